@@ -1,0 +1,1 @@
+"""Data package: gettext templates and catalogs (see TRANSLATING.md)."""

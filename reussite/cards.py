@@ -1,0 +1,123 @@
+"""Cards, packs and PySolFC-compatible game numbers (layer 1: imports nothing else from Réussite).
+
+A card is a small immutable value; a pack of two decks holds two equal-looking cards that differ only by
+``deck``. The same game number gives the same shuffled pack as PySolFC: see ``../shared/RULES.md``,
+"PySolFC game numbers", and ``docs/deals.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+RANKS = "A23456789TJQK"
+SUITS = "CSHD"  # PySolFC's suit order: clubs, spades, hearts, diamonds
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+RED_SUITS = frozenset((2, 3))
+
+#: Game numbers PySolFC accepts: below MS_LIMIT the Microsoft generator, else Mersenne Twister.
+MIN_GAME_NUMBER = 1
+MAX_GAME_NUMBER = 10**20 - 1
+MS_LIMIT = 32000
+
+SUIT_GLYPHS = "♣♠♥♦"
+
+
+class Card(NamedTuple):
+    """A playing card: ``rank`` 1 (Ace) to 13 (King), ``suit`` index into ``SUITS``, ``deck`` 0 or 1."""
+
+    rank: int
+    suit: int
+    deck: int = 0
+
+    @property
+    def code(self) -> str:
+        """Two-letter code such as ``AC``, ``TD``, ``KS``."""
+        return RANKS[self.rank - 1] + SUITS[self.suit]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code}{'' if self.deck == 0 else ',' + str(self.deck)})"
+
+
+def parse_card(code: str, deck: int = 0) -> Card:
+    """``"QS"`` -> ``Card(12, 1)``; raises ``ValueError`` naming the bad code."""
+    text = code.strip().upper()
+    if text.startswith("10"):
+        text = "T" + text[2:]
+    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        raise ValueError(f"not a card code: {code!r} (expected rank A23456789TJQK then suit CSHD, like 'QS')")
+    return Card(RANKS.index(text[0]) + 1, SUITS.index(text[1]), deck)
+
+
+def new_pack(decks: int) -> list[Card]:
+    """A fresh pack in PySolFC's order: for each deck, suits C S H D, each Ace to King."""
+    return [Card(rank, suit, deck) for deck in range(decks) for suit in range(4) for rank in range(1, 14)]
+
+
+class _MicrosoftRandom:
+    """The Microsoft C runtime's linear congruential generator, as PySolFC uses it for numbers < 32000."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def randint(self, a: int, b: int) -> int:
+        self.state = (self.state * 214013 + 2531011) & ((1 << 33) - 1)
+        return a + ((self.state >> 16) & 0x7FFF) % (b + 1 - a)
+
+
+class _TwisterRandom:
+    """Python's Mersenne Twister with PySolFC's ``randint`` (a float product, not ``random.randint``)."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed).random
+
+    def randint(self, a: int, b: int) -> int:
+        return a + int(self._random() * (b + 1 - a))
+
+
+def check_game_number(number: int) -> int:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ValueError(f"game number must be a whole number, not {number!r}")
+    if not MIN_GAME_NUMBER <= number <= MAX_GAME_NUMBER:
+        raise ValueError(f"game number {number} is out of range ({MIN_GAME_NUMBER} to {MAX_GAME_NUMBER})")
+    return number
+
+
+def shuffled_pack(decks: int, number: int) -> list[Card]:
+    """The pack shuffled as PySolFC shuffles game ``number``; the LAST card is the top of the stock."""
+    check_game_number(number)
+    cards = new_pack(decks)
+    if number < MS_LIMIT:
+        rng: _MicrosoftRandom | _TwisterRandom = _MicrosoftRandom(number)
+        if len(cards) == 52:
+            # Microsoft FreeCell's order (rank-major, C D H S) keeps PySolFC's numbers equal to the MS deals.
+            cards = [cards[rank + suit * 13] for rank in range(13) for suit in (0, 3, 2, 1)]
+    else:
+        rng = _TwisterRandom(number)
+    shuffle(cards, rng)
+    return cards
+
+
+def shuffle(cards: list[Card], rng: _MicrosoftRandom | _TwisterRandom) -> None:
+    """PySolFC's in-place Fisher-Yates from the end."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.randint(0, i)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def generator_for(number: int) -> _MicrosoftRandom | _TwisterRandom:
+    """The generator PySolFC would use for ``number``, for variants that shuffle again (Tournament)."""
+    check_game_number(number)
+    return _MicrosoftRandom(number) if number < MS_LIMIT else _TwisterRandom(number)
+
+
+def random_game_number(rng: random.Random | None = None) -> int:
+    """A fresh game number in PySolFC's Mersenne-Twister range, like its "new game"."""
+    return (rng or random.SystemRandom()).randint(MS_LIMIT, 10**15)

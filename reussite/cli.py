@@ -1,0 +1,240 @@
+"""The ``reussite`` command. Front ends only call the layers below; no rule logic here.
+
+Sub-commands of other parts of the host (help, i18n) live beside their code and are registered from
+``EXTENSIONS``: each module has ``register(subparsers, _)`` that adds its parsers with ``func=run(args, ctx)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from reussite.errors import UserError
+from reussite.l10n import choose_lang
+from reussite.messages import Message, Translator
+
+EXTENSIONS: tuple[str, ...] = ()
+
+
+@dataclass
+class Context:
+    """What every sub-command gets: the translator, the output streams, the plugin host (loaded lazily)."""
+
+    tr: Translator
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    err: TextIO = field(default_factory=lambda: sys.stderr)
+    _host: object = None
+
+    @property
+    def host(self):
+        if self._host is None:
+            from reussite.host import Host
+
+            self._host = Host.load()
+        return self._host
+
+    def say(self, text: str | Message = "") -> None:
+        print(self.tr.render(text) if isinstance(text, Message) else text, file=self.out)
+
+    def game_translator(self, cls) -> Translator:
+        from reussite.l10n import translator_for_game
+
+        return translator_for_game(self.tr, cls, self.host)
+
+
+def _number(text: str) -> int:
+    from reussite.cards import check_game_number
+
+    try:
+        return check_game_number(int(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if text.strip().lstrip("-").isdigit()
+                                          else f"not a game number: {text!r}") from exc
+
+
+def _option(text: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    key, value = text.split("=", 1)
+    return key.strip(), value.strip()
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors as one line with our exit code."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(f"{self.prog}: {message}")
+
+
+def build_parser(tr: Translator) -> argparse.ArgumentParser:
+    _ = tr.gettext
+    parser = _Parser(prog="reussite", description=_("Réussite: solitaire games with their rules at hand."))
+    parser.add_argument("--lang", metavar="LANG", help=_("language of everything shown: en or fr"))
+    parser.add_argument("--version", action="store_true", help=_("print the version and exit"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
+
+    p = sub.add_parser("games", help=_("list the games"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("plugins", help=_("list the plugins and their status"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    p.set_defaults(func=cmd_plugins)
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
+        p.add_argument("--number", "-n", type=_number, metavar="N", help=_("game number (same deal as PySolFC)"))
+        p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                       help=_("a game option, such as deal=3 for Osmosis"))
+
+    p = sub.add_parser("deal", help=_("show a game's starting layout"))
+    game_args(p)
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    p.set_defaults(func=cmd_deal)
+
+    p = sub.add_parser("play", help=_("play a game (in the browser, or in the terminal with --text)"))
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (the browser lets you choose)"))
+    p.add_argument("--number", "-n", type=_number, metavar="N", help=_("game number (same deal as PySolFC)"))
+    p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a game option, such as deal=3 for Osmosis"))
+    p.add_argument("--text", action="store_true", help=_("play in the terminal instead of the browser"))
+    p.add_argument("--load", metavar=_("FILE"), help=_("continue a saved game (text mode)"))
+    p.add_argument("--no-browser", action="store_true", help=_("do not open a browser; just print the address"))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to serve on (default 127.0.0.1)"))
+    p.add_argument("--port", type=int, default=0, help=_("port to serve on (default: a free one)"))
+    p.add_argument("--data-dir", metavar=_("DIR"), help=_("where the browser game keeps its autosave"))
+    p.set_defaults(func=cmd_play)
+
+    for name in EXTENSIONS:
+        importlib.import_module(name).register(sub, _)
+    return parser
+
+
+def _options(args) -> dict[str, str]:
+    return dict(args.option or [])
+
+
+def _new_game(ctx: Context, args):
+    from reussite.cards import random_game_number
+
+    cls = ctx.host.game(args.game)
+    number = args.number if args.number is not None else random_game_number()
+    return cls(number, _options(args))
+
+
+def cmd_games(args, ctx: Context) -> int:
+    games = ctx.host.games
+    rows = []
+    for game_id in sorted(games):
+        cls = games[game_id]
+        tr = ctx.game_translator(cls)
+        rows.append({
+            "id": game_id,
+            "name": tr.gettext(cls.name),
+            "alt_names": [tr.gettext(n) for n in cls.alt_names],
+            "packs": cls.decks,
+            "plugin": cls.plugin_name,
+            "options": {o.name: {"choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help)}
+                        for o in cls.options},
+        })
+    if args.json:
+        ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    _ = ctx.tr.gettext
+    for row in rows:
+        opts = "  ".join(f"{k}={'|'.join(v['choices'])} ({v['help']})" for k, v in row["options"].items())
+        packs = ctx.tr.ngettext("{count} pack", "{count} packs", row["packs"]).format(count=row["packs"])
+        line = f"{row['id']:<16} {row['name']:<24} {packs:<9} {row['plugin']}"
+        ctx.say(line + (f"  {_('options:')} {opts}" if opts else ""))
+    broken = [p for p in ctx.host.plugin_list() if p.errors]
+    if broken:
+        ctx.err.write(_("{count} plugin(s) failed to load; see 'reussite plugins'.").format(count=len(broken)) + "\n")
+    return 0
+
+
+def cmd_plugins(args, ctx: Context) -> int:
+    plugins = ctx.host.plugin_list()
+    if args.json:
+        ctx.say(json.dumps([p.as_json() for p in plugins], ensure_ascii=False, indent=1))
+        return 0
+    _ = ctx.tr.gettext
+    for p in plugins:
+        dist = f"{p.distribution or '-'} {p.version or ''}".strip()
+        status = _("ok") if not p.errors else _("error") + ": " + "; ".join(p.errors)
+        ctx.say(f"{p.name:<20} {dist:<22} {','.join(h.removeprefix('reussite_') for h in p.hooks) or '-':<28} {status}")
+    return 0
+
+
+def cmd_deal(args, ctx: Context) -> int:
+    game = _new_game(ctx, args)
+    if args.json:
+        ctx.say(json.dumps(game.layout_json(), ensure_ascii=False))
+        return 0
+    from reussite.textplay import render_layout
+
+    ctx.say(render_layout(game, ctx.game_translator(type(game))))
+    return 0
+
+
+def cmd_play(args, ctx: Context) -> int:
+    if args.text or args.load:
+        from reussite import textplay
+
+        if args.load:
+            from reussite import saves
+
+            game = saves.load(args.load, ctx.host)
+        else:
+            if not args.game:
+                raise UserError(ctx.tr.gettext("name a game to play in the terminal, e.g. 'reussite play forty-thieves --text'"))
+            game = _new_game(ctx, args)
+        return textplay.run(game, ctx, sys.stdin)
+    from reussite.web.server import serve
+
+    return serve(args, ctx)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out, err = out or sys.stdout, err or sys.stderr
+    cli_lang = None
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            cli_lang = argv[i + 1]
+        elif a.startswith("--lang="):
+            cli_lang = a.split("=", 1)[1]
+    lang, warning = choose_lang(cli_lang)
+    if warning:
+        print(warning, file=err)
+    from reussite.l10n import host_translator
+
+    ctx = Context(host_translator(lang), out, err)
+    try:
+        parser = build_parser(ctx.tr)
+        args = parser.parse_args(argv)
+        if args.version:
+            from reussite import __version__
+
+            ctx.say(f"reussite {__version__}")
+            return 0
+        if not getattr(args, "func", None):
+            parser.print_help(out)
+            return 0
+        return int(args.func(args, ctx) or 0)
+    except UserError as exc:
+        text = exc.message.render(ctx.tr) if hasattr(exc, "message") else str(exc)
+        print(f"reussite: {ctx.tr.gettext('error')}: {text}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

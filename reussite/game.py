@@ -1,0 +1,633 @@
+"""Game state and moves (layer 3): push/pop with exact undo, legal-move generation, won and lost.
+
+The model is python-chess's ``Board``: a :class:`Game` holds the position, ``push(move)`` plays a move and
+``pop()`` takes it back exactly. A move is a value (:class:`Move`, :class:`Deal`, :class:`Redeal`); what it
+does to the stacks, automatic refills and flips included, is recorded as primitive operations so ``pop``
+reverses them one by one. Variants (:mod:`reussite.variant`) subclass :class:`Game` and override only
+what their rules change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from reussite.cards import Card
+from reussite.errors import IllegalMove, UserError
+from reussite.messages import N_, Message
+from reussite.rules import (
+    ANY,
+    NONE,
+    PICK_NONE,
+    PICK_RUN,
+    PICK_RUN_BY_SPACES,
+    PICK_TOP,
+    Kind,
+    StackSpec,
+    rank_name,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the top ``n`` cards of stack ``src`` onto stack ``dst`` (stack indexes in the layout)."""
+
+    src: int
+    dst: int
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal from the stock, as the variant deals (to the waste, or onto the tableau)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """Gather the cards back into the stock for another pass, as the variant does it."""
+
+
+AnyMove = Move | Deal | Redeal
+DEAL = Deal()
+REDEAL = Redeal()
+
+# Primitive operations recorded by a move, undone in reverse order.
+_OP_MOVE, _OP_FLIP, _OP_REDEALS = 0, 1, 2
+
+
+class Reason:
+    """Why a move is refused: a msgid whose parameters are filled from the move (see ``Game.explain``)."""
+
+    __slots__ = ("msgid",)
+
+    def __init__(self, msgid: str) -> None:
+        self.msgid = msgid
+
+    def __repr__(self) -> str:
+        return f"Reason({self.msgid!r})"
+
+
+R_SAME_STACK = Reason(N_("A card cannot move onto the stack it comes from."))
+R_EMPTY_SOURCE = Reason(N_("There is no card on {source}."))
+R_BAD_COUNT = Reason(N_("{source} does not have that many cards to move."))
+R_NO_PICKUP = Reason(N_("Cards on {source} cannot be moved."))
+R_TOP_ONLY = Reason(N_("Only the top card of {source} can be moved."))
+R_FACE_DOWN = Reason(N_("A face-down card cannot be moved."))
+R_NOT_A_RUN = Reason(N_("These cards do not form a sequence, so they cannot move together ({rule})."))
+R_TOO_MANY = Reason(
+    N_("Only {max} cards can move at once here: each empty pile doubles how many may move together.")
+)
+R_FROM_KIND = Reason(N_("{stack} takes cards only from the {kinds}."))
+R_FULL = Reason(N_("{stack} is full."))
+R_NOTHING_ON_EMPTY = Reason(N_("Nothing can be placed on {stack} once it is empty."))
+R_EMPTY_RANK = Reason(N_("{card} cannot start {stack}: it must start with a {rank}."))
+R_NO_BUILD = Reason(N_("Nothing can be built on {stack}."))
+R_BUILD = Reason(N_("{card} cannot go on {target}: {rule}."))
+R_SUIT = Reason(N_("{stack} takes only {suit}."))
+R_GROUP = Reason(N_("Only one card at a time can go on {stack}."))
+R_NO_DEAL = Reason(N_("There are no cards left to deal."))
+R_NO_REDEAL = Reason(N_("No redeal is left."))
+R_STOCK_NOT_EMPTY = Reason(N_("The stock is not empty yet: deal its cards first."))
+R_FINISHED = Reason(N_("The game is over."))
+
+_KIND_NAMES = {
+    Kind.STOCK: N_("stock"),
+    Kind.WASTE: N_("waste"),
+    Kind.FOUNDATION: N_("foundations"),
+    Kind.TABLEAU: N_("tableau"),
+    Kind.RESERVE: N_("reserve"),
+}
+
+
+class Game:
+    """A game in progress. Subclasses declare ``stacks`` and the stock's behaviour; see ``Variant``."""
+
+    #: The layout, in display order (stock and waste, foundations, tableau, reserves).
+    stacks: ClassVar[tuple[StackSpec, ...]] = ()
+    #: What the stock does when clicked: deal to the "waste" or onto the "tableau".
+    deal_to: ClassVar[str] = "waste"
+    #: Cards per deal: to the waste, how many are turned; onto the tableau, how many go on each pile.
+    deal_count: ClassVar[int] = 1
+    #: Redeals allowed after the first pass; None for unlimited.
+    redeals: ClassVar[int | None] = 0
+
+    def __init__(self) -> None:
+        specs = self.stacks
+        self.specs = specs
+        self.index = {spec.id: i for i, spec in enumerate(specs)}
+        self.by_short = {spec.short: i for i, spec in enumerate(specs)}
+        self.cards: list[list[Card]] = [[] for _ in specs]
+        self.face_down: list[int] = [0] * len(specs)
+        self.redeals_used = 0
+        self._done: list[tuple[AnyMove, list[tuple]]] = []
+        self._undone: list[AnyMove] = []
+        self._ops: list[tuple] | None = None
+        kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
+        for i, spec in enumerate(specs):
+            kinds[spec.kind].append(i)
+        self.foundation_ix = tuple(kinds[Kind.FOUNDATION])
+        self.tableau_ix = tuple(kinds[Kind.TABLEAU])
+        self.reserve_ix = tuple(kinds[Kind.RESERVE])
+        self.stock_ix = kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None
+        self.waste_ix = kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None
+        # Sources worth trying and destinations that could take something, computed once.
+        self._sources = tuple(i for i, s in enumerate(specs) if s.rule.pickup != PICK_NONE)
+        self._targets = tuple(
+            i for i, s in enumerate(specs)
+            if s.rule.accepts_from != frozenset() and (s.rule.build is not None or s.rule.empty != NONE)
+        )
+
+    # -- primitive operations (the only code that changes the stacks after the deal) -----------------
+
+    def _transfer(self, src: int, dst: int, n: int, reverse: bool = False) -> None:
+        cards_src, cards_dst = self.cards[src], self.cards[dst]
+        moving = cards_src[-n:]
+        del cards_src[-n:]
+        if reverse:
+            moving.reverse()
+        fd_src, fd_dst = self.face_down[src], self.face_down[dst]
+        cards_dst.extend(moving)
+        if fd_src > len(cards_src):
+            self.face_down[src] = len(cards_src)
+        if self.specs[dst].kind is Kind.STOCK:
+            self.face_down[dst] = len(cards_dst)
+        self._ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst))
+
+    def _flip(self, stack: int) -> None:
+        """Turn the top card of ``stack`` face up."""
+        old = self.face_down[stack]
+        self.face_down[stack] = len(self.cards[stack]) - 1
+        self._ops.append((_OP_FLIP, stack, old))
+
+    def _count_redeal(self) -> None:
+        self._ops.append((_OP_REDEALS, self.redeals_used))
+        self.redeals_used += 1
+
+    def _undo_ops(self, ops: list[tuple]) -> None:
+        for op in reversed(ops):
+            if op[0] == _OP_MOVE:
+                _, src, dst, n, reverse, fd_src, fd_dst = op
+                cards_dst = self.cards[dst]
+                moving = cards_dst[-n:]
+                del cards_dst[-n:]
+                if reverse:
+                    moving.reverse()
+                self.cards[src].extend(moving)
+                self.face_down[src], self.face_down[dst] = fd_src, fd_dst
+            elif op[0] == _OP_FLIP:
+                self.face_down[op[1]] = op[2]
+            else:
+                self.redeals_used = op[1]
+
+    # -- the deal (not a move: it builds the starting position) ---------------------------------------
+
+    def place(self, stack: int | str, cards: list[Card], face_down: int = 0) -> None:
+        """Put cards on a stack while setting up the game (bottom to top)."""
+        i = self.index[stack] if isinstance(stack, str) else stack
+        self.cards[i].extend(cards)
+        if self.specs[i].kind is Kind.STOCK:
+            self.face_down[i] = len(self.cards[i])
+        else:
+            self.face_down[i] += face_down
+
+    # -- reading the position -------------------------------------------------------------------------
+
+    def stack(self, stack_id: str) -> list[Card]:
+        return self.cards[self.index[stack_id]]
+
+    def is_face_up(self, stack: int, position: int) -> bool:
+        return position >= self.face_down[stack]
+
+    def snapshot(self) -> tuple:
+        """The whole position as a hashable value (for equality and the save digest)."""
+        return (tuple(tuple(c) for c in self.cards), tuple(self.face_down), self.redeals_used)
+
+    def digest(self) -> str:
+        text = repr(self.snapshot()).encode()
+        return hashlib.sha256(text).hexdigest()[:16]
+
+    @property
+    def history(self) -> list[AnyMove]:
+        return [m for m, _ in self._done]
+
+    @property
+    def move_count(self) -> int:
+        return len(self._done)
+
+    def empty_count(self, exclude: tuple[int, ...] = ()) -> int:
+        return sum(1 for i in self.tableau_ix if not self.cards[i] and i not in exclude)
+
+    # -- rules: what may be picked up and where it may go ----------------------------------------------
+
+    def run_length(self, stack: int) -> int:
+        """How many face-up cards on top of ``stack`` form a sequence by the stack's own build rule."""
+        cards = self.cards[stack]
+        if not cards:
+            return 0
+        build = self.specs[stack].rule.build
+        limit = len(cards) - self.face_down[stack]
+        if build is None:
+            return min(1, limit)
+        n = 1
+        while n < limit and build.fits(cards[-n], cards[-n - 1]):
+            n += 1
+        return n
+
+    def max_movable(self, src: int, dst: int) -> int:
+        """Longest run the pickup rule allows from ``src`` to ``dst`` (ignoring what ``dst`` takes)."""
+        pickup = self.specs[src].rule.pickup
+        if pickup == PICK_NONE:
+            return 0
+        if pickup == PICK_TOP:
+            return 1
+        if pickup == PICK_RUN:
+            return self.run_length(src)
+        # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7).
+        if self.specs[dst].kind is Kind.FOUNDATION:
+            return self.run_length(src)
+        return min(self.run_length(src), 2 ** self.empty_count((src, dst)))
+
+    def pick_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        cards = self.cards[src]
+        if not cards:
+            return R_EMPTY_SOURCE
+        if n < 1 or n > len(cards):
+            return R_BAD_COUNT
+        rule = self.specs[src].rule
+        if rule.pickup == PICK_NONE:
+            return R_NO_PICKUP
+        if len(cards) - n < self.face_down[src]:
+            return R_FACE_DOWN
+        if n > 1:
+            if rule.pickup == PICK_TOP:
+                return R_TOP_ONLY
+            if n > self.run_length(src):
+                return R_NOT_A_RUN
+            if n > self.max_movable(src, dst):
+                return R_TOO_MANY
+        return None
+
+    def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        """Why ``dst`` refuses the top ``n`` cards of ``src``; None if it takes them."""
+        spec = self.specs[dst]
+        rule = spec.rule
+        if rule.accepts_from is not None and self.specs[src].kind not in rule.accepts_from:
+            return R_FROM_KIND
+        target = self.cards[dst]
+        if rule.max_cards is not None and len(target) + n > rule.max_cards:
+            return R_FULL
+        moving = self.cards[src]
+        if spec.kind is Kind.FOUNDATION and n > 1:
+            if not rule.group_moves:
+                return R_GROUP
+            # Cards go on one at a time, the top card first.
+            first = moving[-1]
+            reason = self._fits(rule, spec, first, target[-1] if target else None)
+            if reason is not None:
+                return reason
+            for k in range(2, n + 1):
+                if not rule.build or not rule.build.fits(moving[-k], moving[-k + 1]):
+                    return R_BUILD
+            return None
+        bottom = moving[-n]
+        return self._fits(rule, spec, bottom, target[-1] if target else None)
+
+    def _fits(self, rule, spec: StackSpec, card: Card, top: Card | None) -> Reason | None:
+        if rule.suit is not None and card.suit != rule.suit:
+            return R_SUIT
+        if top is None:
+            if rule.empty == ANY:
+                return None
+            if rule.empty == NONE:
+                return R_NOTHING_ON_EMPTY
+            return None if card.rank == rule.empty else R_EMPTY_RANK
+        if rule.build is None:
+            return R_NO_BUILD
+        return None if rule.build.fits(card, top) else R_BUILD
+
+    def refusal(self, move: AnyMove) -> Reason | None:
+        """None if ``move`` is legal now, else the reason it is refused."""
+        if isinstance(move, Move):
+            if move.src == move.dst:
+                return R_SAME_STACK
+            return self.pick_refusal(move.src, move.n, move.dst) or self.drop_refusal(move.src, move.n, move.dst)
+        if isinstance(move, Deal):
+            return None if self.can_deal() else R_NO_DEAL
+        if isinstance(move, Redeal):
+            return self.redeal_refusal()
+        raise TypeError(f"not a move: {move!r}")
+
+    def is_legal(self, move: AnyMove) -> bool:
+        return self.refusal(move) is None
+
+    def explain(self, move: AnyMove, reason: Reason | None = None) -> Message | None:
+        """The refusal as a message for people, parameters filled from the move; None if legal."""
+        reason = reason or self.refusal(move)
+        if reason is None:
+            return None
+        params: dict[str, Any] = {}
+        if isinstance(move, Move):
+            src, dst = self.specs[move.src], self.specs[move.dst]
+            cards = self.cards[move.src]
+            params["source"] = src.name
+            params["stack"] = dst.name
+            target = self.cards[move.dst]
+            params["target"] = target[-1] if target else dst.name
+            if cards and 0 < move.n <= len(cards):
+                moving = cards[-1] if dst.kind is Kind.FOUNDATION and move.n > 1 else cards[-move.n]
+                params["card"] = moving
+            rule = src.rule if reason in (R_NOT_A_RUN,) else dst.rule
+            params["rule"] = Message(rule.build.text) if rule.build else Message(N_("no building"))
+            if isinstance(dst.rule.empty, int):
+                params["rank"] = rank_name(dst.rule.empty)
+            if dst.rule.suit is not None:
+                from reussite.messages import SUIT_NAMES
+
+                params["suit"] = Message(SUIT_NAMES[dst.rule.suit])
+            if dst.rule.accepts_from is not None:
+                params["kinds"] = Message(
+                    " / ".join(_KIND_NAMES[k] for k in sorted(dst.rule.accepts_from)) or N_("nowhere")
+                )
+            params["max"] = self.max_movable(move.src, move.dst)
+        params.update(self.explain_params(move, reason))
+        return Message(reason.msgid, params)
+
+    def explain_params(self, move: AnyMove, reason: Reason) -> dict[str, Any]:
+        """Extra parameters for a variant's own reasons."""
+        return {}
+
+    # -- the stock ------------------------------------------------------------------------------------
+
+    def can_deal(self) -> bool:
+        return self.stock_ix is not None and bool(self.cards[self.stock_ix])
+
+    def redeal_refusal(self) -> Reason | None:
+        if self.stock_ix is None or self.cards[self.stock_ix]:
+            return R_STOCK_NOT_EMPTY
+        if self.redeals is not None and self.redeals_used >= self.redeals:
+            return R_NO_REDEAL
+        if self.deal_to == "waste" and not self.cards[self.waste_ix]:
+            return R_NO_DEAL
+        return None
+
+    @property
+    def redeals_left(self) -> int | None:
+        return None if self.redeals is None else self.redeals - self.redeals_used
+
+    def do_deal(self) -> None:
+        """Deal from the stock. Default: turn ``deal_count`` cards onto the waste, or put ``deal_count``
+        cards on each tableau pile from left to right while the stock lasts."""
+        stock = self.stock_ix
+        if self.deal_to == "waste":
+            n = min(self.deal_count, len(self.cards[stock]))
+            self._transfer(stock, self.waste_ix, n, reverse=True)
+            return
+        for _ in range(self.deal_count):
+            for pile in self.tableau_ix:
+                if not self.cards[stock]:
+                    return
+                self._transfer(stock, pile, 1)
+
+    def do_redeal(self) -> None:
+        """Default: turn the waste over as the new stock (order kept, as a player turns it)."""
+        self._count_redeal()
+        waste = self.waste_ix
+        self._transfer(waste, self.stock_ix, len(self.cards[waste]), reverse=True)
+
+    # -- playing --------------------------------------------------------------------------------------
+
+    def push(self, move: AnyMove, check: bool = True) -> None:
+        """Play ``move``. Raises :class:`IllegalMove` (position unchanged) if the rules refuse it."""
+        if check:
+            reason = self.refusal(move)
+            if reason is not None:
+                raise IllegalMove(self.explain(move, reason))
+        self._ops = ops = []
+        try:
+            if isinstance(move, Move):
+                to_foundation = self.specs[move.dst].kind is Kind.FOUNDATION and move.n > 1
+                self._transfer(move.src, move.dst, move.n, reverse=to_foundation)
+            elif isinstance(move, Deal):
+                self.do_deal()
+            else:
+                self.do_redeal()
+            self.after_move(move)
+        except BaseException:
+            self._undo_ops(ops)
+            raise
+        finally:
+            self._ops = None
+        self._done.append((move, ops))
+        if self._undone:
+            if self._undone[-1] == move:
+                self._undone.pop()
+            else:
+                self._undone.clear()
+
+    def after_move(self, move: AnyMove) -> None:
+        """Automatic consequences of a move (refills, flips). Default: turn up exposed face-down cards."""
+        for i, spec in enumerate(self.specs):
+            if spec.rule.flip_exposed and self.cards[i] and self.face_down[i] >= len(self.cards[i]):
+                self._flip(i)
+
+    def pop(self) -> AnyMove:
+        """Take back the last move exactly; it can be redone with :meth:`redo`."""
+        if not self._done:
+            raise UserError("there is no move to undo")
+        move, ops = self._done.pop()
+        self._undo_ops(ops)
+        self._undone.append(move)
+        return move
+
+    def redo(self) -> AnyMove:
+        if not self._undone:
+            raise UserError("there is no move to redo")
+        move = self._undone[-1]
+        self.push(move)
+        return move
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    # -- generating moves -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> Iterator[AnyMove]:
+        """Every useful legal move: card moves, then the deal or redeal. Moving a whole pile onto an empty
+        pile of the same kind is legal but changes nothing, so it is not listed."""
+        specs, cards = self.specs, self.cards
+        for src in self._sources:
+            pile = cards[src]
+            if not pile:
+                continue
+            up = len(pile) - self.face_down[src]
+            if up <= 0:
+                continue
+            rule = specs[src].rule
+            longest = 1 if rule.pickup == PICK_TOP else self.run_length(src)
+            for dst in self._targets:
+                if dst == src:
+                    continue
+                dspec = specs[dst]
+                limit = longest
+                if limit > 1 and rule.pickup == PICK_RUN_BY_SPACES and dspec.kind is not Kind.FOUNDATION:
+                    limit = min(limit, 2 ** self.empty_count((src, dst)))
+                empty_dst = not cards[dst]
+                for n in range(1, limit + 1):
+                    if n == len(pile) and empty_dst and dspec.kind is specs[src].kind:
+                        continue
+                    if self.drop_refusal(src, n, dst) is None and self.extra_refusal(src, n, dst) is None:
+                        yield Move(src, dst, n)
+        if self.can_deal():
+            yield DEAL
+        elif self.redeal_refusal() is None:
+            yield REDEAL
+
+    def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        """A variant's own condition on a card move, beyond the declared rules. Default: none."""
+        return None
+
+    # -- derived results ------------------------------------------------------------------------------
+
+    @property
+    def total_cards(self) -> int:
+        return sum(len(c) for c in self.cards)
+
+    def on_foundations(self) -> int:
+        return sum(len(self.cards[i]) for i in self.foundation_ix)
+
+    def is_won(self) -> bool:
+        return self.on_foundations() == self.total_cards
+
+    def is_lost(self) -> bool:
+        """Not won, and nothing left to do: no legal move, no deal, no redeal."""
+        if self.is_won():
+            return False
+        return next(iter(self.legal_moves()), None) is None
+
+    def score(self) -> int:
+        """Default: one point a card on the foundations."""
+        return self.on_foundations()
+
+    # -- helpers for front ends: hints, double-click, autoplay ---------------------------------------
+
+    def _rank_move(self, move: AnyMove) -> int:
+        """Higher is better: a simple, predictable hint order."""
+        if not isinstance(move, Move):
+            return 1
+        src, dst = self.specs[move.src], self.specs[move.dst]
+        if src.kind is Kind.FOUNDATION:
+            return 0
+        score = 10
+        if dst.kind is Kind.FOUNDATION:
+            score += 100
+        pile = self.cards[move.src]
+        if len(pile) == move.n:
+            score += 20 if src.kind is not Kind.TABLEAU or dst.kind is Kind.FOUNDATION else 5
+        elif len(pile) - move.n <= self.face_down[move.src]:
+            score += 30  # turns a card up
+        if not self.cards[move.dst]:
+            score -= 8  # spending an empty pile is a cost
+        if src.kind in (Kind.WASTE, Kind.RESERVE):
+            score += 6
+        if self._done and isinstance(self._done[-1][0], Move):
+            last = self._done[-1][0]
+            if last.src == move.dst and last.dst == move.src:
+                score = 2  # undoing the previous move
+        return score
+
+    def hint(self) -> AnyMove | None:
+        """The move a helpful neighbour would suggest, or None when there is none."""
+        best, best_score = None, -1
+        for move in self.legal_moves():
+            s = self._rank_move(move)
+            if s > best_score:
+                best, best_score = move, s
+        return best
+
+    def best_move_from(self, stack: int, n: int = 1) -> Move | None:
+        """Where a double-click sends the top ``n`` cards of ``stack`` (R-FT-9): a foundation if one takes
+        them, else the best tableau or reserve move, else None."""
+        candidates = [
+            Move(stack, dst, n)
+            for dst in self._targets
+            if dst != stack and self.refusal(Move(stack, dst, n)) is None
+        ]
+        if not candidates:
+            return None
+        return max(candidates, key=lambda m: (self.specs[m.dst].kind is Kind.FOUNDATION,
+                                             bool(self.cards[m.dst]), -m.dst))
+
+    def foundation_moves(self) -> Iterator[Move]:
+        for move in self.legal_moves():
+            if (isinstance(move, Move) and self.specs[move.dst].kind is Kind.FOUNDATION
+                    and self.specs[move.src].kind is not Kind.FOUNDATION and move.n == 1):
+                yield move
+
+    def autoplay(self) -> list[Move]:
+        """Play everything possible to the foundations (R-FT-9); returns the moves played."""
+        played: list[Move] = []
+        while True:
+            move = next(self.foundation_moves(), None)
+            if move is None:
+                return played
+            self.push(move, check=False)
+            played.append(move)
+
+    # -- notation -------------------------------------------------------------------------------------
+
+    def notation(self, move: AnyMove) -> str:
+        """``t3-f1``, ``t3-t5x2`` (two cards), ``deal``, ``redeal``."""
+        if isinstance(move, Deal):
+            return "deal"
+        if isinstance(move, Redeal):
+            return "redeal"
+        text = f"{self.specs[move.src].short}-{self.specs[move.dst].short}"
+        return text + (f"x{move.n}" if move.n > 1 else "")
+
+    _NOTATION = re.compile(r"^\s*([a-z]+\d*)\s*[- >]?\s*([a-z]+\d*)\s*(?:x?\s*(\d+))?\s*$")
+
+    def parse_move(self, text: str) -> AnyMove:
+        """Read a move typed by a person or stored in a save.
+
+        Accepts ``deal``/``d``, ``redeal``, and ``SRC DST [N]`` or ``SRC-DST[xN]`` where stacks are
+        ``s``, ``w``, ``f3``, ``t10``, ``r2`` or full ids. A bare ``f`` (or ``t``, ``r``) means "the first
+        such stack that takes the cards". Raises ``UserError`` naming what is wrong.
+        """
+        raw = text.strip().lower()
+        if raw in ("d", "deal", "s"):
+            if not self.can_deal() and self.redeal_refusal() is None:
+                return REDEAL
+            return DEAL
+        if raw == "redeal":
+            return REDEAL
+        match = self._NOTATION.match(raw.replace("tableau-", "t").replace("foundation-", "f")
+                                     .replace("reserve-", "r").replace("waste", "w").replace("stock", "s"))
+        if not match:
+            raise UserError(f"cannot read the move {text!r}: write it like 't3 f', 'w t5', 't2 t7 3' or 'd'")
+        src_name, dst_name, count = match.groups()
+        src = self._stack_from_name(src_name, text)
+        n = int(count) if count else 1
+        if dst_name in ("f", "t", "r"):
+            kind = {"f": Kind.FOUNDATION, "t": Kind.TABLEAU, "r": Kind.RESERVE}[dst_name]
+            options = [i for i, s in enumerate(self.specs) if s.kind is kind and i != src]
+            for dst in options:
+                if self.refusal(Move(src, dst, n)) is None:
+                    return Move(src, dst, n)
+            if not options:
+                raise UserError(f"this game has no {kind.value} to move to")
+            return Move(src, options[0], n)  # illegal; push() will say why
+        return Move(src, self._stack_from_name(dst_name, text), n)
+
+    def _stack_from_name(self, name: str, text: str) -> int:
+        if name in self.by_short:
+            return self.by_short[name]
+        known = ", ".join(s.short for s in self.specs)
+        raise UserError(f"no stack {name!r} in the move {text!r} (stacks here: {known})")

@@ -1,0 +1,77 @@
+"""Languages at run time (layer 6): choosing the UI language, loading catalogs, chaining a game's domain
+before the host's. Rendering itself is in :mod:`reussite.messages`.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from reussite.messages import Translator
+
+UI_DOMAIN = "reussite"
+SUPPORTED_LANGS = ("en", "fr")
+DEFAULT_LANG = "en"
+
+
+def normalize_lang(value: str | None) -> str | None:
+    """``fr_FR.UTF-8`` -> ``fr``; ``C``/``POSIX``/empty -> None."""
+    if not value:
+        return None
+    code = value.split(":")[0].split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if code in ("", "c", "posix"):
+        return None
+    return code
+
+
+def choose_lang(cli_lang: str | None, environ: Mapping[str, str] | None = None) -> tuple[str, str | None]:
+    """The UI language: ``--lang``, then REUSSITE_LANG, then LC_ALL / LC_MESSAGES / LANG, then English.
+
+    Returns ``(lang, warning)``; the warning (English, since no language is known yet) says why an
+    unknown locale fell back to English.
+    """
+    env = os.environ if environ is None else environ
+    candidates: list[tuple[str, str | None]] = [("--lang", cli_lang)]
+    candidates += [(name, env.get(name)) for name in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")]
+    for origin, raw in candidates:
+        code = normalize_lang(raw)
+        if code is None:
+            continue
+        if code in SUPPORTED_LANGS:
+            return code, None
+        return DEFAULT_LANG, (
+            f"warning: language {raw!r} (from {origin}) is not available; using English "
+            f"(available: {', '.join(SUPPORTED_LANGS)})"
+        )
+    return DEFAULT_LANG, None
+
+
+def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _gettext.NullTranslations | None:
+    """The compiled catalog of ``domain`` for ``lang`` from the first folder that has it, else None."""
+    for localedir in localedirs:
+        mo = Path(str(localedir)) / lang / "LC_MESSAGES" / f"{domain}.mo"
+        if mo.is_file():
+            with mo.open("rb") as fp:
+                return _gettext.GNUTranslations(fp)
+    return None
+
+
+@lru_cache(maxsize=8)
+def host_translator(lang: str) -> Translator:
+    """The host's UI catalog for ``lang`` (English needs none: msgids are English)."""
+    t = load_translations(lang, UI_DOMAIN, [resources.files("reussite_locale")])
+    return Translator(lang, t)
+
+
+def translator_for_game(base: Translator, cls, host) -> Translator:
+    """Look in the game's own domain first, then in ``base`` (the host's)."""
+    domain = getattr(cls, "domain", UI_DOMAIN)
+    if domain == UI_DOMAIN:
+        return base
+    dirs = [c.localedir for c in host.catalogs if c.domain == domain and c.kind == "ui"]
+    t = load_translations(base.lang, domain, dirs)
+    return base if t is None else base.with_fallback(t)

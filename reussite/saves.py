@@ -1,0 +1,126 @@
+"""Saved games: a documented, versioned JSON format that is replayed and verified on load.
+
+Format (version 1)::
+
+    {
+      "format": "reussite-save",
+      "version": 1,
+      "game": "forty-thieves",          # the game id
+      "number": 12345,                   # the game number (PySolFC-compatible deal)
+      "options": {"deal": "3"},          # the game's options, every one spelled out
+      "moves": ["t3-f1", "deal", ...],   # the moves played, in the game's notation
+      "position": "9f2c0a..."            # digest of the position after the moves
+    }
+
+Loading rebuilds the deal from game and number, replays every move through the rules and compares the
+digest: a corrupt, truncated, foreign or tampered file gives a :class:`SaveError` that names the file and
+what is wrong. Writing goes to a temporary file in the same folder, then renames it over the target, so a
+crash or a full disk never leaves a half-written save in place of a good one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from reussite.errors import SaveError, UserError
+
+FORMAT = "reussite-save"
+VERSION = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+
+
+def to_json(game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.id,
+        "number": game.number,
+        "options": dict(game.option_values),
+        "moves": [game.notation(m) for m in game.history],
+        "position": game.digest(),
+    }
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (never a half-written file)."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+            fp.flush()
+            os.fsync(fp.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def save(game, path: str | os.PathLike) -> None:
+    try:
+        atomic_write_text(path, json.dumps(to_json(game), indent=1) + "\n")
+    except OSError as exc:
+        raise SaveError(f"cannot write save {os.fspath(path)}: {exc.strerror or exc}") from exc
+
+
+def from_json(data: Any, host, where: str = "save"):
+    """Rebuild a game from parsed save data; ``where`` names the source in errors."""
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: not a Réussite save (the top level is not a JSON object)")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"{where}: not a Réussite save (format is {data.get('format')!r}, expected {FORMAT!r})")
+    version = data.get("version")
+    if version != VERSION:
+        raise SaveError(f"{where}: save format version {version!r} is not supported (this Réussite reads {VERSION})")
+    for key, kind in (("game", str), ("number", int), ("options", dict), ("moves", list), ("position", str)):
+        if key not in data:
+            raise SaveError(f"{where}: the field {key!r} is missing")
+        if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
+            raise SaveError(f"{where}: the field {key!r} should be a {kind.__name__}, not {data[key]!r}")
+    try:
+        cls = host.game(data["game"])
+        game = cls(data["number"], {str(k): str(v) for k, v in data["options"].items()})
+    except UserError as exc:
+        raise SaveError(f"{where}: {exc}") from exc
+    except ValueError as exc:
+        raise SaveError(f"{where}: {exc}") from exc
+    for i, text in enumerate(data["moves"], 1):
+        if not isinstance(text, str):
+            raise SaveError(f"{where}: move {i} is {text!r}, not a move")
+        try:
+            game.push(game.parse_move(text))
+        except UserError as exc:
+            raise SaveError(f"{where}: move {i} ({text!r}) cannot be replayed: {exc}") from exc
+    if game.digest() != data["position"]:
+        raise SaveError(f"{where}: the position after the moves does not match the saved one (edited or damaged)")
+    return game
+
+
+def load(path: str | os.PathLike, host):
+    where = os.fspath(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"{where}: {size} bytes is too large for a save")
+        with open(path, encoding="utf-8") as fp:
+            text = fp.read()
+    except FileNotFoundError as exc:
+        raise SaveError(f"{where}: no such file") from exc
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{where}: not a Réussite save (not UTF-8 text)") from exc
+    except OSError as exc:
+        raise SaveError(f"{where}: cannot read: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{where}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}); "
+                        "the file may be truncated") from exc
+    return from_json(data, host, where)

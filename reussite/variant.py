@@ -1,0 +1,142 @@
+"""Variants (layer 4): a game is a :class:`Variant` subclass that declares its layout and rule parameters
+and overrides only what is special about it, like python-chess's variant boards.
+
+A minimal variant::
+
+    class MyGame(Variant):
+        id = "my-game"
+        name = N_("My Game")
+        decks = 1
+        stacks = (stock(), waste(), *foundations(4, FOUNDATION_UP_IN_SUIT, x=3),
+                  *tableau(7, StackRule(build=Build("alternate", -1), empty=13, pickup=PICK_RUN)))
+
+        def deal(self, cards):
+            for row in range(7):
+                self.deal_row(cards, self.tableau_ix[row:], face_down=...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from reussite.cards import Card, check_game_number, shuffled_pack
+from reussite.game import Game
+from reussite.messages import Message
+from reussite.rules import Kind
+
+
+class VariantError(ValueError):
+    """A variant class is declared wrongly (a plugin author's mistake)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option chosen when a game starts (``--option name=value``), kept in saves."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str  # a msgid
+
+
+class Variant(Game):
+    #: Unique id: lower-case letters, digits and dashes (``forty-thieves``).
+    id: ClassVar[str] = ""
+    #: The game's name, a msgid (English), translated in the UI domain.
+    name: ClassVar[str] = ""
+    #: Other names (msgids), such as the name on the French rule page.
+    alt_names: ClassVar[tuple[str, ...]] = ()
+    decks: ClassVar[int] = 1
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: The gettext domain of this game's own strings; the host's domain is the fallback.
+    domain: ClassVar[str] = "reussite"
+    #: Set by the host: the plugin that registered this game.
+    plugin_name: ClassVar[str] = ""
+
+    def __init__(self, number: int, options: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.number = check_game_number(number)
+        self.option_values = self.resolve_options(options or {})
+        self.configure()
+        self.deal(self.shuffle())
+
+    # -- declaration checks ---------------------------------------------------------------------------
+
+    @classmethod
+    def validate(cls) -> None:
+        """Raise :class:`VariantError` if the class is not a usable game. The host calls this at load."""
+        if not cls.id or not isinstance(cls.id, str):
+            raise VariantError("it has no 'id'")
+        if not cls.name:
+            raise VariantError("it has no 'name'")
+        if cls.decks not in (1, 2, 3, 4):
+            raise VariantError(f"decks must be 1 to 4, not {cls.decks!r}")
+        ids = [s.id for s in cls.stacks]
+        if not ids:
+            raise VariantError("it declares no stacks")
+        if len(set(ids)) != len(ids):
+            raise VariantError(f"stack ids repeat: {ids}")
+        if sum(1 for s in cls.stacks if s.kind is Kind.STOCK) > 1:
+            raise VariantError("more than one stock")
+        if not any(s.kind is Kind.FOUNDATION for s in cls.stacks):
+            raise VariantError("it has no foundation")
+
+    @classmethod
+    def resolve_options(cls, given: Mapping[str, str]) -> dict[str, str]:
+        from reussite.errors import UserError
+
+        known = {o.name: o for o in cls.options}
+        values = {o.name: o.default for o in cls.options}
+        for key, value in given.items():
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise UserError(f"{cls.id} has no option {key!r} (options: {names})")
+            if str(value) not in known[key].choices:
+                raise UserError(
+                    f"option {key}={value!r} is not allowed for {cls.id} (choices: {', '.join(known[key].choices)})"
+                )
+            values[key] = str(value)
+        return values
+
+    def configure(self) -> None:
+        """Adjust instance settings from ``self.option_values`` before the deal. Default: nothing."""
+
+    # -- the deal -------------------------------------------------------------------------------------
+
+    def shuffle(self) -> list[Card]:
+        """The pack for this game number, last card on top: PySolFC's shuffle, then :meth:`shuffle_hook`."""
+        return self.shuffle_hook(shuffled_pack(self.decks, self.number))
+
+    def shuffle_hook(self, cards: list[Card]) -> list[Card]:
+        """Reorder the shuffled pack before dealing (PySolFC's ``_shuffleHook``). Default: unchanged."""
+        return cards
+
+    def deal(self, cards: list[Card]) -> None:
+        """Lay out the starting position from ``cards`` (take from the end). Default: all to the stock."""
+        self.place("stock", cards)
+
+    def deal_row(self, cards: list[Card], stacks: tuple[int, ...] | list[int] | None = None,
+                 face_down: bool = False) -> None:
+        """One card on each stack, left to right, taken from the top (end) of ``cards``."""
+        for i in self.tableau_ix if stacks is None else stacks:
+            self.place(i, [cards.pop()], face_down=1 if face_down else 0)
+
+    # -- presentation ---------------------------------------------------------------------------------
+
+    @classmethod
+    def title(cls) -> Message:
+        return Message(cls.name)
+
+    def layout_json(self) -> dict[str, Any]:
+        """The position as ``reussite deal --json`` prints it: cards bottom to top."""
+        return {
+            "game": self.id,
+            "number": self.number,
+            "options": dict(self.option_values),
+            "stacks": [
+                {"id": spec.id, "cards": [c.code for c in self.cards[i]], "face_down": self.face_down[i]}
+                for i, spec in enumerate(self.specs)
+            ],
+        }
