@@ -1,0 +1,98 @@
+"""Shared fixtures: the plugin host, the CLI run in-process, and a fresh venv with the built wheel."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import venv
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def host():
+    from reussite.host import Host
+
+    return Host.load()
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run_cli(monkeypatch):
+    """Run ``reussite ARGS`` in-process; the locale environment is cleared unless ``env`` says otherwise."""
+    from reussite.cli import main
+
+    def run(*args: str, env: dict[str, str] | None = None) -> CliResult:
+        for name in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in (env or {}).items():
+            monkeypatch.setenv(name, value)
+        out, err = io.StringIO(), io.StringIO()
+        code = main(list(args), out=out, err=err)
+        return CliResult(code, out.getvalue(), err.getvalue())
+
+    return run
+
+
+@dataclass
+class Venv:
+    """A virtual environment made for one test session, with Réussite installed from its built wheel."""
+
+    path: Path
+    wheel: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.path / "bin"
+
+    def run(self, *args: str | os.PathLike, check: bool = True, **kw) -> subprocess.CompletedProcess:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+        env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
+        proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, env=env, **kw)
+        if check and proc.returncode != 0:
+            raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+        return proc
+
+    def pip_install(self, *targets: str | os.PathLike) -> None:
+        self.run(self.bin / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q", *targets)
+
+    def reussite(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return self.run(self.bin / "reussite", *args, check=check)
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory) -> Path:
+    """Réussite built as a wheel from this checkout (no editable magic)."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        check=True, capture_output=True, text=True,
+    )
+    (wheel,) = out.glob("reussite-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def fresh_venv(tmp_path_factory, built_wheel) -> Venv:
+    """A new venv (no system site-packages) with the wheel and its dependencies installed.
+
+    Shared by the session's packaging tests: each test that adds a plugin distribution to it names its own
+    game ids, so tests do not depend on each other's plugins.
+    """
+    path = tmp_path_factory.mktemp("venv") / "env"
+    venv.EnvBuilder(with_pip=True, clear=True).create(path)
+    env = Venv(path, built_wheel)
+    env.pip_install(str(built_wheel))
+    return env
