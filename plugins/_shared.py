@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from reussite.hookspecs import HelpFormat, HelpPage
+from reussite.resources import data_dir
 
 
 def help_page(game_id: str, filename: str, fmt: HelpFormat) -> HelpPage:
-    return HelpPage(game_id, resources.files("reussite_help") / filename, fmt)
+    return HelpPage(game_id, data_dir("reussite_help") / filename, fmt)

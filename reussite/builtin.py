@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from reussite.hookspecs import Catalog, hookimpl
 from reussite.l10n import UI_DOMAIN
+from reussite.resources import data_dir
 
 
 @hookimpl
 def reussite_catalogs() -> list[Catalog]:
-    return [Catalog(UI_DOMAIN, resources.files("reussite_locale"), "ui")]
+    return [Catalog(UI_DOMAIN, data_dir("reussite_locale"), "ui")]

@@ -8,10 +8,10 @@ import gettext as _gettext
 import os
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from reussite.messages import Translator
+from reussite.resources import data_dir
 
 UI_DOMAIN = "reussite"
 SUPPORTED_LANGS = ("en", "fr")
@@ -63,7 +63,7 @@ def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _ge
 @lru_cache(maxsize=8)
 def host_translator(lang: str) -> Translator:
     """The host's UI catalog for ``lang`` (English needs none: msgids are English)."""
-    t = load_translations(lang, UI_DOMAIN, [resources.files("reussite_locale")])
+    t = load_translations(lang, UI_DOMAIN, [data_dir("reussite_locale")])
     return Translator(lang, t)
 
 

@@ -1,1 +1,0 @@
-"""Data package: gettext templates and catalogs (see TRANSLATING.md)."""
