@@ -1,0 +1,117 @@
+"""Osmosis (Osmose): rules R-OS-1 to R-OS-11, from Aisleriot's French page (see RULES.md and
+docs/rules-notes.md). The three-card deal of R-OS-9 is an option of this game: ``--option deal=3``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reussite_plugins._shared import help_page
+
+from reussite.cards import Card
+from reussite.game import R_GROUP, AnyMove, Move, Reason
+from reussite.hookspecs import hookimpl
+from reussite.messages import N_, SUIT_NAMES, Message
+from reussite.rules import ANY, NONE, PICK_NONE, PICK_TOP, Kind, StackRule, StackSpec, rank_name, stock, waste
+from reussite.variant import Option, Variant
+
+R_OS_SUIT = Reason(N_("{card} cannot go on {stack}: it takes only {suit}."))
+R_OS_START = Reason(N_("{card} cannot start {stack}: a new foundation starts with a {rank}, the base card's rank."))
+R_OS_ORDER = Reason(N_("{card} cannot start {stack}: the foundation above it has not been started yet."))
+R_OS_RANK_ABOVE = Reason(N_("{card} cannot go on {stack}: there is no {rank} on the foundation above it yet."))
+
+RESERVES = 4
+#: The foundations' own rule is in Osmosis.foundation_refusal; this one only keeps their cards in place.
+FOUNDATION_RULE = StackRule(build=None, empty=ANY, pickup=PICK_NONE, flip_exposed=False)
+#: R-OS-2: a fanned reserve; only its top card moves, nothing is built on it, an exposed card turns up.
+RESERVE_RULE = StackRule(build=None, empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=True)
+
+
+class Osmosis(Variant):
+    id = "osmosis"
+    name = N_("Osmosis")
+    alt_names = (N_("Treasure Trove"), N_("Osmose"))
+    decks = 1  # R-OS-1
+    options = (
+        Option("deal", ("1", "3"), "1",
+               N_("cards turned from the stock at a time: 1 with two redeals, or 3 with unlimited redeals")),
+    )
+    stacks = (
+        # R-OS-2, R-OS-3: four fanned reserves on the left, four foundations on the right (fanned, so that
+        # the ranks that R-OS-7 depends on stay visible); the stock and the waste beyond them.
+        stock(7, 0),
+        waste(7, 1),
+        *(StackSpec(f"foundation-{i + 1}", Kind.FOUNDATION, FOUNDATION_RULE, 2.5, i, "right") for i in range(4)),
+        *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, 0, i, "right") for i in range(RESERVES)),
+    )
+    deal_to = "waste"
+
+    def configure(self) -> None:
+        # R-OS-4: one card at a time, two redeals; R-OS-9: three at a time, unlimited redeals.
+        three = self.option_values["deal"] == "3"
+        self.deal_count = 3 if three else 1
+        self.redeals = None if three else 2
+
+    def deal(self, cards: list[Card]) -> None:
+        # PySolFC's order: three face-down rows on the reserves, one face-up row, then the base card.
+        for _ in range(3):
+            self.deal_row(cards, self.reserve_ix, face_down=True)
+        self.deal_row(cards, self.reserve_ix)
+        self.place("foundation-1", [cards.pop()])
+        self.place("stock", cards)
+
+    # -- the foundations (R-OS-5 to R-OS-7) -----------------------------------------------------------
+
+    def foundation_refusal(self, card: Card, dst: int) -> Reason | None:
+        """Why foundation ``dst`` refuses ``card``, or None."""
+        k = self.foundation_ix.index(dst)
+        pile = self.cards[dst]
+        if k == 0:  # R-OS-5: any card of the base card's suit, at any time
+            return None if not pile or card.suit == pile[0].suit else R_OS_SUIT
+        above = self.cards[self.foundation_ix[k - 1]]
+        if not pile:
+            first = self.cards[self.foundation_ix[0]]
+            if first and card.rank != first[0].rank:  # R-OS-6
+                return R_OS_START
+            if not above:  # R-OS-7: the base rank must already be on the foundation above
+                return R_OS_ORDER
+            return None
+        if card.suit != pile[0].suit:  # R-OS-7: in suit
+            return R_OS_SUIT
+        if all(c.rank != card.rank for c in above):  # R-OS-7: the same rank above first
+            return R_OS_RANK_ABOVE
+        return None
+
+    def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        if self.specs[dst].kind is not Kind.FOUNDATION:
+            return super().drop_refusal(src, n, dst)
+        if n != 1:
+            return R_GROUP
+        return self.foundation_refusal(self.cards[src][-1], dst)
+
+    def explain_params(self, move: AnyMove, reason: Reason) -> dict[str, Any]:
+        if not isinstance(move, Move) or move.dst not in self.foundation_ix or not self.cards[move.src]:
+            return {}
+        card = self.cards[move.src][-1]
+        pile = self.cards[move.dst]
+        first = self.cards[self.foundation_ix[0]]
+        params: dict[str, Any] = {"card": card}
+        if reason is R_OS_SUIT and pile:
+            params["suit"] = Message(SUIT_NAMES[pile[0].suit])
+        elif reason is R_OS_START and first:
+            params["rank"] = rank_name(first[0].rank)
+        elif reason is R_OS_RANK_ABOVE:
+            params["rank"] = rank_name(card.rank)
+        return params
+
+    # R-OS-10: the default score, one point a card on the foundations.
+    max_score = 52
+
+
+@hookimpl
+def reussite_games():
+    return [Osmosis]
+
+
+@hookimpl
+def reussite_help_pages():
+    return [help_page(Osmosis.id, "osmosis.xml", "docbook")]

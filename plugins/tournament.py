@@ -1,0 +1,137 @@
+"""Tournament: rules R-TO-1 to R-TO-12, from PySolFC's French page (see RULES.md, docs/rules-notes.md)."""
+
+from __future__ import annotations
+
+from reussite_plugins._shared import help_page
+
+from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
+from reussite.game import AnyMove, Reason
+from reussite.hookspecs import hookimpl
+from reussite.messages import N_
+from reussite.rules import (
+    ANY,
+    NONE,
+    PICK_TOP,
+    Build,
+    Kind,
+    StackRule,
+    StackSpec,
+    stock,
+    tableau,
+)
+from reussite.variant import Variant
+
+COLUMNS = 6
+RESERVES = 8
+CARDS_PER_COLUMN = 4
+#: After this many fruitless reshuffles (never reached in practice) the deal falls back to PySolFC's way.
+MAX_RESHUFFLES = 1000
+
+RESERVE_RULE = StackRule(build=None, empty=ANY, max_cards=1, pickup=PICK_TOP, accepts_from=frozenset({Kind.TABLEAU}))
+
+R_NOTHING_TO_GATHER = Reason(N_("The tableau is empty: there is nothing to gather for a redeal."))
+
+
+def _foundation(number: int, suit: int, up: bool) -> StackSpec:
+    # R-TO-4: per suit, one foundation up from the Ace and one down from the King; R-TO-9: the top card
+    # may be picked up, and only another foundation takes cards from a foundation (see extra_refusal).
+    rule = StackRule(build=Build("same", 1 if up else -1), empty=ACE if up else KING, suit=suit,
+                     pickup=PICK_TOP, flip_exposed=False)
+    return StackSpec(f"foundation-{number}", Kind.FOUNDATION, rule, 2 + number - 1, 0)
+
+
+def has_king_or_ace(cards: list[Card]) -> bool:
+    return any(c.rank in (ACE, KING) for c in cards)
+
+
+class Tournament(Variant):
+    id = "tournament"
+    name = N_("Tournament")
+    decks = 2  # R-TO-1
+    stacks = (
+        stock(0, 0),
+        *(_foundation(i + 1, i, up=True) for i in range(4)),
+        *(_foundation(i + 5, i, up=False) for i in range(4)),
+        # R-TO-5, R-TO-7: the top card of a column is playable; nothing is built on the tableau.
+        *tableau(COLUMNS, StackRule(build=None, empty=NONE, pickup=PICK_TOP), x=2, y=1),
+        # R-TO-2, R-TO-6: two columns of four "Kibitzers"; one card each, filled only from the tableau.
+        # Numbered column by column, top to bottom, in the order PySolFC deals them.
+        *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, i // 4, 1 + i % 4) for i in range(RESERVES)),
+    )
+    deal_to = "tableau"
+    deal_count = CARDS_PER_COLUMN  # R-TO-10
+    redeals = 2  # R-TO-11: two redeals, three passes
+
+    # -- the deal -------------------------------------------------------------------------------------
+
+    def shuffle(self) -> list[Card]:
+        """R-TO-2: the 8 reserve cards are the top 8 of the shuffled pack; while none of them is a King or an
+        Ace, gather the pack and shuffle it again with the same game-number generator. The first shuffle is
+        PySolFC's, so a deal that needs no reshuffle equals PySolFC's."""
+        rng = generator_for(self.number)
+        cards = new_pack(self.decks)
+        shuffle(cards, rng)
+        for _ in range(MAX_RESHUFFLES):
+            if has_king_or_ace(cards[-RESERVES:]):
+                return cards
+            shuffle(cards, rng)
+        return pysolfc_king_or_ace_to_top(cards)
+
+    def deal(self, cards: list[Card]) -> None:
+        self.deal_row(cards, self.reserve_ix)  # R-TO-2, in PySolFC's order: left column, then right
+        for column in self.tableau_ix:  # R-TO-3: a column of 4 at a time, as PySolFC deals
+            self.place(column, [cards.pop() for _ in range(min(CARDS_PER_COLUMN, len(cards)))])
+        self.place("stock", cards)
+
+    # -- the stock ------------------------------------------------------------------------------------
+
+    def _fill_column(self, column: int) -> None:
+        for _ in range(CARDS_PER_COLUMN):
+            if not self.cards[self.stock_ix]:
+                return
+            self._transfer(self.stock_ix, column, 1)
+
+    def do_deal(self) -> None:
+        # R-TO-10: 4 cards onto each column, column after column, while the stock lasts.
+        for column in self.tableau_ix:
+            self._fill_column(column)
+
+    def redeal_refusal(self) -> Reason | None:
+        reason = super().redeal_refusal()
+        if reason is None and not any(self.cards[i] for i in self.tableau_ix):
+            return R_NOTHING_TO_GATHER
+        return reason
+
+    def do_redeal(self) -> None:
+        # R-TO-11: the rightmost column goes onto the one at its left, and so on; the gathered pile, turned
+        # over without shuffling, is the stock, so the leftmost column's bottom card is dealt first.
+        self._count_redeal()
+        for column in reversed(self.tableau_ix):
+            if self.cards[column]:
+                self._transfer(column, self.stock_ix, len(self.cards[column]), reverse=True)
+        self.do_deal()
+
+    def after_move(self, move: AnyMove) -> None:
+        # R-TO-8: a column left empty at once receives 4 cards from the stock.
+        for column in self.tableau_ix:
+            if not self.cards[column]:
+                self._fill_column(column)
+        super().after_move(move)
+
+
+def pysolfc_king_or_ace_to_top(cards: list[Card]) -> list[Card]:
+    """PySolFC's own fix (game 303): the first King or Ace of the list goes to the top of the stock."""
+    for i, card in enumerate(cards):
+        if card.rank in (ACE, KING):
+            return cards[:i] + cards[i + 1:] + [card]
+    return cards
+
+
+@hookimpl
+def reussite_games():
+    return [Tournament]
+
+
+@hookimpl
+def reussite_help_pages():
+    return [help_page(Tournament.id, "tournament.html", "html")]
