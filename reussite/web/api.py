@@ -1,0 +1,505 @@
+"""The JSON API of the browser front end: one game in progress, kept server-side in the engine.
+
+Every change carries the ``version`` of the position it was made on; a change made on an older version
+(another tab, a double submit) is refused with 409 and the current position, so two tabs cannot corrupt
+the game. After every change the game is autosaved (atomic write) in the data folder; a corrupt autosave
+is renamed aside, never deleted, and reported on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from reussite import saves
+from reussite.cards import check_game_number, random_game_number
+from reussite.errors import IllegalMove, SaveError, UserError
+from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
+from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
+from reussite.messages import Message, Translator
+from reussite.rules import Kind
+from reussite.web import strings as S
+
+AUTOSAVE = "autosave.json"
+MAX_BODY_BYTES = 16 * 1024
+WEB_KEY = "web"  # our extra field in the save: time played, redo list (other readers ignore it)
+
+
+class BadRequest(Exception):
+    """A request the API refuses; ``status`` and a message (a Message or plain text)."""
+
+    def __init__(self, status: int, message: Message | str, state: bool = False) -> None:
+        super().__init__(str(message))
+        self.status = status
+        self.message = message
+        self.state = state  # include the current state in the answer (stale moves)
+
+
+class Session:
+    """The game in progress, its version, its clock and its autosave."""
+
+    def __init__(self, host, data_dir: Path, default_lang: str = "en",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.host = host
+        self.data_dir = Path(data_dir)
+        self.default_lang = default_lang if default_lang in SUPPORTED_LANGS else "en"
+        self.clock = clock
+        self.game = None
+        self.version = 0
+        self.elapsed_before = 0.0
+        self.resumed_at = clock()
+        self.notices: list[Message] = []
+        self.autosave_path = self.data_dir / AUTOSAVE
+
+    # -- the game -------------------------------------------------------------------------------------
+
+    def start(self, game_id: str | None, number: int | None, options: dict[str, str]) -> None:
+        """A new game; raises UserError (unknown game, bad number or option)."""
+        games = self.host.games
+        if not games:
+            raise UserError("no game is installed (see 'reussite plugins')")
+        cls = self.host.game(game_id) if game_id else games[sorted(games)[0]]
+        if number is None:
+            number = random_game_number()
+        try:
+            game = cls(check_game_number(number), options)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+        self.game = game
+        self.elapsed_before = 0.0
+        self.resumed_at = self.clock()
+        self.changed()
+
+    def restore_or_start(self) -> None:
+        """Continue the autosaved game, or start a new one. A corrupt autosave is set aside and reported."""
+        if self.autosave_path.exists():
+            try:
+                self._load_autosave()
+                return
+            except SaveError as exc:
+                aside = self.autosave_path.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
+                n = 1
+                while aside.exists():
+                    n += 1
+                    aside = aside.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}.json")
+                try:
+                    os.replace(self.autosave_path, aside)
+                    where = str(aside)
+                except OSError as err:
+                    where = f"{self.autosave_path} ({err.strerror or err})"
+                self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": str(exc)}))
+        self.start(None, None, {})
+
+    def _load_autosave(self) -> None:
+        path = self.autosave_path
+        game = saves.load(path, self.host)
+        try:
+            extra = json.loads(path.read_text(encoding="utf-8")).get(WEB_KEY) or {}
+        except (OSError, ValueError, AttributeError):
+            extra = {}
+        if not isinstance(extra, dict):
+            extra = {}
+        redo = extra.get("redo") or []
+        if isinstance(redo, list):
+            self._restore_redo(game, redo)
+        elapsed = extra.get("elapsed")
+        self.game = game
+        self.elapsed_before = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
+        self.resumed_at = self.clock()
+        self.version += 1
+
+    @staticmethod
+    def _restore_redo(game, redo: list) -> None:
+        """Replay the undone moves then take them back, so redo works after a restart."""
+        pushed = 0
+        try:
+            for text in reversed(redo):
+                game.push(game.parse_move(str(text)))
+                pushed += 1
+        except (UserError, TypeError):
+            pass
+        for _ in range(pushed):
+            game.pop()
+
+    def elapsed(self) -> float:
+        if self.game is not None and self.game.is_won():
+            return self.elapsed_before
+        return self.elapsed_before + (self.clock() - self.resumed_at)
+
+    def changed(self) -> None:
+        """After every change: a new version, the clock stopped on a win, the autosave written."""
+        self.version += 1
+        if self.game.is_won():
+            # Freeze the clock at the winning move.
+            if self.resumed_at != float("inf"):
+                self.elapsed_before += self.clock() - self.resumed_at
+            self.resumed_at = float("inf")
+        elif self.resumed_at == float("inf"):
+            self.resumed_at = self.clock()
+        self.autosave()
+
+    def autosave(self) -> None:
+        data = saves.to_json(self.game)
+        data[WEB_KEY] = {
+            "elapsed": round(self.elapsed(), 1),
+            "redo": [self.game.notation(m) for m in self.game._undone],
+        }
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            saves.atomic_write_text(self.autosave_path, json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": exc.strerror or str(exc)})
+            if note not in self.notices:
+                self.notices.append(note)
+
+    # -- translation ----------------------------------------------------------------------------------
+
+    def translator(self, lang: str | None) -> Translator:
+        code = normalize_lang(lang) or self.default_lang
+        if code not in SUPPORTED_LANGS:
+            code = self.default_lang
+        base = host_translator(code)
+        if self.game is None:
+            return base
+        return translator_for_game(base, type(self.game), self.host)
+
+    # -- views ----------------------------------------------------------------------------------------
+
+    def games_json(self, lang: str | None) -> list[dict[str, Any]]:
+        base = self.translator(lang)
+        base = host_translator(base.lang)
+        rows = []
+        for game_id in sorted(self.host.games):
+            cls = self.host.games[game_id]
+            tr = translator_for_game(base, cls, self.host)
+            rows.append({
+                "id": game_id,
+                "name": tr.gettext(cls.name),
+                "options": [
+                    {"name": o.name, "choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help)}
+                    for o in cls.options
+                ],
+            })
+        return rows
+
+    def state_json(self, lang: str | None) -> dict[str, Any]:
+        game = self.game
+        tr = self.translator(lang)
+        stacks = []
+        for i, spec in enumerate(game.specs):
+            pile = game.cards[i]
+            down = game.face_down[i]
+            cards = []
+            for pos, card in enumerate(pile):
+                if pos >= down:
+                    cards.append({"code": card.code, "label": tr.card_name(card)})
+                else:
+                    cards.append(None)
+            name = tr.render(spec.name)
+            if pile:
+                label = tr.render(S.stack_count(spec.name, len(pile)))
+                if down < len(pile):
+                    label += ", " + tr.render(Message(S.M_STACK_TOP, {"card": pile[-1]}))
+            else:
+                label = tr.render(Message(S.M_STACK_EMPTY, {"name": spec.name}))
+            if spec.kind is Kind.STOCK and game.redeals_left:
+                label += ", " + tr.render(Message(S.M_REDEALS_LEFT, plural=S.M_REDEALS_LEFT_PLURAL,
+                                                  count=game.redeals_left))
+            stacks.append({
+                "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "label": label,
+                "x": spec.x, "y": spec.y, "fan": spec.fan, "cards": cards,
+                "describe": tr.render(spec.describe()),
+            })
+        legal = [self.move_json(m) for m in game.legal_moves()]
+        won = game.is_won()
+        return {
+            "version": self.version,
+            "game": game.id,
+            "name": tr.gettext(game.name),
+            "number": str(game.number),  # may exceed JavaScript's safe integers
+            "options": dict(game.option_values),
+            "stacks": stacks,
+            "score": game.score(),
+            "max_score": getattr(game, "max_score", None),
+            "moves": game.move_count,
+            "elapsed": round(self.elapsed(), 1),
+            "can_undo": game.can_undo,
+            "can_redo": game.can_redo,
+            "can_deal": any(m["type"] != "move" for m in legal),
+            "legal": legal,
+            "won": won,
+            "lost": not won and not legal,
+            "lang": tr.lang,
+            "notices": [tr.render(m) for m in self.notices],
+        }
+
+    def move_json(self, move: AnyMove) -> dict[str, Any]:
+        if isinstance(move, Deal):
+            return {"type": "deal", "notation": "deal"}
+        if isinstance(move, Redeal):
+            return {"type": "redeal", "notation": "redeal"}
+        specs = self.game.specs
+        return {"type": "move", "src": specs[move.src].id, "dst": specs[move.dst].id, "n": move.n,
+                "notation": self.game.notation(move)}
+
+    def describe_move(self, move: AnyMove, tr: Translator) -> str:
+        game = self.game
+        if isinstance(move, Deal):
+            return tr.render(Message(S.M_HINT_DEAL))
+        if isinstance(move, Redeal):
+            return tr.render(Message(S.M_HINT_REDEAL))
+        card = game.cards[move.src][-move.n]
+        target = game.specs[move.dst].name
+        params = {"card": card, "source": game.specs[move.src].name, "target": target, "count": move.n}
+        return tr.render(Message(S.M_HINT_MOVE if move.n == 1 else S.M_HINT_MOVE_MANY, params))
+
+
+def _language_name(code: str) -> str:
+    """A language's name in that language (``français``), as language menus show it."""
+    from babel import Locale
+
+    try:
+        return Locale.parse(code).get_display_name(code) or code
+    except (ValueError, LookupError):
+        return code
+
+
+# -- request handling -------------------------------------------------------------------------------
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, at most MAX_BODY_BYTES; BadRequest otherwise."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.isdigit():
+            raise BadRequest(400, "bad Content-Length header")
+        if int(length) > MAX_BODY_BYTES:
+            raise BadRequest(413, f"the request body is too large ({length} bytes; at most {MAX_BODY_BYTES})")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise BadRequest(413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
+    if not body:
+        return {}
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise BadRequest(400, "the request body is not UTF-8 text") from exc
+    except json.JSONDecodeError as exc:
+        raise BadRequest(400, f"the request body is not valid JSON: line {exc.lineno}, column {exc.colno}: "
+                              f"{exc.msg}") from exc
+    if not isinstance(data, dict):
+        raise BadRequest(400, "the request body must be a JSON object")
+    return data
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
+    if name not in data or data[name] is None:
+        if required:
+            raise BadRequest(400, f"the field {name!r} is missing")
+        return None
+    value = data[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise BadRequest(400, f"the field {name!r} should be a {names}, not {value!r}")
+    return value
+
+
+class Api:
+    """The routes' behaviour; ``server.create_app`` wires them to URLs."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def _lang(self, request: Request, data: dict[str, Any] | None = None) -> str | None:
+        if data and isinstance(data.get("lang"), str):
+            return data["lang"]
+        return request.query_params.get("lang")
+
+    def _answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
+        state = self.session.state_json(self._lang(request, data))
+        state.update(extra)
+        return JSONResponse(state)
+
+    def _check_version(self, data: dict[str, Any]) -> None:
+        version = _field(data, "version", int)
+        if version != self.session.version:
+            raise BadRequest(409, Message(S.M_STALE), state=True)
+
+    def _stack(self, data: dict[str, Any], name: str) -> int:
+        stack_id = _field(data, name, str)
+        game = self.session.game
+        if stack_id in game.index:
+            return game.index[stack_id]
+        raise BadRequest(400, f"no stack {stack_id!r} in {game.id} (stacks: {', '.join(game.index)})")
+
+    def error(self, request: Request, exc: BadRequest, lang: str | None = None) -> JSONResponse:
+        tr = self.session.translator(lang or request.query_params.get("lang"))
+        text = tr.render(exc.message) if isinstance(exc.message, Message) else str(exc.message)
+        body: dict[str, Any] = {"error": text}
+        if exc.state:
+            body["state"] = self.session.state_json(tr.lang)
+        return JSONResponse(body, status_code=exc.status)
+
+    # -- reading ----------------------------------------------------------------------------------------
+
+    async def boot(self, request: Request) -> Response:
+        lang = self._lang(request)
+        tr = self.session.translator(lang)
+        return JSONResponse({
+            "strings": S.translated_strings(tr),
+            "games": self.session.games_json(lang),
+            "state": self.session.state_json(lang),
+            "langs": [{"code": code, "name": _language_name(code)} for code in SUPPORTED_LANGS],
+        })
+
+    async def strings(self, request: Request) -> Response:
+        return JSONResponse(S.translated_strings(self.session.translator(self._lang(request))))
+
+    async def games(self, request: Request) -> Response:
+        return JSONResponse(self.session.games_json(self._lang(request)))
+
+    async def state(self, request: Request) -> Response:
+        return self._answer(request)
+
+    async def legal(self, request: Request) -> Response:
+        game = self.session.game
+        return JSONResponse({"version": self.session.version,
+                             "moves": [self.session.move_json(m) for m in game.legal_moves()]})
+
+    async def hint(self, request: Request) -> Response:
+        tr = self.session.translator(self._lang(request))
+        move = self.session.game.hint()
+        if move is None:
+            return JSONResponse({"move": None, "text": tr.gettext(S.UI_STRINGS["hint_none"])})
+        return JSONResponse({"move": self.session.move_json(move), "text": self.session.describe_move(move, tr)})
+
+    async def help(self, request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        lang = self._lang(request)
+        tr = self.session.translator(lang)
+        if game_id not in self.session.host.games:
+            return JSONResponse({"error": f"unknown game {game_id!r}"}, status_code=404)
+        cls = self.session.host.games[game_id]
+        game_tr = translator_for_game(host_translator(tr.lang), cls, self.session.host)
+        missing = game_tr.render(Message(S.M_NO_HELP, {"game": Message(cls.name)}))
+        try:
+            from reussite.helpdocs import render_help
+        except ImportError:
+            return JSONResponse({"error": missing}, status_code=404)
+        try:
+            html = render_help(self.session.host, game_id, tr.lang, "html")
+        except UserError as exc:
+            return JSONResponse({"error": f"{missing} ({exc})"}, status_code=404)
+        return HTMLResponse(html)
+
+    # -- changing -----------------------------------------------------------------------------------
+
+    async def new(self, request: Request, data: dict[str, Any]) -> Response:
+        game_id = _field(data, "game", str, required=False)
+        number = _field(data, "number", (int, str), required=False)
+        options = _field(data, "options", dict, required=False) or {}
+        if game_id is None and self.session.game is not None:
+            game_id = self.session.game.id
+        if game_id not in self.session.host.games:
+            raise BadRequest(404, f"unknown game {game_id!r} (games: {', '.join(sorted(self.session.host.games))})")
+        if isinstance(number, str):
+            text = number.strip()
+            if not text.isdigit():
+                raise BadRequest(400, Message(S.UI_STRINGS["bad_number"]))
+            number = int(text)
+        if any(not isinstance(v, str) for v in options.values()):
+            raise BadRequest(400, "option values must be strings")
+        try:
+            self.session.start(game_id, number, options)
+        except UserError as exc:
+            raise BadRequest(400, str(exc)) from exc
+        return self._answer(request, data)
+
+    async def restart(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)
+        game = self.session.game
+        self.session.start(game.id, game.number, dict(game.option_values))
+        return self._answer(request, data)
+
+    def _play(self, move: AnyMove, data: dict[str, Any]) -> list[AnyMove]:
+        game = self.session.game
+        try:
+            game.push(move)
+        except IllegalMove as exc:
+            raise BadRequest(422, exc.message) from exc
+        played = [move]
+        if data.get("auto") is True:
+            played += game.autoplay()
+        self.session.changed()
+        return played
+
+    async def move(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)
+        src, dst = self._stack(data, "src"), self._stack(data, "dst")
+        n = _field(data, "n", int, required=False) or 1
+        if not 1 <= n <= 1000:
+            raise BadRequest(400, f"the field 'n' should be a count of cards, not {n!r}")
+        played = self._play(Move(src, dst, n), data)
+        return self._answer(request, data, played=[self.session.move_json(m) for m in played])
+
+    async def deal(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)
+        game = self.session.game
+        move = REDEAL if not game.can_deal() and game.redeal_refusal() is None else DEAL
+        self._play(move, data)
+        return self._answer(request, data)
+
+    async def best(self, request: Request, data: dict[str, Any]) -> Response:
+        """Double-click (R-FT-9): a foundation plays all it can; a card goes where it goes best."""
+        self._check_version(data)
+        src = self._stack(data, "src")
+        game = self.session.game
+        n = _field(data, "n", int, required=False) or 1
+        if game.specs[src].kind is Kind.FOUNDATION:
+            if not game.autoplay():
+                raise BadRequest(422, Message(S.UI_STRINGS["hint_none"]))
+            self.session.changed()
+            return self._answer(request, data)
+        if not game.cards[src]:
+            raise BadRequest(422, Message(S.M_NO_CARD, {"source": game.specs[src].name}))
+        if not 1 <= n <= len(game.cards[src]):
+            raise BadRequest(400, f"the field 'n' should be a count of cards on that stack, not {n!r}")
+        move = game.best_move_from(src, n)
+        if move is None:
+            raise BadRequest(422, Message(S.M_NO_MOVE_FROM, {"card": game.cards[src][-n]}))
+        self._play(move, data)
+        return self._answer(request, data)
+
+    async def undo(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)
+        if not self.session.game.can_undo:
+            raise BadRequest(422, Message(S.M_NOTHING_TO_UNDO))
+        self.session.game.pop()
+        self.session.changed()
+        return self._answer(request, data)
+
+    async def redo(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)
+        if not self.session.game.can_redo:
+            raise BadRequest(422, Message(S.M_NOTHING_TO_REDO))
+        try:
+            self.session.game.redo()
+        except IllegalMove as exc:
+            raise BadRequest(422, exc.message) from exc
+        self.session.changed()
+        return self._answer(request, data)
+
+    async def autoplay(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)
+        if self.session.game.autoplay():
+            self.session.changed()
+        return self._answer(request, data)

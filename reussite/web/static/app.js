@@ -1,0 +1,799 @@
+// Réussite in the browser. The game lives on the server; this page draws it and sends the player's moves.
+// Every piece of text comes from /api (in the chosen language); nothing is hard-coded here.
+(() => {
+  'use strict';
+
+  const $ = (id) => document.getElementById(id);
+  const store = {
+    get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+    set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+  };
+  const SUIT = { C: '♣', S: '♠', H: '♥', D: '♦' };
+  const RANK = { A: 'A', T: '10', J: 'J', Q: 'Q', K: 'K' };
+
+  const app = {
+    lang: store.get('reussite.lang') || document.documentElement.dataset.defaultLang || 'en',
+    strings: {},
+    langs: [],
+    games: [],
+    state: null,
+    receivedAt: 0,
+    geo: null, // the layout computed for the current state and window
+    sel: null, // {si, n}: cards held by a click or the keyboard
+    press: null, // a pointer press that may become a drag
+    lastClick: null,
+    queue: Promise.resolve(),
+    dismissed: -1, // version whose win/lost dialog was closed
+    painted: false,
+    hintTimer: 0,
+  };
+
+  const t = (key, params) => {
+    let text = app.strings[key] || '';
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    return text;
+  };
+
+  // -- talking to the server -------------------------------------------------------------------------
+
+  async function request(path, body) {
+    const sep = path.includes('?') ? '&' : '?';
+    const url = `${path}${sep}lang=${encodeURIComponent(app.lang)}`;
+    const init = body === undefined ? {} : {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, lang: app.lang }),
+    };
+    let response;
+    try {
+      response = await fetch(url, init);
+    } catch (e) {
+      showMessage(t('offline'), true);
+      return { ok: false, status: 0, data: {} };
+    }
+    const kind = response.headers.get('content-type') || '';
+    const data = kind.includes('json') ? await response.json() : await response.text();
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  // Changes go one after another, each on the version the previous one produced.
+  function act(path, body = {}, onRefused) {
+    app.queue = app.queue.then(async () => {
+      if (!app.state) return;
+      const res = await request(path, { ...body, version: app.state.version });
+      if (res.ok) {
+        setState(res.data);
+        return;
+      }
+      if (res.status === 409 && res.data.state) {
+        setState(res.data.state);
+        showMessage(res.data.error || t('stale'), true);
+        return;
+      }
+      if (res.status) showMessage(res.data.error || String(res.status), true);
+      if (onRefused) onRefused();
+    });
+    return app.queue;
+  }
+
+  const autoEach = () => $('auto-each').checked;
+  const doMove = (si, di, n, onRefused) => act('/api/move', {
+    src: app.state.stacks[si].id, dst: app.state.stacks[di].id, n, auto: autoEach(),
+  }, onRefused);
+  const doBest = (si, n) => act('/api/best', { src: app.state.stacks[si].id, n, auto: autoEach() });
+  const doDeal = () => act('/api/deal', { auto: autoEach() });
+  const doUndo = () => act('/api/undo');
+  const doRedo = () => act('/api/redo');
+  const doAuto = () => act('/api/autoplay');
+  const doRestart = () => act('/api/restart');
+
+  function newGame(number) {
+    const game = $('game-select').value || (app.state && app.state.game);
+    const options = {};
+    document.querySelectorAll('#options select').forEach((sel) => { options[sel.name] = sel.value; });
+    const body = { game, options };
+    if (number !== undefined) body.number = number;
+    app.queue = app.queue.then(async () => {
+      const res = await request('/api/new', body);
+      if (res.ok) {
+        setState(res.data);
+        showMessage('');
+      } else {
+        showMessage(res.data.error || String(res.status), true);
+      }
+    });
+  }
+
+  async function hint() {
+    const res = await request('/api/hint');
+    if (!res.ok) return;
+    clearHint();
+    showMessage(res.data.text);
+    const move = res.data.move;
+    if (!move) return;
+    const ids = app.state.stacks.map((s) => s.id);
+    const marks = [];
+    if (move.type === 'move') {
+      const si = ids.indexOf(move.src);
+      const di = ids.indexOf(move.dst);
+      cardEls(si).slice(-move.n).forEach((el) => marks.push(el));
+      marks.push(slotEl(di));
+      slotEl(di).classList.add('hint-dst');
+    } else {
+      const si = app.state.stacks.findIndex((s) => s.kind === 'stock');
+      if (si >= 0) marks.push(slotEl(si));
+      if (si >= 0) slotEl(si).classList.add('hint-dst');
+    }
+    marks.forEach((el) => el.classList.add('hint'));
+    app.hintTimer = setTimeout(clearHint, 2500);
+  }
+
+  function clearHint() {
+    clearTimeout(app.hintTimer);
+    document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
+  }
+
+  // -- state and language ----------------------------------------------------------------------------
+
+  function setState(state) {
+    const previous = app.state;
+    app.state = state;
+    app.receivedAt = performance.now();
+    if (!previous || previous.game !== state.game || previous.number !== state.number) {
+      $('number-input').value = state.number;
+      app.dismissed = -1;
+      if (!$('help').hidden && (!previous || previous.game !== state.game)) loadHelp();
+    }
+    app.sel = null;
+    render();
+  }
+
+  async function boot(lang) {
+    const res = await request(`/api/boot?lang=${encodeURIComponent(lang)}`);
+    if (!res.ok) {
+      document.body.dataset.error = '1';
+      return;
+    }
+    app.strings = res.data.strings;
+    app.games = res.data.games;
+    app.langs = res.data.langs;
+    applyStrings();
+    setState(res.data.state);
+  }
+
+  async function setLang(lang) {
+    if (lang === app.lang) return;
+    app.lang = lang;
+    store.set('reussite.lang', lang);
+    await boot(lang);
+    if (!$('help').hidden) loadHelp();
+  }
+
+  function applyStrings() {
+    document.documentElement.lang = app.lang;
+    document.title = t('app_title');
+    document.querySelectorAll('[data-s]').forEach((el) => { el.textContent = t(el.dataset.s); });
+    document.querySelectorAll('[data-t]').forEach((el) => { el.title = t(el.dataset.t); });
+    $('bar').setAttribute('aria-label', t('toolbar'));
+    $('status').setAttribute('aria-label', t('status'));
+    $('table').setAttribute('aria-label', t('table'));
+    $('copy-ok') && $('copy-ok').remove();
+    document.querySelectorAll('.langs').forEach((box) => {
+      box.setAttribute('aria-label', t('language'));
+      box.replaceChildren(...app.langs.map((l) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'small';
+        b.lang = l.code;
+        b.textContent = l.code.toUpperCase();
+        b.title = l.name;
+        b.setAttribute('aria-label', l.name);
+        b.setAttribute('aria-pressed', String(l.code === app.lang));
+        b.dataset.lang = l.code;
+        b.addEventListener('click', () => setLang(l.code));
+        return b;
+      }));
+    });
+    const select = $('game-select');
+    select.replaceChildren(...app.games.map((g) => new Option(g.name, g.id)));
+  }
+
+  function renderOptions() {
+    const state = app.state;
+    const game = app.games.find((g) => g.id === $('game-select').value) || { options: [] };
+    const box = $('options');
+    const same = box.dataset.game === game.id && box.dataset.lang === app.lang;
+    if (!same) {
+      box.replaceChildren(...game.options.map((o) => {
+        const label = document.createElement('label');
+        label.className = 'field';
+        const span = document.createElement('span');
+        span.textContent = o.name;
+        span.title = o.help;
+        const sel = document.createElement('select');
+        sel.name = o.name;
+        sel.title = o.help;
+        o.choices.forEach((c) => sel.add(new Option(c, c)));
+        sel.value = o.default;
+        sel.addEventListener('change', () => newGame());
+        label.append(span, sel);
+        return label;
+      }));
+      box.dataset.game = game.id;
+      box.dataset.lang = app.lang;
+    }
+    if (game.id === state.game) {
+      box.querySelectorAll('select').forEach((sel) => {
+        if (sel.name in state.options) sel.value = state.options[sel.name];
+      });
+    }
+  }
+
+  // -- drawing ---------------------------------------------------------------------------------------
+
+  function computeGeometry(state) {
+    const table = $('table');
+    const W = table.clientWidth;
+    const H = table.clientHeight;
+    const stacks = state.stacks;
+    const cols = Math.max(...stacks.map((s) => s.x + 1));
+    const rows = Math.max(...stacks.map((s) => s.y + 1));
+    const hasDown = stacks.some((s) => s.fan === 'down');
+    const gapRatio = 0.16;
+    const byWidth = W / (cols + (cols + 1) * gapRatio);
+    const byHeight = (H - 8) / ((rows + (hasDown ? 1.7 : 0)) * 1.4 * (1 + gapRatio) + gapRatio);
+    const cw = Math.max(34, Math.min(150, byWidth, byHeight));
+    const ch = Math.round(cw * 1.4);
+    const gap = cw * gapRatio;
+    const ox = Math.max(gap, (W - (cols * cw + (cols - 1) * gap)) / 2);
+    const oy = gap;
+    const base = stacks.map((s) => ({ left: ox + s.x * (cw + gap), top: oy + s.y * (ch + gap) }));
+    const geo = { cw, ch, gap, stacks: [] };
+    stacks.forEach((s, i) => {
+      const { left, top } = base[i];
+      const n = s.cards.length;
+      const positions = [];
+      let stepUp = 0;
+      let stepDown = 0;
+      let dx = 0;
+      let dy = 0;
+      if (s.fan === 'down' || s.fan === 'right') {
+        const down = s.fan === 'down';
+        // Room until the next stack in the fan's direction, or the table's edge.
+        let limit = down ? Math.max(H - gap, top + ch * 3) : Math.max(W - gap, left + cw * 3);
+        stacks.forEach((o, j) => {
+          if (j === i) return;
+          if (down && o.y > s.y && Math.abs(o.x - s.x) < 1) limit = Math.min(limit, base[j].top - gap);
+          if (!down && o.x > s.x && Math.abs(o.y - s.y) < 1) limit = Math.min(limit, base[j].left - gap);
+        });
+        const size = down ? ch : cw;
+        const room = limit - (down ? top : left) - size;
+        const faceDown = s.cards.slice(0, -1).filter((c) => !c).length;
+        const faceUp = Math.max(0, n - 1 - faceDown);
+        stepUp = size * (down ? 0.25 : 0.22);
+        stepDown = size * 0.09;
+        const need = faceUp * stepUp + faceDown * stepDown;
+        if (need > room && need > 0) {
+          const k = Math.max(room, 0) / need;
+          stepUp = Math.max(size * (down ? 0.13 : 0.12), stepUp * k);
+          stepDown = Math.max(size * 0.04, stepDown * k);
+        }
+        let offset = 0;
+        for (let p = 0; p < n; p += 1) {
+          positions.push(down ? { left, top: top + offset } : { left: left + offset, top });
+          offset += s.cards[p] ? stepUp : stepDown;
+        }
+        const last = positions[n - 1] || { left, top };
+        dx = last.left - left;
+        dy = last.top - top;
+      } else {
+        for (let p = 0; p < n; p += 1) positions.push({ left, top });
+      }
+      geo.stacks.push({
+        left, top, positions,
+        rect: { left, top, right: left + dx + cw, bottom: top + dy + ch },
+      });
+    });
+    return geo;
+  }
+
+  function cardFace(el, card) {
+    const rank = RANK[card.code[0]] || card.code[0];
+    const suit = SUIT[card.code[1]];
+    const red = card.code[1] === 'H' || card.code[1] === 'D';
+    el.className = `card ${red ? 'red' : 'black'}`;
+    const corner = (cls) => {
+      const span = document.createElement('span');
+      span.className = `corner ${cls}`;
+      span.textContent = `${rank}${suit}`;
+      span.setAttribute('aria-hidden', 'true');
+      return span;
+    };
+    const pip = document.createElement('span');
+    const face = 'JQK'.includes(card.code[0]);
+    pip.className = face ? 'pip face' : 'pip';
+    pip.textContent = face ? `${rank}${suit}` : suit;
+    pip.setAttribute('aria-hidden', 'true');
+    el.append(corner('tl'), pip, corner('br'));
+  }
+
+  function render() {
+    const state = app.state;
+    if (!state) return;
+    clearHint();
+    const table = $('table');
+    const focused = document.activeElement && document.activeElement.classList.contains('slot')
+      ? Number(document.activeElement.dataset.stack) : -1;
+    const geo = computeGeometry(state);
+    app.geo = geo;
+    table.style.setProperty('--cw', `${geo.cw}px`);
+    table.style.setProperty('--ch', `${geo.ch}px`);
+    const frag = document.createDocumentFragment();
+    let z = 1;
+    state.stacks.forEach((s, si) => {
+      const g = geo.stacks[si];
+      const slot = document.createElement('div');
+      slot.className = 'slot';
+      slot.dataset.stack = si;
+      slot.dataset.id = s.id;
+      slot.tabIndex = 0;
+      slot.setAttribute('role', 'button');
+      slot.setAttribute('aria-label', s.label);
+      slot.title = `${s.name}: ${s.describe}`;
+      const tall = g.rect.bottom - g.rect.top > geo.ch + 1 || g.rect.right - g.rect.left > geo.cw + 1;
+      if (tall) {
+        slot.classList.add('tall');
+        const base = document.createElement('div');
+        base.className = 'base';
+        slot.append(base);
+      }
+      Object.assign(slot.style, {
+        left: `${g.rect.left - 2}px`, top: `${g.rect.top - 2}px`,
+        width: `${g.rect.right - g.rect.left + 4}px`, height: `${g.rect.bottom - g.rect.top + 4}px`, zIndex: 0,
+      });
+      frag.append(slot);
+      const n = s.cards.length;
+      // Squared stacks show their top two cards (the second shows while the top one is dragged).
+      const first = s.fan === 'none' ? Math.max(0, n - 2) : 0;
+      for (let p = first; p < n; p += 1) {
+        const card = s.cards[p];
+        const el = document.createElement('div');
+        if (card) {
+          cardFace(el, card);
+          el.setAttribute('aria-label', card.label);
+        } else {
+          el.className = 'card back';
+          el.setAttribute('aria-hidden', 'true');
+          if (s.kind === 'stock') el.classList.add('stock-top');
+        }
+        el.setAttribute('role', card ? 'img' : 'presentation');
+        el.dataset.stack = si;
+        el.dataset.pos = p;
+        el.style.left = `${g.positions[p].left}px`;
+        el.style.top = `${g.positions[p].top}px`;
+        el.style.zIndex = z + p;
+        frag.append(el);
+      }
+      z += n + 1;
+      if (s.kind === 'stock' || s.kind === 'waste' || s.kind === 'foundation') {
+        if (n > 1 || s.kind === 'stock') {
+          const count = document.createElement('span');
+          count.className = 'count';
+          count.textContent = String(n);
+          count.setAttribute('aria-hidden', 'true');
+          count.style.left = `${g.left + 4}px`;
+          count.style.top = `${g.top + geo.ch - 18}px`;
+          frag.append(count);
+        }
+      }
+    });
+    table.replaceChildren(frag);
+    if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
+    renderBar();
+    renderDialog();
+    if (!app.painted) {
+      app.painted = true;
+      requestAnimationFrame(() => {
+        performance.mark('reussite-layout-painted');
+        document.body.dataset.painted = '1';
+      });
+    }
+    document.body.dataset.version = state.version;
+  }
+
+  function renderBar() {
+    const state = app.state;
+    $('game-select').value = state.game;
+    renderOptions();
+    $('score').textContent = state.max_score ? `${state.score} / ${state.max_score}` : String(state.score);
+    $('moves').textContent = String(state.moves);
+    $('game-name').textContent = `${state.name} #`;
+    $('game-number').textContent = state.number;
+    $('btn-undo').disabled = !state.can_undo;
+    $('btn-redo').disabled = !state.can_redo;
+    $('btn-deal').disabled = !state.can_deal;
+    $('help-title').textContent = `${t('rules')} — ${state.name}`;
+    tick();
+    if (state.notices.length) showMessage(state.notices.join(' '), true);
+  }
+
+  function renderDialog() {
+    const state = app.state;
+    const dialog = $('dialog');
+    const show = (state.won || state.lost) && app.dismissed !== state.version;
+    if (!show) {
+      dialog.hidden = true;
+      return;
+    }
+    $('dialog-text').textContent = state.won ? t('won', { score: state.score }) : t('lost');
+    $('dialog-detail').textContent = state.won ? t('won_detail') : t('lost_detail');
+    $('dlg-undo').hidden = !state.can_undo;
+    dialog.hidden = false;
+    dialog.dataset.kind = state.won ? 'won' : 'lost';
+    $('dlg-new').focus({ preventScroll: true });
+  }
+
+  function closeDialog() {
+    app.dismissed = app.state ? app.state.version : -1;
+    $('dialog').hidden = true;
+  }
+
+  function tick() {
+    const state = app.state;
+    if (!state) return;
+    let seconds = state.elapsed;
+    if (!state.won) seconds += (performance.now() - app.receivedAt) / 1000;
+    seconds = Math.floor(seconds);
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = String(seconds % 60).padStart(2, '0');
+    $('time').textContent = h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  }
+
+  function showMessage(text, error = false) {
+    const box = $('message');
+    box.textContent = text || '';
+    box.classList.toggle('error', Boolean(error));
+  }
+
+  const slotEl = (si) => $('table').querySelector(`.slot[data-stack="${si}"]`);
+  const cardEls = (si) => [...$('table').querySelectorAll(`.card[data-stack="${si}"]`)];
+
+  // -- holding cards: selection, legal targets -------------------------------------------------------
+
+  function targetsFor(si, n) {
+    const id = app.state.stacks[si].id;
+    const ids = app.state.stacks.map((s) => s.id);
+    return app.state.legal.filter((m) => m.type === 'move' && m.src === id && m.n === n).map((m) => ids.indexOf(m.dst));
+  }
+
+  function markTargets(si, n, on) {
+    document.querySelectorAll('.target').forEach((el) => el.classList.remove('target'));
+    if (!on) return;
+    targetsFor(si, n).forEach((di) => {
+      slotEl(di).classList.add('target');
+      const top = cardEls(di).pop();
+      if (top) top.classList.add('target');
+    });
+  }
+
+  function faceUpCount(si) {
+    const cards = app.state.stacks[si].cards;
+    let k = 0;
+    for (let p = cards.length - 1; p >= 0 && cards[p]; p -= 1) k += 1;
+    return k;
+  }
+
+  function select(si, n) {
+    clearSelection(false);
+    const s = app.state.stacks[si];
+    n = Math.max(1, Math.min(n, faceUpCount(si)));
+    if (!s.cards.length || !s.cards[s.cards.length - 1]) return;
+    app.sel = { si, n };
+    const els = cardEls(si);
+    els.slice(-n).forEach((el) => el.classList.add('selected'));
+    markTargets(si, n, true);
+    const card = s.cards[s.cards.length - n];
+    showMessage(n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card: card.label }));
+  }
+
+  function clearSelection(announce) {
+    if (app.sel && announce) showMessage(t('cancelled'));
+    app.sel = null;
+    document.querySelectorAll('.selected').forEach((el) => el.classList.remove('selected'));
+    markTargets(0, 0, false);
+  }
+
+  function clickStack(si, pos) {
+    const s = app.state.stacks[si];
+    const now = performance.now();
+    const double = app.lastClick && app.lastClick.si === si && now - app.lastClick.t < 450;
+    app.lastClick = { si, t: now };
+    if (s.kind === 'stock') {
+      clearSelection(false);
+      app.lastClick = null;
+      doDeal();
+      return;
+    }
+    if (double) {
+      const n = app.sel && app.sel.si === si ? app.sel.n : (pos >= 0 ? s.cards.length - pos : 1);
+      clearSelection(false);
+      app.lastClick = null;
+      doBest(si, n);
+      return;
+    }
+    if (app.sel) {
+      const { si: src, n } = app.sel;
+      clearSelection(false);
+      if (src !== si) {
+        app.lastClick = null;
+        doMove(src, si, n);
+      }
+      return;
+    }
+    if (pos >= 0 && s.cards[pos]) select(si, s.cards.length - pos);
+    else if (s.cards.length && s.cards[s.cards.length - 1]) select(si, 1);
+  }
+
+  // -- the mouse: click, double-click, drag and drop -------------------------------------------------
+
+  function stackAt(x, y, draggedRect, except) {
+    const box = $('table').getBoundingClientRect();
+    const table = $('table');
+    const px = x - box.left + table.scrollLeft;
+    const py = y - box.top + table.scrollTop;
+    let best = -1;
+    let bestArea = 0;
+    app.geo.stacks.forEach((g, i) => {
+      if (i === except) return;
+      const r = g.rect;
+      if (px >= r.left && px <= r.right && py >= r.top && py <= r.bottom) {
+        best = i;
+        bestArea = Infinity;
+        return;
+      }
+      if (draggedRect && bestArea !== Infinity) {
+        const w = Math.min(r.right, draggedRect.right) - Math.max(r.left, draggedRect.left);
+        const h = Math.min(r.bottom, draggedRect.bottom) - Math.max(r.top, draggedRect.top);
+        if (w > 0 && h > 0 && w * h > bestArea) {
+          best = i;
+          bestArea = w * h;
+        }
+      }
+    });
+    return best;
+  }
+
+  function onPointerDown(e) {
+    if (e.button !== 0 || !app.state) return;
+    const cardEl = e.target.closest('.card');
+    const slot = e.target.closest('.slot');
+    if (!cardEl && !slot) {
+      clearSelection(true);
+      return;
+    }
+    const si = Number((cardEl || slot).dataset.stack);
+    const pos = cardEl ? Number(cardEl.dataset.pos) : -1;
+    const s = app.state.stacks[si];
+    const draggable = cardEl && s.cards[pos] && s.kind !== 'stock' && s.kind !== 'foundation';
+    app.press = { si, pos, x: e.clientX, y: e.clientY, id: e.pointerId, draggable, started: false, els: [] };
+    $('table').setPointerCapture(e.pointerId);
+    e.preventDefault();
+  }
+
+  function onPointerMove(e) {
+    const press = app.press;
+    if (!press || press.id !== e.pointerId) return;
+    const dx = e.clientX - press.x;
+    const dy = e.clientY - press.y;
+    if (!press.started) {
+      if (!press.draggable || Math.hypot(dx, dy) < 5) return;
+      press.started = true;
+      clearSelection(false);
+      press.els = cardEls(press.si).filter((el) => Number(el.dataset.pos) >= press.pos);
+      press.n = app.state.stacks[press.si].cards.length - press.pos;
+      press.els.forEach((el) => {
+        el.classList.add('dragging');
+        el.style.zIndex = 1000 + Number(el.dataset.pos);
+      });
+      markTargets(press.si, press.n, true);
+    }
+    press.dx = dx;
+    press.dy = dy;
+    press.els.forEach((el) => { el.style.transform = `translate(${dx}px, ${dy}px)`; });
+  }
+
+  function returnCards(els) {
+    els.forEach((el) => {
+      el.classList.add('returning');
+      el.style.transform = '';
+    });
+  }
+
+  function onPointerUp(e) {
+    const press = app.press;
+    if (!press || press.id !== e.pointerId) return;
+    app.press = null;
+    if (!press.started) {
+      clickStack(press.si, press.pos);
+      return;
+    }
+    markTargets(0, 0, false);
+    const g = app.geo.stacks[press.si].positions[press.pos];
+    const rect = { left: g.left + press.dx, top: g.top + press.dy };
+    rect.right = rect.left + app.geo.cw;
+    rect.bottom = rect.top + app.geo.ch;
+    const di = stackAt(e.clientX, e.clientY, rect, press.si);
+    app.lastClick = null;
+    if (di < 0) {
+      returnCards(press.els);
+      return;
+    }
+    doMove(press.si, di, press.n, () => returnCards(press.els));
+  }
+
+  function onPointerCancel() {
+    if (app.press && app.press.started) {
+      markTargets(0, 0, false);
+      returnCards(app.press.els);
+    }
+    app.press = null;
+  }
+
+  // -- the keyboard ----------------------------------------------------------------------------------
+
+  function onTableKey(e) {
+    const slot = e.target.closest && e.target.closest('.slot');
+    if (!slot || !app.state) return;
+    const si = Number(slot.dataset.stack);
+    const s = app.state.stacks[si];
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (s.kind === 'stock') {
+        doDeal();
+      } else if (app.sel && app.sel.si !== si) {
+        const { si: src, n } = app.sel;
+        clearSelection(false);
+        doMove(src, si, n);
+      } else if (app.sel) {
+        clearSelection(true);
+      } else {
+        select(si, 1);
+      }
+    } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && app.sel && app.sel.si === si) {
+      e.preventDefault();
+      select(si, app.sel.n + (e.key === 'ArrowUp' ? 1 : -1));
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      const count = app.state.stacks.length;
+      const next = (si + (e.key === 'ArrowRight' ? 1 : count - 1)) % count;
+      slotEl(next).focus();
+    }
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') {
+      if (e.key === 'Escape') e.target.blur();
+      return;
+    }
+    const key = e.key;
+    if (key === 'Escape') {
+      if (!$('dialog').hidden) closeDialog();
+      else if (app.sel) clearSelection(true);
+      else if (!$('help').hidden) toggleHelp(false);
+      clearHint();
+      return;
+    }
+    const actions = {
+      u: doUndo, r: doRedo, h: hint, d: doDeal, n: () => newGame(), '?': () => toggleHelp(),
+    };
+    const action = actions[key.toLowerCase()] || actions[key];
+    if (action && !(key === ' ' || key === 'Enter')) {
+      e.preventDefault();
+      action();
+    }
+  }
+
+  // -- help --------------------------------------------------------------------------------------------
+
+  async function loadHelp() {
+    const body = $('help-body');
+    const game = app.state.game;
+    body.textContent = t('help_loading');
+    const res = await request(`/api/help/${encodeURIComponent(game)}`);
+    if (app.state.game !== game) return;
+    if (res.ok) {
+      body.innerHTML = res.data; // sanitized by the server's help renderer
+    } else {
+      const p = document.createElement('p');
+      p.className = 'error';
+      p.textContent = (res.data && res.data.error) || String(res.status);
+      body.replaceChildren(p);
+    }
+    body.lang = app.lang;
+    body.dataset.lang = app.lang;
+  }
+
+  function toggleHelp(open) {
+    const help = $('help');
+    const show = open === undefined ? help.hidden : open;
+    help.hidden = !show;
+    $('btn-rules').setAttribute('aria-expanded', String(show));
+    store.set('reussite.help', show ? '1' : '0');
+    if (show) loadHelp();
+    if (app.state) render();
+  }
+
+  // -- wiring ------------------------------------------------------------------------------------------
+
+  function copyNumber() {
+    const number = app.state.number;
+    const done = () => showMessage(t('copied', { number }));
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(number).then(done, () => fallbackCopy(number, done));
+    } else {
+      fallbackCopy(number, done);
+    }
+  }
+
+  function fallbackCopy(text, done) {
+    const range = document.createRange();
+    range.selectNodeContents($('game-number'));
+    const sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    try { document.execCommand('copy'); done(); } catch (e) { /* selected: the player can copy it */ }
+  }
+
+  function init() {
+    const table = $('table');
+    table.addEventListener('pointerdown', onPointerDown);
+    table.addEventListener('pointermove', onPointerMove);
+    table.addEventListener('pointerup', onPointerUp);
+    table.addEventListener('pointercancel', onPointerCancel);
+    table.addEventListener('keydown', onTableKey);
+    table.addEventListener('dblclick', (e) => e.preventDefault());
+    document.addEventListener('keydown', onKey);
+    $('btn-undo').addEventListener('click', doUndo);
+    $('btn-redo').addEventListener('click', doRedo);
+    $('btn-hint').addEventListener('click', hint);
+    $('btn-deal').addEventListener('click', doDeal);
+    $('btn-auto').addEventListener('click', doAuto);
+    $('btn-new').addEventListener('click', () => newGame());
+    $('btn-restart').addEventListener('click', doRestart);
+    $('btn-copy').addEventListener('click', copyNumber);
+    $('btn-rules').addEventListener('click', () => toggleHelp());
+    $('btn-help-close').addEventListener('click', () => toggleHelp(false));
+    $('btn-number').addEventListener('click', () => {
+      const text = $('number-input').value.trim();
+      if (!/^\d{1,20}$/.test(text) || /^0+$/.test(text)) {
+        showMessage(t('bad_number'), true);
+        return;
+      }
+      newGame(text);
+    });
+    $('number-input').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') $('btn-number').click();
+    });
+    $('game-select').addEventListener('change', () => {
+      renderOptions();
+      newGame();
+    });
+    $('dlg-undo').addEventListener('click', () => { closeDialog(); doUndo(); });
+    $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
+    $('dlg-close').addEventListener('click', closeDialog);
+    const auto = $('auto-each');
+    auto.checked = store.get('reussite.autoEach') === '1';
+    auto.addEventListener('change', () => store.set('reussite.autoEach', auto.checked ? '1' : '0'));
+    let resizeTimer = 0;
+    window.addEventListener('resize', () => {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => app.state && render(), 60);
+    });
+    setInterval(tick, 1000);
+    boot(app.lang).then(() => { if (store.get('reussite.help') === '1') toggleHelp(true); });
+  }
+
+  init();
+})();

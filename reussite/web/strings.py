@@ -1,0 +1,92 @@
+"""Every piece of text the browser page shows, as English msgids marked for extraction.
+
+The page never holds text of its own: it asks ``/api/strings?lang=..`` and gets this table translated.
+Keys are stable names used by ``static/app.js``; values are msgids (``{name}`` fields are filled in by
+the page with ``format()``-style replacement).
+"""
+
+from __future__ import annotations
+
+from reussite.messages import N_, Message, Translator
+
+UI_STRINGS: dict[str, str] = {
+    "app_title": N_("Réussite"),
+    "game": N_("Game"),
+    "game_number": N_("Game number"),
+    "new_game": N_("New game"),
+    "new_game_title": N_("A new deal with a random number (n)"),
+    "play_number": N_("Play this number"),
+    "restart": N_("Restart"),
+    "restart_title": N_("Start this deal again from the beginning"),
+    "undo": N_("Undo"),
+    "redo": N_("Redo"),
+    "hint": N_("Hint"),
+    "deal": N_("Deal"),
+    "autoplay": N_("To foundations"),
+    "autoplay_title": N_("Play every card that can go to the foundations"),
+    "auto_each": N_("Play to the foundations after each move"),
+    "rules": N_("Rules"),
+    "rules_title": N_("Show or hide the rules of this game (?)"),
+    "close": N_("Close"),
+    "copy": N_("Copy"),
+    "copy_title": N_("Copy the game number"),
+    "copied": N_("Game number {number} copied."),
+    "language": N_("Language"),
+    "score": N_("Score"),
+    "moves": N_("Moves"),
+    "time": N_("Time"),
+    "options": N_("Options"),
+    "table": N_("Card table"),
+    "toolbar": N_("Game controls"),
+    "status": N_("Game status"),
+    "won": N_("You won! Score: {score}."),
+    "won_detail": N_("Every card is on the foundations. Start a new game?"),
+    "lost": N_("No move is left."),
+    "lost_detail": N_("Undo some moves, or start a new game."),
+    "hint_none": N_("No move is left."),
+    "stale": N_("The game was changed in another tab or window; this is its current position."),
+    "offline": N_("The game server cannot be reached. Is 'reussite play' still running?"),
+    "help_loading": N_("Loading the rules…"),
+    "keys_title": N_("Keyboard"),
+    "keys_text": N_(
+        "u undo, r redo, h hint, d deal, n new game, ? rules, Esc cancel. "
+        "Tab moves between stacks; Enter or Space picks up the top card and puts it down on another stack; "
+        "Up and Down arrows pick up more or fewer cards."
+    ),
+    "held": N_("Holding {card}. Choose where to put it, or press Esc."),
+    "held_many": N_("Holding {count} cards from {card}. Choose where to put them, or press Esc."),
+    "cancelled": N_("Put back."),
+    "bad_number": N_("A game number is a whole number from 1 to 99999999999999999999."),
+    "notice": N_("Notice"),
+}
+
+
+def translated_strings(tr: Translator) -> dict[str, str]:
+    """The page's strings in the translator's language."""
+    return {key: tr.gettext(msgid) for key, msgid in UI_STRINGS.items()}
+
+
+# Messages the API builds (rendered with the player's translator before they are sent).
+M_NOTHING_TO_UNDO = N_("There is no move to undo.")
+M_NOTHING_TO_REDO = N_("There is no move to redo.")
+M_STALE = N_("The game was changed in another tab or window; this is its current position.")
+M_NO_MOVE_FROM = N_("{card} has nowhere to go.")
+M_NO_CARD = N_("There is no card on {source}.")
+M_NO_HELP = N_("The rules of {game} are not available yet.")
+M_HINT_MOVE = N_("Move {card} from {source} to {target}.")
+M_HINT_MOVE_MANY = N_("Move {count} cards from {source} (from {card}) to {target}.")
+M_HINT_DEAL = N_("Deal from the stock.")
+M_HINT_REDEAL = N_("Turn the waste over to redeal.")
+M_FACE_DOWN = N_("face-down card")
+M_AUTOSAVE_SET_ASIDE = N_("The saved game could not be read and was set aside as {file}: {reason}")
+M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
+M_STACK_EMPTY = N_("{name}, empty")
+M_STACK_COUNT = N_("{name}, {count} card")
+M_STACK_COUNT_PLURAL = N_("{name}, {count} cards")
+M_STACK_TOP = N_("top card {card}")
+M_REDEALS_LEFT = N_("{count} redeal left")
+M_REDEALS_LEFT_PLURAL = N_("{count} redeals left")
+
+
+def stack_count(name: Message, count: int) -> Message:
+    return Message(M_STACK_COUNT, {"name": name}, plural=M_STACK_COUNT_PLURAL, count=count)
