@@ -9,4 +9,8 @@ from reussite.resources import data_dir
 
 @hookimpl
 def reussite_catalogs() -> list[Catalog]:
-    return [Catalog(UI_DOMAIN, data_dir("reussite_locale"), "ui")]
+    return [
+        Catalog(UI_DOMAIN, data_dir("reussite_locale"), "ui"),
+        # The bundled games' rule pages (help/), translated in locale/<lang>/LC_MESSAGES/help.po.
+        Catalog("help", data_dir("reussite_locale"), "help"),
+    ]
