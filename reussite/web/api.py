@@ -313,6 +313,11 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], requi
     return value
 
 
+def _count(data: dict[str, Any]) -> int:
+    n = _field(data, "n", int, required=False)
+    return 1 if n is None else n
+
+
 class Api:
     """The routes' behaviour; ``server.create_app`` wires them to URLs."""
 
@@ -445,7 +450,7 @@ class Api:
     async def move(self, request: Request, data: dict[str, Any]) -> Response:
         self._check_version(data)
         src, dst = self._stack(data, "src"), self._stack(data, "dst")
-        n = _field(data, "n", int, required=False) or 1
+        n = _count(data)
         if not 1 <= n <= 1000:
             raise BadRequest(400, f"the field 'n' should be a count of cards, not {n!r}")
         played = self._play(Move(src, dst, n), data)
@@ -463,7 +468,7 @@ class Api:
         self._check_version(data)
         src = self._stack(data, "src")
         game = self.session.game
-        n = _field(data, "n", int, required=False) or 1
+        n = _count(data)
         if game.specs[src].kind is Kind.FOUNDATION:
             if not game.autoplay():
                 raise BadRequest(422, Message(S.UI_STRINGS["hint_none"]))

@@ -1,0 +1,289 @@
+"""The browser front end's JSON API, through Starlette's TestClient (real app, real engine, real files)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reussite.web.api import AUTOSAVE, MAX_BODY_BYTES
+from reussite.web.strings import UI_STRINGS
+
+GAME = "forty-thieves"
+NUMBER = 1
+
+
+def new(client, game=GAME, number=NUMBER, **extra):
+    response = client.post("/api/new", json={"game": game, "number": number, **extra})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def first_card_move(state):
+    return next(m for m in state["legal"] if m["type"] == "move")
+
+
+def positions(state):
+    return [[c and c["code"] for c in s["cards"]] for s in state["stacks"]]
+
+
+def test_page_and_static_files(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'src="/static/app.js"' in page.text and "{{default_lang}}" not in page.text
+    for name, kind in (("app.js", "javascript"), ("style.css", "text/css"), ("favicon.svg", "svg")):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200 and kind in response.headers["content-type"]
+
+
+@pytest.mark.parametrize("path", [
+    "/static/../api.py", "/static/..%2fapi.py", "/static/%2e%2e%2fserver.py", "/static/..%2f..%2fcli.py",
+    "/static/%2fetc%2fpasswd", "/static/", "/static/nothing.js", "/static/.hidden",
+])
+def test_static_route_serves_nothing_outside_its_folder(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "def " not in response.text and "root:" not in response.text
+
+
+def test_strings_cover_every_key_and_languages(client):
+    english = client.get("/api/strings?lang=en").json()
+    assert set(english) == set(UI_STRINGS)
+    assert english["undo"] == "Undo"
+    french = client.get("/api/strings?lang=fr").json()
+    assert set(french) == set(UI_STRINGS) and all(french.values())
+    boot = client.get("/api/boot?lang=fr").json()
+    assert boot["state"]["lang"] == "fr"
+    assert [lang["code"] for lang in boot["langs"]] == ["en", "fr"]
+    assert any(g["id"] == GAME for g in boot["games"])
+    # An unknown language falls back to the default instead of failing.
+    assert client.get("/api/state?lang=xx").json()["lang"] == "en"
+
+
+def test_new_game_matches_the_engine_deal(client, host):
+    state = new(client, number=12345)
+    engine = host.game(GAME)(12345)
+    expected = engine.layout_json()["stacks"]
+    for stack, want in zip(state["stacks"], expected, strict=True):
+        assert stack["id"] == want["id"]
+        assert len(stack["cards"]) == len(want["cards"])
+        shown = [c["code"] for c in stack["cards"] if c]
+        assert shown == want["cards"][want["face_down"]:]
+    assert state["number"] == "12345" and state["moves"] == 0 and state["score"] == 0
+    assert state["legal"] == [client.app.state.session.move_json(m) for m in engine.legal_moves()]
+
+
+def test_cards_and_stacks_have_accessible_names(client):
+    state = new(client)
+    tableau = next(s for s in state["stacks"] if s["id"] == "tableau-1")
+    top = tableau["cards"][-1]
+    assert top["label"].endswith(("clubs", "spades", "hearts", "diamonds"))
+    assert tableau["label"].startswith("tableau pile 1, 4 cards") and top["label"] in tableau["label"]
+    stock = next(s for s in state["stacks"] if s["kind"] == "stock")
+    assert all(c is None for c in stock["cards"])  # face down: no code sent
+
+
+def test_legal_move_changes_the_position_and_version(client):
+    state = new(client)
+    move = first_card_move(state)
+    response = client.post("/api/move", json={"version": state["version"], **{k: move[k] for k in ("src", "dst", "n")}})
+    assert response.status_code == 200
+    after = response.json()
+    assert after["version"] == state["version"] + 1 and after["moves"] == 1
+    src = next(s for s in after["stacks"] if s["id"] == move["src"])
+    before_src = next(s for s in state["stacks"] if s["id"] == move["src"])
+    assert len(src["cards"]) == len(before_src["cards"]) - move["n"]
+    assert client.get("/api/legal").json()["version"] == after["version"]
+
+
+def refused(client, body, status, text=None):
+    before = client.get("/api/state").json()
+    response = client.post("/api/move", json=body) if not isinstance(body, (bytes, str)) else client.post(
+        "/api/move", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == status, response.text
+    assert response.json()["error"]
+    if text:
+        assert text in response.json()["error"]
+    after = client.get("/api/state").json()
+    assert positions(after) == positions(before) and after["version"] == before["version"]
+    return response.json()
+
+
+def test_illegal_move_is_refused_with_its_reason(client):
+    state = new(client)
+    # R-FT-5: tableau 1's 7♦ cannot go on tableau 2's Q♦ (game 1), nor on any non-fitting card.
+    body = {"version": state["version"], "src": "tableau-1", "dst": "tableau-2", "n": 1}
+    answer = refused(client, body, 422, "cannot go on")
+    assert "build down in suit" in answer["error"]
+
+
+def test_bad_requests_are_refused_and_change_nothing(client):
+    state = new(client)
+    v = state["version"]
+    refused(client, {"version": v, "src": "tableau-99", "dst": "tableau-2"}, 400, "tableau-99")
+    refused(client, {"version": v, "src": "tableau-1"}, 400, "'dst'")
+    refused(client, {"version": "1", "src": "tableau-1", "dst": "tableau-2"}, 400, "'version'")
+    refused(client, {"version": v, "src": "tableau-1", "dst": "tableau-2", "n": 0}, 400)
+    refused(client, {"version": v, "src": "tableau-1", "dst": "tableau-2", "n": True}, 400)
+    refused(client, b'{"version": 1, "src": ', 400, "not valid JSON")
+    refused(client, b"[1, 2]", 400, "JSON object")
+    refused(client, b"\xff\xfe", 400, "UTF-8")
+    big = json.dumps({"version": v, "pad": "x" * MAX_BODY_BYTES}).encode()
+    refused(client, big, 413, "too large")
+    response = client.post("/api/move", content=b'{"version": 1}', headers={"content-type": "text/plain"})
+    assert response.status_code == 415
+
+
+def test_stale_version_is_refused_with_the_current_state(client):
+    state = new(client)
+    move = first_card_move(state)
+    body = {"version": state["version"], "src": move["src"], "dst": move["dst"], "n": move["n"]}
+    assert client.post("/api/move", json=body).status_code == 200
+    # A second tab still on the old version: refused, the answer carries the position to show.
+    answer = refused(client, body, 409)
+    assert answer["state"]["version"] == state["version"] + 1 and answer["state"]["moves"] == 1
+
+
+def test_new_game_refusals(client):
+    assert client.post("/api/new", json={"game": "no-such-game", "number": 1}).status_code == 404
+    assert client.post("/api/new", json={"game": GAME, "number": 0}).status_code == 400
+    assert client.post("/api/new", json={"game": GAME, "number": "12x"}).status_code == 400
+    assert client.post("/api/new", json={"game": GAME, "number": 1, "options": {"nope": "1"}}).status_code == 400
+    assert client.post("/api/new", json={"game": GAME, "number": 1, "options": []}).status_code == 400
+    big = new(client, number="99999999999999999999")
+    assert big["number"] == "99999999999999999999"
+    fresh = client.post("/api/new", json={"game": GAME}).json()
+    assert fresh["number"] != big["number"] and fresh["moves"] == 0
+
+
+def test_undo_redo_restart(client):
+    state = new(client)
+    move = first_card_move(state)
+    played = client.post("/api/move", json={"version": state["version"], **{k: move[k] for k in ("src", "dst", "n")}})
+    after = played.json()
+    undone = client.post("/api/undo", json={"version": after["version"]}).json()
+    assert positions(undone) == positions(state) and undone["can_redo"] and not undone["can_undo"]
+    assert client.post("/api/undo", json={"version": undone["version"]}).status_code == 422
+    redone = client.post("/api/redo", json={"version": undone["version"]}).json()
+    assert positions(redone) == positions(after)
+    assert client.post("/api/redo", json={"version": redone["version"]}).status_code == 422
+    restarted = client.post("/api/restart", json={"version": redone["version"]}).json()
+    assert positions(restarted) == positions(state) and restarted["moves"] == 0
+
+
+def test_deal_hint_double_click_and_autoplay(client):
+    state = new(client)
+    stock_before = len(state["stacks"][0]["cards"])
+    dealt = client.post("/api/deal", json={"version": state["version"]}).json()
+    assert len(dealt["stacks"][0]["cards"]) == stock_before - 1 and dealt["moves"] == 1
+    hint = client.get("/api/hint").json()
+    assert hint["move"] in dealt["legal"] and hint["text"]
+    # R-FT-9: a double-click sends a card to its foundation when it can go there.
+    for number in range(1, 100):
+        state = new(client, number=number)
+        ace = next((m for m in state["legal"] if m["type"] == "move" and m["dst"].startswith("foundation")), None)
+        if ace:
+            break
+    best = client.post("/api/best", json={"version": state["version"], "src": ace["src"]}).json()
+    assert best["moves"] == 1 and best["score"] > 0
+    nowhere = client.post("/api/best", json={"version": best["version"], "src": "foundation-8"})
+    assert nowhere.status_code == 422  # a foundation plays all it can; nothing can go up now
+    auto = client.post("/api/autoplay", json={"version": best["version"]}).json()
+    assert auto["version"] >= best["version"]
+
+
+def test_autoplay_after_each_move(client, host):
+    state = new(client)
+    move = first_card_move(state)
+    engine = host.game(GAME)(NUMBER)
+    src, dst = engine.index[move["src"]], engine.index[move["dst"]]
+    from reussite.game import Move
+
+    engine.push(Move(src, dst, move["n"]))
+    expected = 1 + len(engine.autoplay())
+    body = {"version": state["version"], "src": move["src"], "dst": move["dst"], "n": move["n"], "auto": True}
+    answer = client.post("/api/move", json=body).json()
+    assert answer["moves"] == expected and len(answer["played"]) == expected
+
+
+def test_game_survives_a_restart_of_the_server(host, tmp_path):
+    from starlette.testclient import TestClient
+
+    from reussite.web.server import create_app
+
+    with TestClient(create_app(host, tmp_path)) as first:
+        state = new(first)
+        move = first_card_move(state)
+        after = first.post("/api/move", json={"version": state["version"], "src": move["src"],
+                                                "dst": move["dst"], "n": move["n"]}).json()
+        after = first.post("/api/deal", json={"version": after["version"]}).json()
+        after = first.post("/api/undo", json={"version": after["version"]}).json()
+    saved = json.loads((tmp_path / AUTOSAVE).read_text())
+    assert saved["format"] == "reussite-save" and saved["moves"] == [move["notation"]]
+    assert not list(tmp_path.glob(".autosave*"))  # no temporary file left behind
+    with TestClient(create_app(host, tmp_path)) as second:
+        again = second.get("/api/state").json()
+        assert positions(again) == positions(after) and again["moves"] == 1
+        assert again["can_redo"]  # the undone deal can still be redone
+        assert second.post("/api/redo", json={"version": again["version"]}).json()["moves"] == 2
+
+
+@pytest.mark.parametrize("content", [b"{ not json", b'{"format": "reussite-save", "version": 1}', b"\x00\xff"])
+def test_corrupt_autosave_is_set_aside_and_reported(host, tmp_path, content):
+    from starlette.testclient import TestClient
+
+    from reussite.web.server import create_app
+
+    (tmp_path / AUTOSAVE).write_bytes(content)
+    with TestClient(create_app(host, tmp_path)) as client:
+        state = client.get("/api/state").json()
+    aside = list(tmp_path.glob("autosave.corrupt-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, never deleted
+    assert state["notices"] and aside[0].name in state["notices"][0]
+    assert json.loads((tmp_path / AUTOSAVE).read_text())["game"] == state["game"]  # a fresh game took its place
+
+
+def test_help_route(client):
+    missing = client.get("/api/help/no-such-game")
+    assert missing.status_code == 404
+    response = client.get(f"/api/help/{GAME}?lang=en")
+    try:
+        from reussite.helpdocs import render_help  # noqa: F401
+    except ImportError:
+        assert response.status_code == 404 and "Forty Thieves" in response.json()["error"]
+    else:
+        assert response.status_code in (200, 404)
+        if response.status_code == 200:
+            assert "text/html" in response.headers["content-type"] and "<script" not in response.text.lower()
+
+
+def test_host_header_guard(host, tmp_path):
+    from starlette.testclient import TestClient
+
+    from reussite.web.server import create_app
+
+    app = create_app(host, tmp_path, allowed_hosts=("127.0.0.1", "localhost"))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as ok:
+        assert ok.get("/api/state").status_code == 200
+    with TestClient(app, base_url="http://rebound.example:8000") as bad:
+        assert bad.get("/api/state").status_code == 421
+
+
+def test_play_reports_a_busy_port_in_one_line(run_cli, tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = run_cli("play", "--no-browser", "--port", str(port), "--data-dir", str(tmp_path))
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and str(port) in result.err and "Traceback" not in result.err
+
+
+def test_data_dir_defaults(tmp_path):
+    from reussite.web.server import default_data_dir
+
+    assert default_data_dir({"REUSSITE_DATA_DIR": str(tmp_path)}) == tmp_path
+    assert default_data_dir({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "reussite"
+    assert default_data_dir({}).parts[-3:] == (".local", "share", "reussite")
