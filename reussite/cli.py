@@ -191,7 +191,8 @@ def cmd_play(args, ctx: Context) -> int:
             game = saves.load(args.load, ctx.host)
         else:
             if not args.game:
-                raise UserError(ctx.tr.gettext("name a game to play in the terminal, e.g. 'reussite play forty-thieves --text'"))
+                raise UserError(ctx.tr.gettext(
+                    "name a game to play in the terminal, e.g. 'reussite play forty-thieves --text'"))
             game = _new_game(ctx, args)
         return textplay.run(game, ctx, sys.stdin)
     from reussite.web.server import serve

@@ -429,8 +429,13 @@ class Game:
 
     def after_move(self, move: AnyMove) -> None:
         """Automatic consequences of a move (refills, flips). Default: turn up exposed face-down cards."""
-        for i, spec in enumerate(self.specs):
-            if spec.rule.flip_exposed and self.cards[i] and self.face_down[i] >= len(self.cards[i]):
+        self.flip_exposed_cards()
+
+    def flip_exposed_cards(self) -> None:
+        """Turn up the top card of every stack this move took cards from, where its rule says so."""
+        sources = {op[1] for op in self._ops if op[0] == _OP_MOVE}
+        for i in sources:
+            if self.specs[i].rule.flip_exposed and self.cards[i] and self.face_down[i] >= len(self.cards[i]):
                 self._flip(i)
 
     def pop(self) -> AnyMove:
@@ -460,35 +465,113 @@ class Game:
     # -- generating moves -----------------------------------------------------------------------------
 
     def legal_moves(self) -> Iterator[AnyMove]:
-        """Every useful legal move: card moves, then the deal or redeal. Moving a whole pile onto an empty
-        pile of the same kind is legal but changes nothing, so it is not listed."""
-        specs, cards = self.specs, self.cards
-        for src in self._sources:
-            pile = cards[src]
-            if not pile:
-                continue
-            up = len(pile) - self.face_down[src]
-            if up <= 0:
-                continue
-            rule = specs[src].rule
-            longest = 1 if rule.pickup == PICK_TOP else self.run_length(src)
-            for dst in self._targets:
-                if dst == src:
-                    continue
-                dspec = specs[dst]
-                limit = longest
-                if limit > 1 and rule.pickup == PICK_RUN_BY_SPACES and dspec.kind is not Kind.FOUNDATION:
-                    limit = min(limit, 2 ** self.empty_count((src, dst)))
-                empty_dst = not cards[dst]
-                for n in range(1, limit + 1):
-                    if n == len(pile) and empty_dst and dspec.kind is specs[src].kind:
-                        continue
-                    if self.drop_refusal(src, n, dst) is None and self.extra_refusal(src, n, dst) is None:
-                        yield Move(src, dst, n)
+        """Every useful legal move: card moves (by source, then target, then count), then the deal or
+        redeal. Moving a whole pile onto an empty pile of the same kind is legal but changes nothing, so it
+        is not listed."""
+        if self._indexable:
+            wanted = self._wanted()
+            for src in self._sources:
+                yield from self._indexed_moves_from(src, *wanted)
+        else:
+            for src in self._sources:
+                yield from self._checked_moves_from(src)
         if self.can_deal():
             yield DEAL
         elif self.redeal_refusal() is None:
             yield REDEAL
+
+    @property
+    def _indexable(self) -> bool:
+        # A variant that overrides drop_refusal may accept cards that the declared builds cannot predict, so
+        # its moves are found by asking every target; otherwise targets are looked up by the card they want.
+        return type(self).drop_refusal is Game.drop_refusal
+
+    def _useful(self, src: int, n: int, dst: int) -> bool:
+        return not (n == len(self.cards[src]) and not self.cards[dst]
+                    and self.specs[dst].kind is self.specs[src].kind)
+
+    def _longest_pick(self, src: int) -> int:
+        pile = self.cards[src]
+        if not pile or len(pile) <= self.face_down[src]:
+            return 0
+        return 1 if self.specs[src].rule.pickup == PICK_TOP else self.run_length(src)
+
+    def _checked_moves_from(self, src: int) -> Iterator[Move]:
+        """Moves from ``src`` found by asking every target (works for any variant)."""
+        longest = self._longest_pick(src)
+        if not longest:
+            return
+        by_spaces = self.specs[src].rule.pickup == PICK_RUN_BY_SPACES
+        for dst in self._targets:
+            if dst == src:
+                continue
+            limit = longest
+            if limit > 1 and by_spaces and self.specs[dst].kind is not Kind.FOUNDATION:
+                limit = min(limit, 2 ** self.empty_count((src, dst)))
+            for n in range(1, limit + 1):
+                if (self._useful(src, n, dst) and self.drop_refusal(src, n, dst) is None
+                        and self.extra_refusal(src, n, dst) is None):
+                    yield Move(src, dst, n)
+
+    def _wanted(self) -> tuple[dict[tuple[int, int], list[int]], list[int]]:
+        """Which non-empty targets want which card (rank, suit) on top, and which targets are empty."""
+        wanted: dict[tuple[int, int], list[int]] = {}
+        empties: list[int] = []
+        for dst in self._targets:
+            pile = self.cards[dst]
+            rule = self.specs[dst].rule
+            if not pile:
+                if rule.empty == ANY:
+                    empties.append(dst)
+                elif rule.empty != NONE:  # a base rank, such as the Ace of a foundation
+                    for suit in (0, 1, 2, 3) if rule.suit is None else (rule.suit,):
+                        wanted.setdefault((rule.empty, suit), []).append(dst)
+                continue
+            build = rule.build
+            if build is None:
+                continue
+            top = pile[-1]
+            rank = top.rank + build.step
+            if not 1 <= rank <= 13:
+                continue
+            if build.suit == "same":
+                suits: tuple[int, ...] = (top.suit,)
+            elif build.suit == "alternate":
+                suits = (0, 1) if top.is_red else (2, 3)
+            else:
+                suits = (0, 1, 2, 3)
+            for suit in suits:
+                wanted.setdefault((rank, suit), []).append(dst)
+        return wanted, empties
+
+    def _indexed_moves_from(self, src: int, wanted: dict[tuple[int, int], list[int]],
+                            empties: list[int]) -> Iterator[Move]:
+        """The same moves as :meth:`_checked_moves_from`, asking only the targets that want the card."""
+        longest = self._longest_pick(src)
+        if not longest:
+            return
+        pile = self.cards[src]
+        found: list[tuple[int, int]] = []
+        for n in range(1, longest + 1):
+            card = pile[-n]
+            for dst in wanted.get((card.rank, card.suit), ()):
+                found.append((dst, n))
+            for dst in empties:
+                found.append((dst, n))
+        # Runs go onto a foundation card by card, so the foundation wants the top card of the run.
+        if longest > 1:
+            for dst in wanted.get((pile[-1].rank, pile[-1].suit), ()):
+                if self.specs[dst].kind is Kind.FOUNDATION and self.specs[dst].rule.group_moves:
+                    found.extend((dst, n) for n in range(2, longest + 1))
+        by_spaces = self.specs[src].rule.pickup == PICK_RUN_BY_SPACES
+        for dst, n in sorted(set(found)):
+            if dst == src or not self._useful(src, n, dst):
+                continue
+            if n > 1 and by_spaces and self.specs[dst].kind is not Kind.FOUNDATION:
+                if n > 2 ** self.empty_count((src, dst)):
+                    continue
+            if self.drop_refusal(src, n, dst) is None and self.extra_refusal(src, n, dst) is None:
+                yield Move(src, dst, n)
 
     def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
         """A variant's own condition on a card move, beyond the declared rules. Default: none."""

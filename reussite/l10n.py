@@ -63,7 +63,11 @@ def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _ge
 @lru_cache(maxsize=8)
 def host_translator(lang: str) -> Translator:
     """The host's UI catalog for ``lang`` (English needs none: msgids are English)."""
-    t = load_translations(lang, UI_DOMAIN, [data_dir("reussite_locale")])
+    try:
+        dirs = [data_dir("reussite_locale")]
+    except FileNotFoundError:
+        dirs = []  # an installation without catalogs still works, in English
+    t = load_translations(lang, UI_DOMAIN, dirs)
     return Translator(lang, t)
 
 

@@ -9,9 +9,10 @@ renders them with the player's translator.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction without translating it now (gettext_noop)."""

@@ -77,7 +77,7 @@ def built_wheel(tmp_path_factory) -> Path:
     """Réussite built as a wheel from this checkout (no editable magic)."""
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)],
         check=True, capture_output=True, text=True,
     )
     (wheel,) = out.glob("reussite-*.whl")

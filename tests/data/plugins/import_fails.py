@@ -1,0 +1,3 @@
+"""A plugin whose import fails."""
+
+raise ImportError("this plugin needs the 'frobnicate' package")

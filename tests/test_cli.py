@@ -1,0 +1,103 @@
+"""The reussite command: listings, deals, text play, and one clear line for every mistake."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def test_games_json_lists_forty_thieves(run_cli):
+    result = run_cli("games", "--json")
+    assert result.code == 0
+    games = {g["id"]: g for g in json.loads(result.out)}
+    assert games["forty-thieves"]["name"] == "Forty Thieves"
+    assert games["forty-thieves"]["packs"] == 2
+    assert games["forty-thieves"]["plugin"] == "forty-thieves"
+
+
+def test_games_table_has_one_line_per_game(run_cli, host):
+    lines = run_cli("games").out.strip().splitlines()
+    assert len(lines) == len(host.games)
+    assert any(line.startswith("forty-thieves") and "2 packs" in line for line in lines)
+
+
+def test_plugins_lists_distribution_version_hooks_status(run_cli):
+    plugins = {p["name"]: p for p in json.loads(run_cli("plugins", "--json").out)}
+    ft = plugins["forty-thieves"]
+    assert ft["distribution"] == "reussite" and ft["version"] and ft["status"] == "ok"
+    assert "reussite_games" in ft["hooks"]
+
+
+def test_deal_json_shape(run_cli):
+    data = json.loads(run_cli("deal", "forty-thieves", "--number", "77", "--json").out)
+    assert data["game"] == "forty-thieves" and data["number"] == 77
+    ids = [s["id"] for s in data["stacks"]]
+    assert ids[:3] == ["stock", "waste", "foundation-1"] and ids[-1] == "tableau-10"
+    stock = data["stacks"][0]
+    assert stock["face_down"] == len(stock["cards"]) == 63
+    assert all(len(s["cards"]) == 4 and s["face_down"] == 0 for s in data["stacks"] if s["id"].startswith("tab"))
+
+
+def test_deal_without_number_picks_one_and_shows_it(run_cli):
+    data = json.loads(run_cli("deal", "forty-thieves", "--json").out)
+    assert data["number"] >= 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["deal", "klondike"], "unknown game 'klondike'"),
+    (["deal", "forty-thieves", "--number", "abc"], "not a game number: 'abc'"),
+    (["deal", "forty-thieves", "--number", "0"], "game number 0 is out of range"),
+    (["deal", "forty-thieves", "--option", "deal=3"], "forty-thieves has no option 'deal'"),
+    (["deal", "forty-thieves", "--option", "deal"], "expected NAME=VALUE"),
+    (["play", "--load", "/nonexistent/save.json"], "/nonexistent/save.json: no such file"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+])
+def test_mistakes_get_one_clear_line_and_a_nonzero_exit(run_cli, args, message):
+    result = run_cli(*args)
+    assert result.code != 0
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.err
+    assert "Traceback" not in result.err
+
+
+def reussite(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "reussite.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_text_play_moves_undoes_saves_and_reloads(tmp_path):
+    save = tmp_path / "g.json"
+    out = reussite("play", "forty-thieves", "--text", "-n", "5", stdin=f"d\nd\nu\nt9 t3\nsave {save}\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert "score 0, moves 2" in out.stdout and "score 0, moves 1" in out.stdout
+    assert "Ace of diamonds cannot go on Queen of clubs: build down in suit." in out.stdout
+    data = json.loads(save.read_text())
+    assert data["moves"] == ["deal"]
+    again = reussite("play", "--load", str(save), stdin="q\n")
+    assert "moves 1" in again.stdout
+
+
+def test_text_play_reaches_a_win():
+    """A nearly finished position typed to the end: the text mode is enough to finish a game."""
+    import io
+
+    from reussite.cli import Context
+    from reussite.messages import Translator
+    from reussite.textplay import run
+    from reussite_plugins.forty_thieves import FortyThieves
+
+    g = FortyThieves(1)
+    all_cards = sorted((c for pile in g.cards for c in pile), key=lambda c: (c.deck, c.suit, c.rank))
+    for i in range(len(g.cards)):
+        g.cards[i], g.face_down[i] = [], 0
+    for f in range(8):
+        g.cards[g.foundation_ix[f]] = all_cards[f * 13: f * 13 + 12]
+        g.cards[g.tableau_ix[f]] = [all_cards[f * 13 + 12]]
+    out = io.StringIO()
+    moves = "".join(f"t{f + 1} f\n" for f in range(8))
+    assert run(g, Context(Translator.english(), out, io.StringIO()), io.StringIO(moves + "q\n")) == 0
+    assert "You won! Score: 1000." in out.getvalue()
+    assert g.is_won()

@@ -1,0 +1,69 @@
+"""The plugin host: real plugin modules loaded through entry points; broken ones are isolated and named."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+
+import pytest
+
+from reussite.errors import UnknownGame
+from reussite.hookspecs import ENTRY_POINT_GROUP
+from reussite.host import Host
+
+PLUGINS = Path(__file__).parent / "data" / "plugins"
+
+
+@pytest.fixture
+def load(monkeypatch):
+    monkeypatch.syspath_prepend(str(PLUGINS))
+
+    def load(*modules: str) -> Host:
+        bundled = list(entry_points(group=ENTRY_POINT_GROUP))
+        extra = [EntryPoint(m, m, ENTRY_POINT_GROUP) for m in modules]
+        return Host.load(entry_points=bundled + extra)
+
+    return load
+
+
+def test_bundled_games_are_found_through_the_entry_point_group(host):
+    assert "forty-thieves" in host.games
+    assert host.games["forty-thieves"].plugin_name == "forty-thieves"
+    assert all(p.status == "ok" for p in host.plugin_list()), [p.status for p in host.plugin_list()]
+
+
+def test_a_plugin_game_is_registered(load):
+    host = load("solo_game")
+    assert "test-solo" in host.games and "forty-thieves" in host.games
+    assert host.plugins["solo_game"].hooks == ["reussite_games"]
+
+
+@pytest.mark.parametrize("module, error", [
+    ("import_fails", "failed to import import_fails: ImportError: this plugin needs the 'frobnicate' package"),
+    ("hook_raises", "reussite_games raised ZeroDivisionError"),
+    ("hook_malformed", "reussite_games returned 'not a class', expected type"),
+    ("hook_malformed", "not a Variant subclass"),
+    ("hook_malformed", "reussite_help_pages returned str, expected a list"),
+    ("hook_unknown", "unknown hook(s) reussite_gmaes"),
+    ("hook_bad_signature", "invalid hook implementation"),
+])
+def test_a_broken_plugin_is_listed_with_its_reason_and_the_rest_works(load, module, error):
+    host = load(module, "solo_game")
+    listing = {p.name: p for p in host.plugin_list()}
+    assert any(error in e for e in listing[module].errors), listing[module].errors
+    assert listing["solo_game"].status == "ok" and listing["forty-thieves"].status == "ok"
+    assert {"forty-thieves", "test-solo"} <= set(host.games)
+    host.game("forty-thieves")(1)  # still playable
+
+
+def test_two_plugins_declaring_one_game_id_is_an_error_naming_both(load):
+    host = load("solo_game", "twin_game")
+    assert "test-solo" not in host.games
+    for name in ("solo_game", "twin_game"):
+        assert any("'test-solo' is declared by both solo_game and twin_game" in e
+                   for e in host.plugins[name].errors)
+
+
+def test_unknown_game_suggests_a_close_one(host):
+    with pytest.raises(UnknownGame, match="did you mean 'forty-thieves'"):
+        host.game("forty-theives")

@@ -1,0 +1,54 @@
+"""Engine benchmark: random legal play on every registered game.
+
+For each game, deals successive game numbers and plays random legal moves; at every step it generates the
+legal moves, applies each one and undoes it (so generation, push and pop are all exercised), then plays one
+of them. Prints, per game, legal moves generated + applied + undone per second on one core.
+
+    python tools/bench_engine.py [--seconds 3] [--game forty-thieves]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from reussite.host import Host
+
+
+def bench(cls, seconds: float) -> tuple[int, float, int]:
+    rng = random.Random(0)
+    moves_done = 0
+    steps = 0
+    number = 1
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = cls(number)
+        number += 1
+        for _ in range(400):
+            legal = list(game.legal_moves())
+            if not legal:
+                break
+            for move in legal:
+                game.push(move, check=False)
+                game.pop()
+            moves_done += len(legal)
+            game.push(rng.choice(legal), check=False)
+            steps += 1
+    return moves_done, time.perf_counter() - start, steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--game", action="append")
+    args = parser.parse_args()
+    host = Host.load()
+    for game_id in args.game or sorted(host.games):
+        done, elapsed, steps = bench(host.game(game_id), args.seconds)
+        print(f"{game_id:<16} {done / elapsed:>10,.0f} moves generated+applied+undone/s   "
+              f"({done:,} moves over {steps:,} positions in {elapsed:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
