@@ -4,7 +4,17 @@ from __future__ import annotations
 
 
 class UserError(Exception):
-    """Something the user asked for or gave us is wrong; the message says what and where."""
+    """Something the user asked for or gave us is wrong; the message says what and where.
+
+    ``UserError(N_("unknown game {game}"), game=name)`` carries a translatable message that front ends
+    render in the user's language; ``str(exc)`` is the English text.
+    """
+
+    def __init__(self, message, **params) -> None:  # message: str msgid or reussite.messages.Message
+        from reussite.messages import Message
+
+        self.message = message if isinstance(message, Message) else Message(message, params)
+        super().__init__(self.message.render_english())
 
 
 class UnknownGame(UserError):
@@ -14,9 +24,8 @@ class UnknownGame(UserError):
 class IllegalMove(UserError):
     """A move the rules refuse. ``message`` is a :class:`reussite.l10n.Message` to show in the UI language."""
 
-    def __init__(self, message) -> None:  # message: reussite.l10n.Message
-        super().__init__(message.render_english())
-        self.message = message
+    def __init__(self, message) -> None:  # message: reussite.messages.Message
+        super().__init__(message)
 
 
 class SaveError(UserError):

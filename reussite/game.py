@@ -441,7 +441,7 @@ class Game:
     def pop(self) -> AnyMove:
         """Take back the last move exactly; it can be redone with :meth:`redo`."""
         if not self._done:
-            raise UserError("there is no move to undo")
+            raise UserError(N_("There is no move to undo."))
         move, ops = self._done.pop()
         self._undo_ops(ops)
         self._undone.append(move)
@@ -449,7 +449,7 @@ class Game:
 
     def redo(self) -> AnyMove:
         if not self._undone:
-            raise UserError("there is no move to redo")
+            raise UserError(N_("There is no move to redo."))
         move = self._undone[-1]
         self.push(move)
         return move
@@ -694,7 +694,8 @@ class Game:
         match = self._NOTATION.match(raw.replace("tableau-", "t").replace("foundation-", "f")
                                      .replace("reserve-", "r").replace("waste", "w").replace("stock", "s"))
         if not match:
-            raise UserError(f"cannot read the move {text!r}: write it like 't3 f', 'w t5', 't2 t7 3' or 'd'")
+            raise UserError(N_("Cannot read the move {move!r}: write it like 't3 f', 'w t5', 't2 t7 3' or 'd'."),
+                            move=text)
         src_name, dst_name, count = match.groups()
         src = self._stack_from_name(src_name, text)
         n = int(count) if count else 1
@@ -705,7 +706,7 @@ class Game:
                 if self.refusal(Move(src, dst, n)) is None:
                     return Move(src, dst, n)
             if not options:
-                raise UserError(f"this game has no {kind.value} to move to")
+                raise UserError(N_("This game has no {kind} to move to."), kind=Message(_KIND_NAMES[kind]))
             return Move(src, options[0], n)  # illegal; push() will say why
         return Move(src, self._stack_from_name(dst_name, text), n)
 
@@ -713,4 +714,5 @@ class Game:
         if name in self.by_short:
             return self.by_short[name]
         known = ", ".join(s.short for s in self.specs)
-        raise UserError(f"no stack {name!r} in the move {text!r} (stacks here: {known})")
+        raise UserError(N_("There is no stack {stack!r} in the move {move!r} (stacks here: {known})."),
+                        stack=name, move=text, known=known)

@@ -21,6 +21,7 @@ import pluggy
 from reussite import hookspecs
 from reussite.errors import UnknownGame
 from reussite.hookspecs import Catalog, HelpPage
+from reussite.messages import N_
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 HOST_PLUGIN = "reussite.builtin"
@@ -200,9 +201,11 @@ class Host:
             import difflib
 
             close = difflib.get_close_matches(game_id, list(games), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            known = ", ".join(sorted(games)) or "none"
-            raise UnknownGame(f"unknown game {game_id!r}{hint} (known games: {known})")
+            known = ", ".join(sorted(games)) or "-"
+            if close:
+                raise UnknownGame(N_("unknown game {game!r}; did you mean {close!r}? (known games: {known})"),
+                                  game=game_id, close=close[0], known=known)
+            raise UnknownGame(N_("unknown game {game!r} (known games: {known})"), game=game_id, known=known)
         return games[game_id]
 
     @property

@@ -70,6 +70,8 @@ class Translator:
                 template = self.ngettext(value.msgid, value.plural, value.count or 0)
             else:
                 template = self.gettext(value.msgid)
+            if not value.params and value.count is None:
+                return template
             params = {k: self.render(v) for k, v in value.params.items()}
             if value.count is not None:
                 params.setdefault("count", str(value.count))

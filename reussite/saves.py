@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from reussite.errors import SaveError, UserError
+from reussite.messages import N_
 
 FORMAT = "reussite-save"
 VERSION = 1
@@ -68,39 +69,45 @@ def save(game, path: str | os.PathLike) -> None:
     try:
         atomic_write_text(path, json.dumps(to_json(game), indent=1) + "\n")
     except OSError as exc:
-        raise SaveError(f"cannot write save {os.fspath(path)}: {exc.strerror or exc}") from exc
+        raise SaveError(N_("cannot write save {file}: {reason}"), file=os.fspath(path),
+                        reason=exc.strerror or str(exc)) from exc
 
 
 def from_json(data: Any, host, where: str = "save"):
     """Rebuild a game from parsed save data; ``where`` names the source in errors."""
     if not isinstance(data, dict):
-        raise SaveError(f"{where}: not a Réussite save (the top level is not a JSON object)")
+        raise SaveError(N_("{file}: not a Réussite save (the top level is not a JSON object)"), file=where)
     if data.get("format") != FORMAT:
-        raise SaveError(f"{where}: not a Réussite save (format is {data.get('format')!r}, expected {FORMAT!r})")
+        raise SaveError(N_("{file}: not a Réussite save (format is {found!r}, expected {expected!r})"),
+                        file=where, found=str(data.get("format")), expected=FORMAT)
     version = data.get("version")
     if version != VERSION:
-        raise SaveError(f"{where}: save format version {version!r} is not supported (this Réussite reads {VERSION})")
+        raise SaveError(N_("{file}: save format version {version} is not supported (this Réussite reads {supported})"),
+                        file=where, version=repr(version), supported=VERSION)
     for key, kind in (("game", str), ("number", int), ("options", dict), ("moves", list), ("position", str)):
         if key not in data:
-            raise SaveError(f"{where}: the field {key!r} is missing")
+            raise SaveError(N_("{file}: the field {field!r} is missing"), file=where, field=key)
         if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
-            raise SaveError(f"{where}: the field {key!r} should be a {kind.__name__}, not {data[key]!r}")
+            raise SaveError(N_("{file}: the field {field!r} should be a {kind}, not {value}"),
+                            file=where, field=key, kind=kind.__name__, value=repr(data[key]))
     try:
         cls = host.game(data["game"])
         game = cls(data["number"], {str(k): str(v) for k, v in data["options"].items()})
     except UserError as exc:
-        raise SaveError(f"{where}: {exc}") from exc
+        raise SaveError(N_("{file}: {reason}"), file=where, reason=exc.message) from exc
     except ValueError as exc:
-        raise SaveError(f"{where}: {exc}") from exc
+        raise SaveError(N_("{file}: {reason}"), file=where, reason=str(exc)) from exc
     for i, text in enumerate(data["moves"], 1):
         if not isinstance(text, str):
-            raise SaveError(f"{where}: move {i} is {text!r}, not a move")
+            raise SaveError(N_("{file}: move {number} is {value}, not a move"), file=where, number=i, value=repr(text))
         try:
             game.push(game.parse_move(text))
         except UserError as exc:
-            raise SaveError(f"{where}: move {i} ({text!r}) cannot be replayed: {exc}") from exc
+            raise SaveError(N_("{file}: move {number} ({move!r}) cannot be replayed: {reason}"),
+                            file=where, number=i, move=text, reason=exc.message) from exc
     if game.digest() != data["position"]:
-        raise SaveError(f"{where}: the position after the moves does not match the saved one (edited or damaged)")
+        raise SaveError(N_("{file}: the position after the moves does not match the saved one (edited or damaged)"),
+                        file=where)
     return game
 
 
@@ -109,18 +116,18 @@ def load(path: str | os.PathLike, host):
     try:
         size = os.path.getsize(path)
         if size > MAX_SAVE_BYTES:
-            raise SaveError(f"{where}: {size} bytes is too large for a save")
+            raise SaveError(N_("{file}: {size} bytes is too large for a save"), file=where, size=size)
         with open(path, encoding="utf-8") as fp:
             text = fp.read()
     except FileNotFoundError as exc:
-        raise SaveError(f"{where}: no such file") from exc
+        raise SaveError(N_("{file}: no such file"), file=where) from exc
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{where}: not a Réussite save (not UTF-8 text)") from exc
+        raise SaveError(N_("{file}: not a Réussite save (not UTF-8 text)"), file=where) from exc
     except OSError as exc:
-        raise SaveError(f"{where}: cannot read: {exc.strerror or exc}") from exc
+        raise SaveError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{where}: line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg}); "
-                        "the file may be truncated") from exc
+        raise SaveError(N_("{file}: line {line}, column {column}: not valid JSON ({reason}); "
+                           "the file may be truncated"), file=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from exc
     return from_json(data, host, where)

@@ -86,17 +86,18 @@ class Variant(Game):
     @classmethod
     def resolve_options(cls, given: Mapping[str, str]) -> dict[str, str]:
         from reussite.errors import UserError
+        from reussite.messages import N_
 
         known = {o.name: o for o in cls.options}
         values = {o.name: o.default for o in cls.options}
         for key, value in given.items():
             if key not in known:
-                names = ", ".join(known) or "none"
-                raise UserError(f"{cls.id} has no option {key!r} (options: {names})")
+                names = ", ".join(known) or "-"
+                raise UserError(N_("{game} has no option {option!r} (options: {names})"),
+                                game=cls.id, option=key, names=names)
             if str(value) not in known[key].choices:
-                raise UserError(
-                    f"option {key}={value!r} is not allowed for {cls.id} (choices: {', '.join(known[key].choices)})"
-                )
+                raise UserError(N_("option {option}={value!r} is not allowed for {game} (choices: {choices})"),
+                                option=key, value=value, game=cls.id, choices=", ".join(known[key].choices))
             values[key] = str(value)
         return values
 
