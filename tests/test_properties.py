@@ -25,7 +25,7 @@ GAMES = [
 #: A choice below this (out of 100) prefers the deal or redeal when there is one, so passes get used up.
 DEAL_BIAS = 15
 
-play_settings = settings(max_examples=20, deadline=None, derandomize=True,
+play_settings = settings(max_examples=25, deadline=None, derandomize=True,
                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
@@ -57,7 +57,7 @@ def check_save_round_trip(game, host) -> None:
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[f"{g}{o}" for g, o in GAMES])
 @play_settings
-@given(number=st.integers(1, 10**9), choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=150))
+@given(number=st.integers(1, 10**9), choices=st.lists(st.integers(0, 10**6), min_size=30, max_size=200))
 def test_random_play_keeps_cards_undo_and_saves(host, game_id, options, number, choices):
     game = host.game(game_id)(number, options)
     start = game.snapshot()
