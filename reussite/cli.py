@@ -18,7 +18,7 @@ from reussite.errors import UserError
 from reussite.l10n import choose_lang
 from reussite.messages import Message, Translator
 
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli")
 
 
 @dataclass

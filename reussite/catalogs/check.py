@@ -1,0 +1,180 @@
+"""Checking translations: markup and placeholders a translator can break, each reported as ``file:line``.
+
+For every translated (or fuzzy) entry:
+- a tag in the translation that is not in its source (same name and attributes), or tags left unbalanced;
+- a disallowed tag or attribute whatever the source says: ``<script>`` and friends, event handlers
+  (``on*=``), ``style``, ``javascript:``-like URLs;
+- placeholders that differ from the source: ``{name}`` (str.format) and ``%s`` / ``%(name)s`` (printf),
+  or a malformed ``{`` ``}``. In help catalogs only the visible text is checked, not URLs in attributes.
+GNU ``msgfmt --check`` is run as well when it is installed.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import string
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+from babel.messages.catalog import Message
+
+from reussite.catalogs.ops import CatalogSpec, Report
+from reussite.catalogs.po import read_catalog
+from reussite.helpdocs.inline import url_is_safe
+from reussite.helpdocs.units import INLINE_ALLOWED
+
+FORBIDDEN_TAGS = {"script", "style", "iframe", "object", "embed", "form", "input", "button", "link", "meta",
+                  "base", "svg", "math", "template", "frame", "frameset", "applet", "textarea", "select"}
+ALLOWED_ATTRS = {"a": {"href"}}
+VOID = {"br", "img"}
+_PRINTF = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrs%])")
+_TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z][\w:-]*)((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
+_ATTR = re.compile(r"([^\s=/>]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+))?")
+
+
+def _tags(text: str) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """(kind, name, attrs) for each tag: kind is "start", "end" or "void"."""
+    out = []
+    for m in _TAG.finditer(text):
+        closing, name, rest = m.group(1), m.group(2).lower(), m.group(3)
+        attrs = tuple((a.lower(), (v or "").strip("\"'")) for a, v in _ATTR.findall(rest.rstrip("/")))
+        if closing:
+            out.append(("end", name, ()))
+        elif name in VOID or rest.rstrip().endswith("/"):
+            out.append(("void", name, attrs))
+        else:
+            out.append(("start", name, attrs))
+    return out
+
+
+def _visible_text(text: str) -> str:
+    return _TAG.sub(" ", text)
+
+
+def _brace_fields(text: str) -> tuple[Counter, str | None]:
+    try:
+        names = Counter(f for _, f, _, _ in string.Formatter().parse(text) if f is not None)
+    except ValueError as exc:
+        return Counter(), str(exc)
+    return names, None
+
+
+def _printf(text: str) -> Counter:
+    return Counter(m.group(0) for m in _PRINTF.finditer(text) if m.group(2) != "%")
+
+
+def markup_problems(source: str, translation: str) -> list[str]:
+    problems = []
+    src_tags = Counter((n, a) for k, n, a in _tags(source) if k != "end")
+    stack: list[str] = []
+    for kind, name, attrs in _tags(translation):
+        if name in FORBIDDEN_TAGS:
+            problems.append(f"disallowed tag <{name}>")
+            continue
+        if kind != "end":
+            for attr, value in attrs:
+                if attr.startswith("on"):
+                    problems.append(f"disallowed event handler attribute {attr}= in <{name}>")
+                elif attr in ("href", "src", "action", "formaction", "xlink:href") and not url_is_safe(value):
+                    problems.append(f"disallowed URL {value[:40]!r} in <{name}>")
+                elif attr not in ALLOWED_ATTRS.get(name, ()):
+                    problems.append(f"disallowed attribute {attr}= in <{name}>")
+            if name not in INLINE_ALLOWED:
+                problems.append(f"disallowed tag <{name}> (allowed: {', '.join(f'<{t}>' for t in INLINE_ALLOWED)})")
+            elif (name, attrs) not in src_tags:
+                shown = "".join(f' {a}="{v}"' for a, v in attrs)
+                problems.append(f"tag <{name}{shown}> is not in the source")
+            if kind == "start":
+                stack.append(name)
+        else:
+            if stack and stack[-1] == name:
+                stack.pop()
+            elif name in stack:
+                problems.append(f"<{stack[-1]}> is not closed before </{name}>")
+                while stack and stack[-1] != name:
+                    stack.pop()
+                stack.pop()
+            else:
+                problems.append(f"</{name}> closes nothing")
+    problems.extend(f"<{name}> is never closed" for name in stack)
+    return problems
+
+
+def placeholder_problems(sources: list[str], translation: str, help_kind: bool) -> list[str]:
+    if help_kind:
+        sources = [_visible_text(s) for s in sources]
+        translation = _visible_text(translation)
+    problems = []
+    t_braces, err = _brace_fields(translation)
+    if err:
+        problems.append(f"broken placeholder: {err}")
+    s_braces = Counter()
+    s_printf = Counter()
+    for s in sources:
+        b, _ = _brace_fields(s)
+        s_braces |= b
+        s_printf |= _printf(s)
+    t_printf = _printf(translation)
+    if not err and set(t_braces) != set(s_braces):
+        extra = sorted(set(t_braces) - set(s_braces))
+        missing = sorted(set(s_braces) - set(t_braces))
+        what = "; ".join(x for x in (extra and f"unknown {', '.join('{' + e + '}' for e in extra)}",
+                                     missing and f"missing {', '.join('{' + m + '}' for m in missing)}") if x)
+        problems.append(f"placeholders differ from the source: {what}")
+    if set(t_printf) != set(s_printf):
+        problems.append(f"printf placeholders differ: source {sorted(s_printf)}, translation {sorted(t_printf)}")
+    return problems
+
+
+def message_problems(m: Message, help_kind: bool) -> list[str]:
+    sources = [m.id] if isinstance(m.id, str) else list(m.id)
+    strings = [m.string] if isinstance(m.string, str) else list(m.string or ())
+    problems = []
+    for s in strings:
+        if not s:
+            continue
+        for p in markup_problems(" ".join(sources), s):
+            if p not in problems:
+                problems.append(p)
+        placeholder_sources = sources if isinstance(m.id, str) else sources
+        if isinstance(m.id, str) or len(strings) == 1:
+            checks = placeholder_problems(placeholder_sources, s, help_kind)
+        else:
+            # A plural form may leave out {count} (e.g. "un paquet"); it must not invent placeholders.
+            checks = [p for p in placeholder_problems(placeholder_sources, s, help_kind) if "missing" not in p]
+        problems.extend(p for p in checks if p not in problems)
+    return problems
+
+
+def msgfmt_problems(path: Path) -> list[str]:
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return []
+    proc = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+    if proc.returncode == 0:
+        return []
+    return [f"msgfmt: {line}" for line in proc.stderr.strip().splitlines() if line.strip()] or [
+        f"{path}: msgfmt --check failed"]
+
+
+def check(specs: list[CatalogSpec], use_msgfmt: bool = True) -> Report:
+    report = Report()
+    for spec in specs:
+        for _lang, path in spec.po_files().items():
+            po = read_catalog(path)
+            found = 0
+            for m in po:
+                if not m.id:
+                    continue
+                for p in message_problems(m, spec.kind == "help"):
+                    report.add(f"{path}:{m.lineno or 0}: {p}", problem=True)
+                    found += 1
+            if use_msgfmt:
+                for p in msgfmt_problems(path):
+                    report.add(p, problem=True)
+                    found += 1
+            if not found:
+                report.add(f"{path}: ok")
+    return report

@@ -1,0 +1,89 @@
+"""``reussite i18n ...``: the translators' commands, on every catalog the plugins declare."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from reussite.catalogs import ops
+
+
+def register(subparsers, _) -> None:
+    p = subparsers.add_parser("i18n", help=_("work on the message catalogs (for translators)"))
+    sub = p.add_subparsers(dest="i18n_command", metavar=_("ACTION"), parser_class=type(p))
+    sub.required = True
+
+    def domain_arg(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--domain", "-d", action="append", metavar=_("DOMAIN"),
+                       help=_("only this gettext domain (repeatable); default: every declared catalog"))
+
+    q = sub.add_parser("extract", help=_("refresh the templates (.pot) from the help pages and the code"))
+    q.add_argument("--check", action="store_true", help=_("write nothing; fail if a template is out of date"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_extract)
+
+    q = sub.add_parser("update", help=_("merge the templates into every catalog (.po)"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_update)
+
+    q = sub.add_parser("compile", help=_("compile every catalog to .mo"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_compile)
+
+    q = sub.add_parser("stats", help=_("translated, fuzzy and untranslated messages per language and page"))
+    q.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_stats)
+
+    q = sub.add_parser("check", help=_("find broken markup and placeholders in translations"))
+    q.add_argument("--no-msgfmt", action="store_true", help=_("do not run GNU msgfmt --check as well"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_check)
+
+
+def _specs(args, ctx):
+    return ops.catalog_specs(ctx.host, args.domain)
+
+
+def _print(report: ops.Report, ctx) -> int:
+    for line in report.lines:
+        ctx.say(line)
+    return 1 if report.problems else 0
+
+
+def cmd_extract(args, ctx) -> int:
+    return _print(ops.extract(_specs(args, ctx), check=args.check), ctx)
+
+
+def cmd_update(args, ctx) -> int:
+    return _print(ops.update(_specs(args, ctx)), ctx)
+
+
+def cmd_compile(args, ctx) -> int:
+    return _print(ops.compile_catalogs(_specs(args, ctx)), ctx)
+
+
+def cmd_stats(args, ctx) -> int:
+    rows = ops.stats(_specs(args, ctx))
+    if args.json:
+        ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    _ = ctx.tr.gettext
+    head = (_("domain"), _("lang"), _("page"), _("translated"), _("fuzzy"), _("untranslated"), "%")
+    table = [head] + [(r["domain"], r["lang"], r["page"], str(r["translated"]), str(r["fuzzy"]),
+                       str(r["untranslated"]), f"{r['percent']:.0f}") for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    for row in table:
+        ctx.say("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+    if not rows:
+        ctx.say(_("no catalogs with translations"))
+    return 0
+
+
+def cmd_check(args, ctx) -> int:
+    from reussite.catalogs.check import check
+
+    report = check(_specs(args, ctx), use_msgfmt=not args.no_msgfmt)
+    for line in report.lines:
+        (ctx.err.write(line + "\n") if report.problems and not line.endswith(": ok") else ctx.say(line))
+    return 1 if report.problems else 0

@@ -1,0 +1,337 @@
+"""Domain-generic catalog work: every catalog plugins declare through ``reussite_catalogs``.
+
+Which sources feed a catalog's template (``<localedir>/<domain>.pot``):
+
+- kind ``"help"``: the help pages declared by the plugins of the same distribution as the plugin declaring
+  the catalog (a plugin loaded without a distribution: its own pages). msgids are the pages' units.
+- kind ``"ui"``: Python files of the same plugins' top-level packages (the folder of the plugin's package,
+  or the module file of a single-module plugin), read by Babel's python extractor with the keywords in
+  :data:`UI_KEYWORDS`. For the host that is ``reussite/`` and the bundled ``plugins/``.
+
+Locations in templates are relative to the parent folder of ``localedir`` (the repository root for the
+bundled catalogs), like ``pybabel extract`` run from there.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.catalog import Message
+from babel.messages.extract import extract_from_file
+
+from reussite.catalogs.po import PoError, mo_bytes, po_bytes, read_catalog, replace_file
+from reussite.errors import UserError
+from reussite.helpdocs.units import read_page
+from reussite.hookspecs import Catalog, HelpPage
+
+UI_KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+}
+UI_COMMENT_TAGS = ("TRANSLATORS:",)
+PROJECT = "Réussite"
+FUZZY_CUTOFF = 0.7
+
+
+@dataclass
+class CatalogSpec:
+    """A declared catalog, resolved to folders and the sources feeding its template."""
+
+    catalog: Catalog
+    plugin: str
+    localedir: Path
+    pages: list[HelpPage] = field(default_factory=list)
+    code: list[Path] = field(default_factory=list)
+
+    @property
+    def domain(self) -> str:
+        return self.catalog.domain
+
+    @property
+    def kind(self) -> str:
+        return self.catalog.kind
+
+    @property
+    def template(self) -> Path:
+        return self.localedir / f"{self.domain}.pot"
+
+    @property
+    def root(self) -> Path:
+        return self.localedir.parent
+
+    def rel(self, path: Path) -> str:
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+    def po_files(self) -> dict[str, Path]:
+        out = {}
+        if self.localedir.is_dir():
+            for sub in sorted(self.localedir.iterdir()):
+                po = sub / "LC_MESSAGES" / f"{self.domain}.po"
+                if po.is_file():
+                    out[sub.name] = po
+        return out
+
+    def label(self) -> str:
+        return f"{self.domain} ({self.kind}, {self.localedir})"
+
+
+# -- finding catalogs and their sources ---------------------------------------------------------------
+
+def _declared(host, hook: str) -> list[tuple[str, object]]:
+    """(plugin name, item) for each item a hook returned; errors were recorded already by the host."""
+    out = []
+    for impl in reversed(getattr(host.pm.hook, hook).get_hookimpls()):
+        try:
+            value = impl.function() or []
+        except Exception:
+            continue
+        out.extend((impl.plugin_name, item) for item in value)
+    return out
+
+
+def _package_source(module_name: str) -> Path | None:
+    top = module_name.split(".")[0]
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        for loc in spec.submodule_search_locations:
+            if Path(loc).is_dir():
+                return Path(loc)
+    return Path(spec.origin) if spec.origin and spec.origin.endswith(".py") else None
+
+
+def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpec]:
+    wanted = set(domains or ())
+    valid = host.catalogs
+    help_pages = host.help_pages
+
+    def group(plugin: str) -> tuple:
+        info = host.plugins.get(plugin)
+        return ("dist", info.distribution) if info and info.distribution else ("plugin", plugin)
+
+    pages_by_group: dict[tuple, list[HelpPage]] = {}
+    for plugin, page in _declared(host, "reussite_help_pages"):
+        if isinstance(page, HelpPage) and help_pages.get(page.game_id) == page:
+            pages_by_group.setdefault(group(plugin), []).append(page)
+    modules_by_group: dict[tuple, set[str]] = {}
+    for name, info in host.plugins.items():
+        modules_by_group.setdefault(group(name), set()).add(info.module.split(":")[0])
+
+    specs: dict[tuple[str, str], CatalogSpec] = {}
+    for plugin, cat in _declared(host, "reussite_catalogs"):
+        if cat not in valid or (wanted and cat.domain not in wanted):
+            continue
+        localedir = Path(str(cat.localedir))
+        key = (cat.domain, str(localedir))
+        if key in specs:
+            continue
+        spec = CatalogSpec(cat, plugin, localedir)
+        g = group(plugin)
+        if cat.kind == "help":
+            spec.pages = sorted(pages_by_group.get(g, []), key=lambda p: spec.rel(Path(str(p.path))))
+        else:
+            sources = {_package_source(m) for m in modules_by_group.get(g, set())}
+            spec.code = sorted(s for s in sources if s is not None)
+        specs[key] = spec
+    if wanted and not specs:
+        known = ", ".join(sorted({c.domain for c in valid})) or "none"
+        raise UserError(f"no catalog with domain {', '.join(sorted(wanted))} (declared domains: {known})")
+    return list(specs.values())
+
+
+# -- extract ----------------------------------------------------------------------------------------
+
+def _new_template(spec: CatalogSpec) -> BabelCatalog:
+    from reussite import __version__
+
+    return BabelCatalog(project=PROJECT, version=__version__, copyright_holder="Réussite contributors",
+                        msgid_bugs_address="", charset="utf-8", fuzzy=False, domain=spec.domain)
+
+
+def build_template(spec: CatalogSpec) -> BabelCatalog:
+    """The template as extraction gives it now (nothing written)."""
+    cat = _new_template(spec)
+    if spec.kind == "help":
+        for page in spec.pages:
+            path = Path(str(page.path))
+            where = spec.rel(path)
+            doc = read_page(page.path, page.format, page.game_id, where)
+            for u in doc.units:
+                cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
+        return cat
+    for source in spec.code:
+        files = [source] if source.is_file() else sorted(
+            p for p in source.rglob("*.py") if "__pycache__" not in p.parts)
+        for path in files:
+            where = spec.rel(path)
+            try:
+                found = list(extract_from_file("python", str(path), keywords=UI_KEYWORDS,
+                                               comment_tags=UI_COMMENT_TAGS, strip_comment_tags=True))
+            except (SyntaxError, UnicodeDecodeError) as exc:
+                raise UserError(f"{where}: cannot extract strings ({exc})") from None
+            for lineno, message, comments, context in found:
+                cat.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return cat
+
+
+def _fingerprint(cat: BabelCatalog) -> list:
+    return [(m.context, m.id, tuple(m.locations), tuple(m.auto_comments), tuple(sorted(m.flags)))
+            for m in cat if m.id]
+
+
+@dataclass
+class Report:
+    """What an operation did or found: lines for a person, and whether anything is wrong."""
+
+    lines: list[str] = field(default_factory=list)
+    problems: int = 0
+
+    def add(self, line: str, problem: bool = False) -> None:
+        self.lines.append(line)
+        self.problems += problem
+
+
+def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
+    """Refresh every template; with ``check``, write nothing and report those out of date."""
+    report = Report()
+    built = [(spec, build_template(spec)) for spec in specs]  # every source read before anything is written
+    for spec, fresh in built:
+        old = read_catalog(spec.template) if spec.template.is_file() else None
+        if old is not None and _fingerprint(old) == _fingerprint(fresh):
+            report.add(f"{spec.template}: up to date ({len([m for m in fresh if m.id])} messages)")
+            continue
+        if check:
+            report.add(f"{spec.template}: out of date; run 'reussite i18n extract'", problem=True)
+            continue
+        replace_file(spec.template, po_bytes(fresh))
+        report.add(f"{spec.template}: written ({len([m for m in fresh if m.id])} messages)")
+    return report
+
+
+# -- update -----------------------------------------------------------------------------------------
+
+def _key(m: Message):
+    return (m.id, m.context) if m.context is not None else m.id
+
+
+def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
+    """Merge ``template`` into ``po`` the way GNU msgmerge does.
+
+    Translations are kept; a changed unit gets the closest old translation of the same context, marked
+    fuzzy with its previous msgid; a unit that comes back gets its translation from the obsolete entries;
+    obsolete entries that are still obsolete are kept.
+    """
+    old_obsolete = dict(po.obsolete)
+    po.update(template, no_fuzzy_matching=True, update_header_comment=False, keep_user_comments=True,
+              update_creation_date=True)
+    just_removed = dict(po.obsolete)
+    used: set = set()
+    for m in po:
+        if not m.id or _has_string(m):
+            continue
+        back = old_obsolete.get(_key(m))
+        if back is not None and _has_string(back):
+            m.string = back.string
+            m.flags = (m.flags | back.flags) - {"fuzzy"} | ({"fuzzy"} if back.fuzzy else set())
+            m.user_comments = list(back.user_comments)
+            used.add(_key(m))
+            continue
+        if not isinstance(m.id, str):
+            continue
+        candidates = {o.id: k for k, o in (*just_removed.items(), *old_obsolete.items())
+                      if isinstance(o.id, str) and o.context == m.context and _has_string(o) and k not in used}
+        close = difflib.get_close_matches(m.id, list(candidates), n=1, cutoff=FUZZY_CUTOFF)
+        if close:
+            k = candidates[close[0]]
+            src = just_removed.get(k) or old_obsolete[k]
+            m.string = src.string
+            m.flags = m.flags | {"fuzzy"}
+            m.previous_id = [src.id]
+            m.user_comments = list(src.user_comments)
+            used.add(k)
+    active = {_key(m) for m in po if m.id}
+    po.obsolete = {k: v for k, v in {**old_obsolete, **just_removed}.items()
+                   if k not in active and k not in used}
+    return po
+
+
+def _has_string(m: Message) -> bool:
+    return any(m.string) if isinstance(m.string, (list, tuple)) else bool(m.string)
+
+
+def update(specs: list[CatalogSpec]) -> Report:
+    report = Report()
+    plans = []
+    for spec in specs:
+        pos = spec.po_files()
+        if not pos:
+            report.add(f"{spec.label()}: no translations yet")
+            continue
+        if not spec.template.is_file():
+            raise UserError(f"{spec.template}: no template; run 'reussite i18n extract' first")
+        for lang, path in pos.items():
+            template = read_catalog(spec.template)
+            po = read_catalog(path)  # raises before any file is written
+            po.locale = po.locale or lang
+            plans.append((path, merge(po, template)))
+    for path, po in plans:
+        changed = replace_file(path, po_bytes(po))
+        report.add(f"{path}: {'updated' if changed else 'up to date'}")
+    return report
+
+
+# -- compile ----------------------------------------------------------------------------------------
+
+def compile_catalogs(specs: list[CatalogSpec]) -> Report:
+    report = Report()
+    plans = []
+    for spec in specs:
+        for _lang, path in spec.po_files().items():
+            plans.append((path.with_suffix(".mo"), mo_bytes(read_catalog(path))))
+    for mo, data in plans:
+        changed = replace_file(mo, data)
+        report.add(f"{mo}: {'compiled' if changed else 'up to date'}")
+    return report
+
+
+# -- stats ------------------------------------------------------------------------------------------
+
+def stats(specs: list[CatalogSpec]) -> list[dict]:
+    """One row per domain, language and page (msgctxt; ``"-"`` for messages without one)."""
+    rows = []
+    for spec in specs:
+        for lang, path in spec.po_files().items():
+            po = read_catalog(path)
+            per: dict[str, dict] = {}
+            for m in po:
+                if not m.id:
+                    continue
+                page = m.context or "-"
+                row = per.setdefault(page, {"domain": spec.domain, "kind": spec.kind, "lang": lang, "page": page,
+                                            "translated": 0, "fuzzy": 0, "untranslated": 0, "file": str(path)})
+                state = "fuzzy" if m.fuzzy and _has_string(m) else "translated" if _has_string(m) and (
+                    not isinstance(m.string, (list, tuple)) or all(m.string)) else "untranslated"
+                row[state] += 1
+            for page in sorted(per):
+                row = per[page]
+                row["total"] = row["translated"] + row["fuzzy"] + row["untranslated"]
+                row["percent"] = round(100 * row["translated"] / row["total"], 1) if row["total"] else 100.0
+                rows.append(row)
+    return rows
+
+
+__all__ = ["CatalogSpec", "catalog_specs", "build_template", "extract", "merge", "update", "compile_catalogs",
+           "stats", "Report", "PoError", "UI_KEYWORDS"]

@@ -1,0 +1,108 @@
+"""Localized rule pages: a game's source page, cut into units, rendered with the "help" catalogs.
+
+Public API (used by the web front end)::
+
+    from reussite.helpdocs import render_help
+    html = render_help(host, "forty-thieves", "en")            # sanitized HTML fragment
+    md = render_help(host, "forty-thieves", "fr", "markdown")  # Markdown
+
+Translations are looked up in every catalog of kind ``"help"`` that plugins declare, with msgctxt = the
+page id (the game id). A unit without a translation is shown in the page's source language.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gettext
+from dataclasses import dataclass
+from pathlib import Path
+
+from reussite.errors import UserError
+from reussite.helpdocs.render import render_html, render_markdown
+from reussite.helpdocs.units import Document, PageError, Unit, read_page
+
+FORMATS = ("html", "markdown")
+
+__all__ = ["render_help", "help_languages", "load_document", "PageTranslator", "PageError", "FORMATS"]
+
+
+def _mo_path(localedir, lang: str, domain: str):
+    return localedir / lang / "LC_MESSAGES" / f"{domain}.mo"
+
+
+def help_languages(host) -> list[str]:
+    """Every language a help page can be shown in: the source languages and those with a compiled catalog."""
+    langs = {page.source_lang for page in host.help_pages.values()}
+    for cat in host.catalogs:
+        if cat.kind != "help":
+            continue
+        base = Path(str(cat.localedir))
+        if base.is_dir():
+            for sub in base.iterdir():
+                if (sub / "LC_MESSAGES" / f"{cat.domain}.mo").is_file():
+                    langs.add(sub.name)
+    return sorted(langs)
+
+
+@dataclass
+class PageTranslator:
+    """Looks a unit up in the help catalogs of one language, msgctxt = page id; first catalog that has it wins."""
+
+    lang: str
+    catalogs: list[gettext.GNUTranslations]
+
+    @classmethod
+    def load(cls, host, lang: str) -> PageTranslator:
+        found = []
+        for cat in host.catalogs:
+            if cat.kind != "help":
+                continue
+            mo = _mo_path(cat.localedir, lang, cat.domain)
+            if not mo.is_file():
+                continue
+            try:
+                with mo.open("rb") as fp:
+                    found.append(gettext.GNUTranslations(fp))
+            except (OSError, ValueError) as exc:  # a corrupt .mo: say which, never a traceback
+                raise UserError(f"{mo}: cannot read the compiled catalog ({exc}); "
+                                "run 'reussite i18n compile'") from None
+        return cls(lang, found)
+
+    def __call__(self, unit: Unit) -> tuple[str, bool]:
+        for t in self.catalogs:
+            text = t.pgettext(unit.page_id, unit.text)
+            if text != unit.text:
+                return text, True
+        return unit.text, False
+
+
+def load_document(host, game_id: str) -> tuple[Document, str]:
+    """The cut page of ``game_id`` and its source language; a clear UserError if there is none."""
+    pages = host.help_pages
+    page = pages.get(game_id)
+    if page is None:
+        if game_id in host.games:
+            raise UserError(f"game {game_id!r} has no help page")
+        close = difflib.get_close_matches(game_id, list(pages), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        known = ", ".join(sorted(pages)) or "none"
+        raise UserError(f"unknown game {game_id!r}{hint} (games with help: {known})")
+    return read_page(page.path, page.format, game_id), page.source_lang
+
+
+def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
+    """The help page of ``game_id`` in ``lang``: a sanitized HTML fragment (``fmt="html"``) or Markdown.
+
+    Raises :class:`reussite.errors.UserError` for an unknown game, a game without help, an unknown
+    format or a language with no catalog.
+    """
+    if fmt not in FORMATS:
+        raise UserError(f"unknown help format {fmt!r} (expected {' or '.join(FORMATS)})")
+    doc, source_lang = load_document(host, game_id)
+    translate = PageTranslator.load(host, lang)
+    if not translate.catalogs and lang != source_lang:
+        langs = ", ".join(help_languages(host))
+        raise UserError(f"no help catalog for language {lang!r} (available: {langs})")
+    if fmt == "html":
+        return render_html(doc, translate, lang, source_lang)
+    return render_markdown(doc, translate)

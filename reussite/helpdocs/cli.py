@@ -1,0 +1,58 @@
+"""``reussite help GAME``: a game's rules in a language, as HTML or Markdown; ``--output DIR`` writes them all."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from reussite.errors import UserError
+from reussite.helpdocs import FORMATS, help_languages, render_help
+
+SUFFIX = {"html": ".html", "markdown": ".md"}
+
+
+def register(subparsers, _) -> None:
+    p = subparsers.add_parser("help", help=_("show a game's rules (HTML or Markdown, French or English)"))
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
+    p.add_argument("--lang", dest="help_lang", metavar="LANG",
+                   help=_("language of the page (default: the interface language)"))
+    p.add_argument("--format", "-f", dest="help_format", choices=FORMATS, default="html",
+                   help=_("output format (default html)"))
+    p.add_argument("--output", "-O", metavar=_("DIR"),
+                   help=_("write every page (or GAME's) in every language and format into DIR"))
+    p.set_defaults(func=cmd_help)
+
+
+def _standalone(fragment: str, lang: str, title: str) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head><meta charset="utf-8">'
+            f"<title>{html.escape(title)}</title></head>\n<body>\n{fragment}</body>\n</html>\n")
+
+
+def cmd_help(args, ctx) -> int:
+    host = ctx.host
+    lang = args.help_lang or ctx.tr.lang
+    if args.output:
+        out = Path(args.output)
+        games = [args.game] if args.game else sorted(host.help_pages)
+        langs = help_languages(host)
+        pages = []
+        for game_id in games:  # render everything first: a bad page writes nothing
+            for lg in langs:
+                for fmt in FORMATS:
+                    pages.append((out / lg / f"{game_id}{SUFFIX[fmt]}", render_help(host, game_id, lg, fmt), lg,
+                                  game_id))
+        try:
+            for path, text, lg, game_id in pages:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.suffix == ".html":
+                    text = _standalone(text, lg, game_id)
+                path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"{args.output}: cannot write the pages ({exc.strerror or exc})") from None
+        ctx.say(f"{len(pages)} pages written to {out} ({', '.join(langs)}; {', '.join(FORMATS)})")
+        return 0
+    if not args.game:
+        raise UserError(ctx.tr.gettext("name a game, e.g. 'reussite help forty-thieves', or give --output DIR"))
+    text = render_help(host, args.game, lang, args.help_format)
+    ctx.out.write(text if text.endswith("\n") else text + "\n")
+    return 0

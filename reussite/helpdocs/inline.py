@@ -1,0 +1,130 @@
+"""Unit text (an HTML fragment with a few inline tags) as tokens, for Markdown output and catalog checks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+# Elements whose content is dropped, not shown as text, when met in a translation.
+DROP_CONTENT = {"script", "style", "iframe", "object", "embed", "template", "noscript"}
+SAFE_SCHEMES = ("http:", "https:", "mailto:")
+
+
+@dataclass
+class Token:
+    kind: str  # "text", "start", "end" (a void tag like <br> is a "start" with no "end")
+    value: str  # the text, or the tag name
+    attrs: list[tuple[str, str | None]] = field(default_factory=list)
+    offset: tuple[int, int] = (1, 0)  # (line, column) inside the fragment
+
+
+class _Tokenizer(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tokens: list[Token] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.tokens.append(Token("start", tag, attrs, self.getpos()))
+
+    def handle_startendtag(self, tag, attrs) -> None:
+        self.tokens.append(Token("start", tag, attrs, self.getpos()))
+
+    def handle_endtag(self, tag) -> None:
+        self.tokens.append(Token("end", tag, [], self.getpos()))
+
+    def handle_data(self, data) -> None:
+        self.tokens.append(Token("text", data, [], self.getpos()))
+
+
+def tokenize(fragment: str) -> list[Token]:
+    t = _Tokenizer()
+    t.feed(fragment)
+    t.close()
+    return t.tokens
+
+
+def url_is_safe(url: str) -> bool:
+    """Relative URLs and http(s)/mailto only: no javascript:, data:, vbscript:..."""
+    compact = re.sub(r"[\x00-\x20]+", "", url).lower()
+    scheme = re.match(r"^[a-z][a-z0-9+.-]*:", compact)
+    return scheme is None or scheme.group(0) in SAFE_SCHEMES
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>!])")
+_MD_LINE_START = re.compile(r"^(\s*)(\d+)\.(\s)|^(\s*)([-+=])(\s)")
+
+
+def md_escape(text: str) -> str:
+    text = text.replace("&", "&amp;")
+    return _MD_SPECIAL.sub(lambda m: "&lt;" if m.group(1) == "<" else "&gt;" if m.group(1) == ">"
+                           else "\\" + m.group(1), text)
+
+
+def to_markdown(fragment: str, in_table: bool = False) -> str:
+    """Allowlisted inline HTML -> Markdown; anything else is kept as escaped text (or dropped, for scripts)."""
+    out: list[str] = []
+    stack: list[tuple[str, str]] = []  # (tag, closing markup)
+    dropping = 0
+    for tok in tokenize(fragment):
+        if tok.kind == "start" and tok.value in DROP_CONTENT:
+            dropping += 1
+            continue
+        if tok.kind == "end" and tok.value in DROP_CONTENT:
+            dropping = max(0, dropping - 1)
+            continue
+        if dropping:
+            continue
+        if tok.kind == "text":
+            text = md_escape(tok.value)
+            if out and out[-1] in ("*", "**") and text.startswith(" "):
+                marker = out.pop()
+                stripped = text.lstrip(" ")
+                out.append(text[: len(text) - len(stripped)] + marker)
+                text = stripped
+            out.append(text)
+        elif tok.kind == "start":
+            name = tok.value
+            if name == "br":
+                out.append("<br>" if in_table else "  \n")
+            elif name == "b":
+                out.append("**")
+                stack.append(("b", "**"))
+            elif name in ("i", "em"):
+                out.append("*")
+                stack.append((name, "*"))
+            elif name == "a":
+                href = dict(tok.attrs).get("href") or ""
+                if href and url_is_safe(href):
+                    out.append("[")
+                    url = href.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
+                    stack.append(("a", f"]({url})"))
+        elif tok.kind == "end":
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i][0] == tok.value:
+                    for _, closing in reversed(stack[i:]):
+                        _close(out, closing)
+                    del stack[i:]
+                    break
+    for _, closing in reversed(stack):
+        _close(out, closing)
+    return "".join(out)
+
+
+def _open(out: list[str], marker: str) -> None:
+    out.append(marker)
+
+
+def _close(out: list[str], closing: str) -> None:
+    # Emphasis must hug its text ("*x *" is not emphasis): move trailing spaces after the marker,
+    # and drop a marker pair that encloses nothing.
+    if out and out[-1] in ("*", "**") and closing == out[-1]:
+        out.pop()
+        return
+    if out and closing in ("*", "**"):
+        stripped = out[-1].rstrip(" ")
+        spaces = out[-1][len(stripped):]
+        out[-1] = stripped
+        out.append(closing + spaces)
+        return
+    out.append(closing)

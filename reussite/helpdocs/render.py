@@ -1,0 +1,169 @@
+"""Rendering a cut page in a language: every unit translated, or else in its source language, never a hole.
+
+The same skeleton feeds both renderers. HTML output goes through nh3 whatever a catalog contains; Markdown
+output only emits Markdown syntax for the allowlisted inline tags and escapes everything else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import nh3
+
+from reussite.helpdocs.inline import md_escape, to_markdown
+from reussite.helpdocs.units import Block, Document, Unit
+
+# translate(unit) -> (text, translated?)
+Translate = Callable[[Unit], tuple[str, bool]]
+
+HTML_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th",
+             "td", "b", "i", "em", "a", "br", "div"}
+HTML_ATTRIBUTES = {"*": {"lang"}, "a": {"href"}, "div": {"class"}}
+URL_SCHEMES = {"http", "https", "mailto"}
+
+
+def source_text(unit: Unit) -> tuple[str, bool]:
+    return unit.text, False
+
+
+def sanitize(fragment: str) -> str:
+    return nh3.clean(fragment, tags=HTML_TAGS, attributes=HTML_ATTRIBUTES, url_schemes=URL_SCHEMES,
+                     link_rel="noopener noreferrer")
+
+
+def render_html(doc: Document, translate: Translate = source_text, lang: str | None = None,
+                source_lang: str = "fr") -> str:
+    """A sanitized HTML fragment. Units left in the source language are marked with ``lang``."""
+    parts: list[str] = []
+
+    def text(u: Unit | None) -> str:
+        if u is None:
+            return ""
+        t, done = translate(u)
+        return t
+
+    def attr(u: Unit | None) -> str:
+        if u is None or lang is None or lang == source_lang:
+            return ""
+        _, done = translate(u)
+        return "" if done else f' lang="{source_lang}"'
+
+    def emit(blocks: list[Block]) -> None:
+        for b in blocks:
+            if b.kind == "heading":
+                parts.append(f"<h{b.level}{attr(b.unit)}>{text(b.unit)}</h{b.level}>\n")
+            elif b.kind == "para":
+                parts.append(f"<p{attr(b.unit)}>{text(b.unit)}</p>\n")
+            elif b.kind == "list":
+                tag = "ol" if b.level else "ul"
+                parts.append(f"<{tag}>\n")
+                emit(b.children)
+                parts.append(f"</{tag}>\n")
+            elif b.kind == "item":
+                parts.append(f"<li{attr(b.unit)}>{text(b.unit)}")
+                emit(b.children)
+                parts.append("</li>\n")
+            elif b.kind == "table":
+                head = [r for r in b.children if r.children and all(c.level for c in r.children)]
+                body = [r for r in b.children if r not in head]
+                parts.append("<table>\n")
+                if head:
+                    parts.append("<thead>\n")
+                    emit(head)
+                    parts.append("</thead>\n")
+                parts.append("<tbody>\n")
+                emit(body)
+                parts.append("</tbody>\n</table>\n")
+            elif b.kind == "row":
+                parts.append("<tr>")
+                emit(b.children)
+                parts.append("</tr>\n")
+            elif b.kind == "cell":
+                tag = "th" if b.level else "td"
+                parts.append(f"<{tag}{attr(b.unit)}>{text(b.unit)}")
+                emit(b.children)
+                parts.append(f"</{tag}>")
+
+    emit(doc.blocks)
+    return sanitize("".join(parts))
+
+
+_LIST_LIKE = re.compile(r"^(\d+)\.(?=\s)|^([-+])(?=\s)")
+
+
+def _md_block(text: str) -> str:
+    # A paragraph starting like a list item must not become one.
+    return _LIST_LIKE.sub(lambda m: f"{m.group(1)}\\." if m.group(1) else f"\\{m.group(2)}", text)
+
+
+def render_markdown(doc: Document, translate: Translate = source_text) -> str:
+    """Markdown for Python-Markdown with the ``tables`` extension."""
+    chunks: list[str] = []
+
+    def inline(u: Unit | None, in_table: bool = False) -> str:
+        if u is None:
+            return ""
+        return to_markdown(translate(u)[0], in_table=in_table)
+
+    def cell(c: Block) -> str:
+        if c.unit is not None:
+            return inline(c.unit, True).replace("\n", " ")
+        texts = [inline(x.unit, True) for x in _leaves(c.children)]
+        return "<br><br>".join(t for t in texts if t)
+
+    def item(b: Block, marker: str) -> str:
+        if b.unit is not None:
+            return marker + _md_block(inline(b.unit))
+        lines: list[str] = []
+        for i, child in enumerate(b.children):
+            body = block(child)
+            if body is None:
+                continue
+            pad = " " * 4
+            body = "\n".join((pad + ln) if ln else ln for ln in body.split("\n"))
+            lines.append((marker + body.lstrip()) if i == 0 else "\n" + body)
+        return "\n".join(lines) if lines else marker.rstrip()
+
+    def block(b: Block) -> str | None:
+        if b.kind == "heading":
+            return "#" * b.level + " " + inline(b.unit)
+        if b.kind == "para":
+            return _md_block(inline(b.unit))
+        if b.kind == "list":
+            return "\n".join(item(it, f"{n}. " if b.level else "- ") for n, it in enumerate(b.children, 1))
+        if b.kind == "table":
+            rows = [r for r in b.children if r.kind == "row"]
+            if not rows:
+                return None
+            width = max(len(r.children) for r in rows)
+            head = rows[0] if all(c.level for c in rows[0].children) else None
+            body = rows[1:] if head else rows
+            header = [cell(c) for c in head.children] if head else [""] * width
+            header += [""] * (width - len(header))
+            out = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * width) + "|"]
+            for r in body:
+                cells = [cell(c) for c in r.children] + [""] * (width - len(r.children))
+                out.append("| " + " | ".join(cells) + " |")
+            return "\n".join(out)
+        if b.kind in ("item", "cell", "row"):
+            return inline(b.unit) if b.unit else None
+        return None
+
+    for b in doc.blocks:
+        md = block(b)
+        if md is not None and md.strip():
+            chunks.append(md)
+    return "\n\n".join(chunks) + "\n"
+
+
+def _leaves(blocks: list[Block]) -> list[Block]:
+    out: list[Block] = []
+    for b in blocks:
+        if b.unit is not None:
+            out.append(b)
+        out.extend(_leaves(b.children))
+    return out
+
+
+__all__ = ["render_html", "render_markdown", "sanitize", "source_text", "md_escape"]
