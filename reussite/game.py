@@ -469,9 +469,7 @@ class Game:
         redeal. Moving a whole pile onto an empty pile of the same kind is legal but changes nothing, so it
         is not listed."""
         if self._indexable:
-            wanted = self._wanted()
-            for src in self._sources:
-                yield from self._indexed_moves_from(src, *wanted)
+            yield from self._indexed_moves()
         else:
             for src in self._sources:
                 yield from self._checked_moves_from(src)
@@ -513,65 +511,106 @@ class Game:
                         and self.extra_refusal(src, n, dst) is None):
                     yield Move(src, dst, n)
 
-    def _wanted(self) -> tuple[dict[tuple[int, int], list[int]], list[int]]:
-        """Which non-empty targets want which card (rank, suit) on top, and which targets are empty."""
+    def _index_tables(self) -> tuple:
+        """Per-stack facts the indexed generator needs, computed once per game."""
+        targets = []
+        for dst in self._targets:
+            rule = self.specs[dst].rule
+            build = rule.build
+            suit_mode = None if build is None else build.suit
+            base_keys: tuple[tuple[int, int], ...] = ()
+            if isinstance(rule.empty, int):
+                suits = (0, 1, 2, 3) if rule.suit is None else (rule.suit,)
+                base_keys = tuple((rule.empty, suit) for suit in suits)
+            group = self.specs[dst].kind is Kind.FOUNDATION and rule.group_moves
+            targets.append((dst, None if build is None else build.step, suit_mode, rule.empty == ANY, base_keys,
+                            group))
+        sources = []
+        for src in self._sources:
+            rule = self.specs[src].rule
+            sources.append((src, rule.pickup, rule.build, self.specs[src].kind))
+        foundation = frozenset(self.foundation_ix)
+        tableau = frozenset(self.tableau_ix)
+        return tuple(targets), tuple(sources), foundation, tableau
+
+    def _indexed_moves(self) -> list[Move]:
+        """The same moves as asking every target, asking only the targets that want each card."""
+        tables = self.__dict__.get("_tables")
+        if tables is None:
+            tables = self._tables = self._index_tables()
+        targets, sources, foundation, tableau = tables
+        cards, face_down, specs = self.cards, self.face_down, self.specs
         wanted: dict[tuple[int, int], list[int]] = {}
         empties: list[int] = []
-        for dst in self._targets:
-            pile = self.cards[dst]
-            rule = self.specs[dst].rule
-            if not pile:
-                if rule.empty == ANY:
-                    empties.append(dst)
-                elif rule.empty != NONE:  # a base rank, such as the Ace of a foundation
-                    for suit in (0, 1, 2, 3) if rule.suit is None else (rule.suit,):
-                        wanted.setdefault((rule.empty, suit), []).append(dst)
-                continue
-            build = rule.build
-            if build is None:
-                continue
-            top = pile[-1]
-            rank = top.rank + build.step
-            if not 1 <= rank <= 13:
-                continue
-            if build.suit == "same":
-                suits: tuple[int, ...] = (top.suit,)
-            elif build.suit == "alternate":
-                suits = (0, 1) if top.is_red else (2, 3)
-            else:
-                suits = (0, 1, 2, 3)
-            for suit in suits:
-                wanted.setdefault((rank, suit), []).append(dst)
-        return wanted, empties
-
-    def _indexed_moves_from(self, src: int, wanted: dict[tuple[int, int], list[int]],
-                            empties: list[int]) -> Iterator[Move]:
-        """The same moves as :meth:`_checked_moves_from`, asking only the targets that want the card."""
-        longest = self._longest_pick(src)
-        if not longest:
-            return
-        pile = self.cards[src]
-        found: list[tuple[int, int]] = []
-        for n in range(1, longest + 1):
-            card = pile[-n]
-            for dst in wanted.get((card.rank, card.suit), ()):
-                found.append((dst, n))
-            for dst in empties:
-                found.append((dst, n))
-        # Runs go onto a foundation card by card, so the foundation wants the top card of the run.
-        if longest > 1:
-            for dst in wanted.get((pile[-1].rank, pile[-1].suit), ()):
-                if self.specs[dst].kind is Kind.FOUNDATION and self.specs[dst].rule.group_moves:
-                    found.extend((dst, n) for n in range(2, longest + 1))
-        by_spaces = self.specs[src].rule.pickup == PICK_RUN_BY_SPACES
-        for dst, n in sorted(set(found)):
-            if dst == src or not self._useful(src, n, dst):
-                continue
-            if n > 1 and by_spaces and self.specs[dst].kind is not Kind.FOUNDATION:
-                if n > 2 ** self.empty_count((src, dst)):
+        groupable: set[int] = set()
+        for dst, step, suit_mode, takes_any, base_keys, group in targets:
+            pile = cards[dst]
+            if pile:
+                if step is None:
                     continue
-            if self.drop_refusal(src, n, dst) is None and self.extra_refusal(src, n, dst) is None:
-                yield Move(src, dst, n)
+                top = pile[-1]
+                rank = top.rank + step
+                if rank < 1 or rank > 13:
+                    continue
+                if suit_mode == "same":
+                    keys: tuple = ((rank, top.suit),)
+                elif suit_mode == "alternate":
+                    keys = ((rank, 0), (rank, 1)) if top.suit >= 2 else ((rank, 2), (rank, 3))
+                else:
+                    keys = ((rank, 0), (rank, 1), (rank, 2), (rank, 3))
+            elif takes_any:
+                empties.append(dst)
+                continue
+            else:
+                keys = base_keys
+            if group:
+                groupable.add(dst)
+            for key in keys:
+                found = wanted.get(key)
+                if found is None:
+                    wanted[key] = [dst]
+                else:
+                    found.append(dst)
+        free = sum(1 for i in tableau if not cards[i])
+        moves: list[Move] = []
+        drop_refusal, extra_refusal = self.drop_refusal, self.extra_refusal
+        for src, pickup, build, kind in sources:
+            pile = cards[src]
+            size = len(pile)
+            up = size - face_down[src]
+            if up <= 0:
+                continue
+            longest = 1
+            if pickup != PICK_TOP and build is not None:
+                while longest < up and build.fits(pile[-longest], pile[-longest - 1]):
+                    longest += 1
+            candidates: list[tuple[int, int]] = []
+            for n in range(1, longest + 1):
+                card = pile[-n]
+                for dst in wanted.get((card.rank, card.suit), ()):
+                    candidates.append((dst, n))
+                for dst in empties:
+                    candidates.append((dst, n))
+            if longest > 1 and groupable:
+                top = pile[-1]
+                for dst in wanted.get((top.rank, top.suit), ()):
+                    if dst in groupable:
+                        candidates.extend((dst, n) for n in range(2, longest + 1))
+            if len(candidates) > 1:
+                candidates = sorted(set(candidates))
+            by_spaces = pickup == PICK_RUN_BY_SPACES
+            for dst, n in candidates:
+                if dst == src:
+                    continue
+                if n == size and not cards[dst] and specs[dst].kind is kind:
+                    continue
+                if n > 1 and by_spaces and dst not in foundation:
+                    spaces = free - (1 if dst in tableau and not cards[dst] else 0)
+                    if n > 2 ** spaces:
+                        continue
+                if drop_refusal(src, n, dst) is None and extra_refusal(src, n, dst) is None:
+                    moves.append(Move(src, dst, n))
+        return moves
 
     def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
         """A variant's own condition on a card move, beyond the declared rules. Default: none."""
