@@ -12,6 +12,7 @@ import json
 import os
 import time
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from reussite.cards import check_game_number, random_game_number
 from reussite.errors import IllegalMove, SaveError, UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
-from reussite.messages import Message, Translator
+from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
 from reussite.web import strings as S
 
@@ -64,14 +65,14 @@ class Session:
         """A new game; raises UserError (unknown game, bad number or option)."""
         games = self.host.games
         if not games:
-            raise UserError("no game is installed (see 'reussite plugins')")
+            raise UserError(N_("No game is installed (see 'reussite plugins')."))
         cls = self.host.game(game_id) if game_id else games[sorted(games)[0]]
         if number is None:
             number = random_game_number()
         try:
             game = cls(check_game_number(number), options)
         except ValueError as exc:
-            raise UserError(str(exc)) from exc
+            raise UserError(N_("This game number cannot be used: {reason}"), reason=str(exc)) from exc
         self.game = game
         self.elapsed_before = 0.0
         self.resumed_at = self.clock()
@@ -94,7 +95,7 @@ class Session:
                     where = str(aside)
                 except OSError as err:
                     where = f"{self.autosave_path} ({err.strerror or err})"
-                self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": str(exc)}))
+                self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
         self.start(None, None, {})
 
     def _load_autosave(self) -> None:
@@ -400,11 +401,19 @@ class Api:
             from reussite.helpdocs import render_help
         except ImportError:
             return JSONResponse({"error": missing}, status_code=404)
-        try:
-            html = render_help(self.session.host, game_id, tr.lang, "html")
-        except UserError as exc:
-            return JSONResponse({"error": f"{missing} ({exc})"}, status_code=404)
-        return HTMLResponse(html)
+        # The wanted language first, then the others (the French source is better than nothing).
+        problems = []
+        for code in (tr.lang, *(c for c in SUPPORTED_LANGS if c != tr.lang)):
+            try:
+                html = render_help(self.session.host, game_id, code, "html")
+            except UserError as exc:
+                problems.append(exc.message)
+                continue
+            if code != tr.lang:
+                note = game_tr.render(Message(S.M_HELP_OTHER_LANG, {"language": _language_name(code)}))
+                html = f'<p class="help-note" lang="{tr.lang}">{escape(note)}</p>\n{html}'
+            return HTMLResponse(html, headers={"Content-Language": code})
+        return JSONResponse({"error": f"{missing} ({game_tr.render(problems[0])})"}, status_code=404)
 
     # -- changing -----------------------------------------------------------------------------------
 
@@ -426,7 +435,7 @@ class Api:
         try:
             self.session.start(game_id, number, options)
         except UserError as exc:
-            raise BadRequest(400, str(exc)) from exc
+            raise BadRequest(400, exc.message) from exc
         return self._answer(request, data)
 
     async def restart(self, request: Request, data: dict[str, Any]) -> Response:

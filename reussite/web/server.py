@@ -23,6 +23,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from reussite.errors import UserError
+from reussite.messages import N_
 from reussite.web.api import Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
@@ -116,7 +117,7 @@ def _listen(address: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise UserError(f"cannot listen on {address!r}: {exc.strerror}") from exc
+        raise UserError(N_("cannot listen on {address}: {reason}"), address=address, reason=str(exc.strerror)) from exc
     family, kind, proto, _, sockaddr = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -125,7 +126,8 @@ def _listen(address: str, port: int) -> socket.socket:
         sock.listen(64)
     except OSError as exc:
         sock.close()
-        raise UserError(f"cannot listen on {address} port {port}: {exc.strerror or exc}") from exc
+        raise UserError(N_("cannot listen on {address} port {port}: {reason}"), address=address, port=port,
+                        reason=exc.strerror or str(exc)) from exc
     sock.set_inheritable(True)
     return sock
 
@@ -146,7 +148,8 @@ def serve(args, ctx) -> int:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"cannot create the data folder {data_dir}: {exc.strerror or exc}") from exc
+        raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
+                        reason=exc.strerror or str(exc)) from exc
     host = ctx.host
     session = Session(host, data_dir, ctx.tr.lang)
     session.restore_or_start()

@@ -73,6 +73,7 @@ M_STALE = N_("The game was changed in another tab or window; this is its current
 M_NO_MOVE_FROM = N_("{card} has nowhere to go.")
 M_NO_CARD = N_("There is no card on {source}.")
 M_NO_HELP = N_("The rules of {game} are not available yet.")
+M_HELP_OTHER_LANG = N_("These rules are not translated yet; here they are in {language}.")
 M_HINT_MOVE = N_("Move {card} from {source} to {target}.")
 M_HINT_MOVE_MANY = N_("Move {count} cards from {source} (from {card}) to {target}.")
 M_HINT_DEAL = N_("Deal from the stock.")

@@ -121,6 +121,7 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     pg = context.new_page()
+    pg.set_default_timeout(8000)
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     yield pg

@@ -52,7 +52,7 @@
     }
     const kind = response.headers.get('content-type') || '';
     const data = kind.includes('json') ? await response.json() : await response.text();
-    return { ok: response.ok, status: response.status, data };
+    return { ok: response.ok, status: response.status, data, headers: response.headers };
   }
 
   // Changes go one after another, each on the version the previous one produced.
@@ -554,7 +554,8 @@
       if (draggedRect && bestArea !== Infinity) {
         const w = Math.min(r.right, draggedRect.right) - Math.max(r.left, draggedRect.left);
         const h = Math.min(r.bottom, draggedRect.bottom) - Math.max(r.top, draggedRect.top);
-        if (w > 0 && h > 0 && w * h > bestArea) {
+        // A drop counts on a stack it covers a fair part of, not one it merely grazes.
+        if (w > 0 && h > 0 && w * h > bestArea && w * h > 0.15 * app.geo.cw * app.geo.ch) {
           best = i;
           bestArea = w * h;
         }
@@ -701,8 +702,10 @@
     const body = $('help-body');
     const game = app.state.game;
     body.textContent = t('help_loading');
+    app.helpSeq = (app.helpSeq || 0) + 1;
+    const seq = app.helpSeq;
     const res = await request(`/api/help/${encodeURIComponent(game)}`);
-    if (app.state.game !== game) return;
+    if (seq !== app.helpSeq) return; // a later request (another game or language) wins
     if (res.ok) {
       body.innerHTML = res.data; // sanitized by the server's help renderer
     } else {
@@ -711,8 +714,8 @@
       p.textContent = (res.data && res.data.error) || String(res.status);
       body.replaceChildren(p);
     }
-    body.lang = app.lang;
-    body.dataset.lang = app.lang;
+    body.lang = (res.ok && res.headers.get('content-language')) || app.lang;
+    body.dataset.lang = app.lang; // asked for; body.lang is what came (a fallback may differ)
   }
 
   function toggleHelp(open) {

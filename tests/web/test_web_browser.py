@@ -1,0 +1,196 @@
+"""End to end in a real Chromium against ``reussite play --no-browser`` running as a subprocess."""
+
+from __future__ import annotations
+
+import pytest
+
+from reussite.host import Host
+
+pytestmark = pytest.mark.browser
+
+NUMBER = 1
+GAME_IDS = sorted(Host.load().games)
+
+
+def open_game(page, server, game: str, number: int) -> dict:
+    state = server.new_game(game, number)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    return state
+
+
+def stack_index(state: dict, stack_id: str) -> int:
+    return [s["id"] for s in state["stacks"]].index(stack_id)
+
+
+def shown_cards(page) -> list[str]:
+    script = "els => els.map(e => e.dataset.stack + ':' + (e.getAttribute('aria-label') || '#'))"
+    return page.eval_on_selector_all(".card", script)
+
+
+def drag(page, state: dict, src: str, dst: str, n: int) -> None:
+    """Drag the top ``n`` cards of ``src`` with the mouse and drop them on ``dst``."""
+    si, di = stack_index(state, src), stack_index(state, dst)
+    pos = len(state["stacks"][si]["cards"]) - n
+    card = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
+    target = page.locator(f".slot[data-stack='{di}']").bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 40), steps=6)
+    page.mouse.up()
+
+
+def click_at(page, selector: str, dx: float = 10, dy: float = 10, count: int = 1) -> None:
+    """Click where a person would (whatever lies on top there), not through Playwright's actionability."""
+    box = page.locator(selector).bounding_box()
+    page.mouse.click(box["x"] + dx, box["y"] + dy, click_count=count)
+
+
+def wait_version(page, version: int) -> None:
+    page.wait_for_selector(f"body[data-version='{version}']")
+
+
+def test_play_refuse_undo_reload(page, server, artifacts):
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    before = shown_cards(page)
+    move = next(m for m in server.api("/api/legal").json()["moves"] if m["type"] == "move")
+    # Legal targets light up while the card is held.
+    si = stack_index(state, move["src"])
+    pos = len(state["stacks"][si]["cards"]) - move["n"]
+    box = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 32, box["y"] + 20, steps=4)
+    lit = page.eval_on_selector_all(".slot.target", "els => els.map(e => e.dataset.id)")
+    assert move["dst"] in lit
+    page.mouse.up()  # dropped near where it was: it goes back
+    page.wait_for_timeout(50)
+    assert page.locator(".slot.target").count() == 0
+
+    drag(page, state, move["src"], move["dst"], move["n"])
+    wait_version(page, state["version"] + 1)
+    after_move = shown_cards(page)
+    assert after_move != before
+    assert page.locator("#moves").inner_text() == "1"
+    played = server.state()
+    assert played["moves"] == 1
+
+    # An illegal drop: the card returns and the reason is shown; the game does not change.
+    illegal = next(
+        (s["id"], d["id"]) for s in played["stacks"] for d in played["stacks"]
+        if s["kind"] == "tableau" and d["kind"] == "tableau" and s["id"] != d["id"] and s["cards"] and d["cards"]
+        and not any(m["type"] == "move" and m["src"] == s["id"] and m["dst"] == d["id"] for m in played["legal"])
+    )
+    drag(page, played, illegal[0], illegal[1], 1)
+    page.wait_for_selector("#message.error")
+    reason = page.locator("#message").inner_text()
+    assert "cannot go on" in reason
+    assert server.state()["version"] == played["version"]
+    page.wait_for_timeout(250)
+    assert shown_cards(page) == after_move
+
+    page.keyboard.press("u")
+    wait_version(page, played["version"] + 1)
+    assert shown_cards(page) == before
+    assert page.locator("#moves").inner_text() == "0"
+
+    # Redo, then reload: the game is as it was.
+    page.keyboard.press("r")
+    wait_version(page, played["version"] + 2)
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert shown_cards(page) == after_move
+    assert page.locator("#game-number").inner_text() == str(NUMBER)
+    page.screenshot(path=str(artifacts / "web-forty-thieves.png"))
+
+
+def test_click_click_and_double_click(page, server):
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    move = next(m for m in state["legal"] if m["type"] == "move")
+    si, di = stack_index(state, move["src"]), stack_index(state, move["dst"])
+    pos = len(state["stacks"][si]["cards"]) - move["n"]
+    click_at(page, f".card[data-stack='{si}'][data-pos='{pos}']", 20, 8)
+    assert page.locator(".card.selected").count() == move["n"]
+    assert page.locator(f".slot.target[data-stack='{di}']").count() == 1
+    page.wait_for_timeout(500)  # two separate clicks, not a double-click
+    click_at(page, f".slot[data-stack='{di}']")
+    wait_version(page, state["version"] + 1)
+    # R-FT-9: a double-click on the stock-turned waste card or a tableau card sends it where it goes best.
+    state = server.state()
+    best = next((m for m in state["legal"] if m["type"] == "move" and m["src"] != move["dst"]), None)
+    if best:
+        si = stack_index(state, best["src"])
+        top = len(state["stacks"][si]["cards"]) - 1
+        page.dblclick(f".card[data-stack='{si}'][data-pos='{top}']", position={"x": 20, "y": 8})
+        wait_version(page, state["version"] + 1)
+        assert server.state()["moves"] == 2
+
+
+def test_keyboard_and_stock(page, server):
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    stock = next(i for i, s in enumerate(state["stacks"]) if s["kind"] == "stock")
+    page.locator(f".slot[data-stack='{stock}']").focus()
+    page.keyboard.press("Enter")
+    wait_version(page, state["version"] + 1)
+    assert page.evaluate("document.activeElement.dataset.stack") == str(stock)  # focus kept after redraw
+    page.keyboard.press("d")
+    wait_version(page, state["version"] + 2)
+    page.keyboard.press("h")
+    page.wait_for_selector(".slot.hint-dst")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")  # every control is reachable: the focus moves on visibly
+    assert page.evaluate("document.activeElement !== document.body")
+    labels = page.eval_on_selector_all(".slot", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(labels) and len(labels) == len(state["stacks"])
+
+
+def help_loaded(page, lang: str) -> str:
+    page.wait_for_function(f"document.getElementById('help-body').dataset.lang === '{lang}'")
+    return page.locator("#help-body").inner_text()
+
+
+def test_language_switch_and_help(page, server):
+    open_game(page, server, "forty-thieves", NUMBER)
+    page.locator("#bar .langs button[data-lang='fr']").click()
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.evaluate("localStorage.getItem('reussite.lang')") == "fr"
+    page.keyboard.press("?")
+    page.wait_for_selector("#help:not([hidden])")
+    french_help = help_loaded(page, "fr")
+    french_lang = page.evaluate("document.getElementById('help-body').lang")
+    page.locator("#help .langs button[data-lang='en']").click()
+    english_help = help_loaded(page, "en")
+    english_lang = page.evaluate("document.getElementById('help-body').lang")
+    # The whole interface follows, without reloading the game, and the choice is remembered.
+    assert page.locator("#btn-undo").inner_text() == "Undo"
+    assert page.evaluate("localStorage.getItem('reussite.lang')") == "en"
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#help:not([hidden])").count() == 1  # the open panel is remembered too
+    try:
+        from reussite.helpdocs import render_help  # noqa: F401
+    except ImportError:
+        pytest.skip("reussite.helpdocs.render_help does not exist yet (written by another engineer); "
+                    f"the panel showed its message instead: {english_help!r}")
+    assert french_lang == "fr" and "quarante voleurs" in french_help.lower()
+    if english_lang != "en":
+        pytest.skip("the English help catalog of Forty Thieves is not there yet (written by another engineer): "
+                    f"the panel fell back to {english_lang!r}")
+    assert english_help != french_help, "the help did not change language"
+    assert "forty thieves" in english_help.lower()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_takes_a_legal_move_by_mouse(page, server, game_id):
+    state = open_game(page, server, game_id, NUMBER)
+    moves = server.api("/api/legal").json()["moves"]
+    move = next((m for m in moves if m["type"] == "move"), None)
+    if move is None:  # only the stock can be played: click it
+        stock = next(i for i, s in enumerate(state["stacks"]) if s["kind"] == "stock")
+        click_at(page, f".slot[data-stack='{stock}']")
+    else:
+        drag(page, state, move["src"], move["dst"], move["n"])
+    wait_version(page, state["version"] + 1)
+    assert server.state()["moves"] == 1
