@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from reussite_plugins._shared import help_page
-
 from reussite.cards import ACE, Card
 from reussite.game import AnyMove
 from reussite.hookspecs import hookimpl
 from reussite.messages import N_
 from reussite.rules import ANY, PICK_NONE, PICK_RUN, Build, Kind, StackRule, StackSpec, stock, tableau
 from reussite.variant import Variant
+from reussite_plugins._shared import help_page
 
 TWO = 2
 PILES = 9

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from reussite_plugins._shared import help_page
-
 from reussite.cards import Card
 from reussite.game import R_GROUP, AnyMove, Move, Reason
 from reussite.hookspecs import hookimpl
 from reussite.messages import N_, SUIT_NAMES, Message
 from reussite.rules import ANY, NONE, PICK_NONE, PICK_TOP, Kind, StackRule, StackSpec, rank_name, stock, waste
 from reussite.variant import Option, Variant
+from reussite_plugins._shared import help_page
 
 R_OS_SUIT = Reason(N_("{card} cannot go on {stack}: it takes only {suit}."))
 R_OS_START = Reason(N_("{card} cannot start {stack}: a new foundation starts with a {rank}, the base card's rank."))
@@ -29,7 +28,7 @@ RESERVE_RULE = StackRule(build=None, empty=NONE, pickup=PICK_TOP, accepts_from=f
 class Osmosis(Variant):
     id = "osmosis"
     name = N_("Osmosis")
-    alt_names = (N_("Treasure Trove"), N_("Osmose"))
+    alt_names = (N_("Treasure Trove"),)
     decks = 1  # R-OS-1
     options = (
         Option("deal", ("1", "3"), "1",

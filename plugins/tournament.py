@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from reussite_plugins._shared import help_page
-
 from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
 from reussite.game import AnyMove, Reason
 from reussite.hookspecs import hookimpl
@@ -20,6 +18,7 @@ from reussite.rules import (
     tableau,
 )
 from reussite.variant import Variant
+from reussite_plugins._shared import help_page
 
 COLUMNS = 6
 RESERVES = 8
@@ -61,6 +60,7 @@ class Tournament(Variant):
     deal_to = "tableau"
     deal_count = CARDS_PER_COLUMN  # R-TO-10
     redeals = 2  # R-TO-11: two redeals, three passes
+    max_score = 104  # the page gives no score: the host's one point a card on the foundations
 
     # -- the deal -------------------------------------------------------------------------------------
 

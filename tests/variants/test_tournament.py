@@ -9,10 +9,10 @@ import pytest
 from helpers import arrange, codes
 from pysol_cards.cards import createCards
 from pysol_cards.random import LCRandom31, MTRandom
-from reussite_plugins.tournament import Tournament
 
 from reussite.cards import ACE, KING
 from reussite.game import DEAL, REDEAL, Move
+from reussite_plugins.tournament import Tournament
 
 FIRST_1000 = range(1, 1001)
 
