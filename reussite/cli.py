@@ -11,12 +11,13 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
+from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from reussite.errors import UserError
 from reussite.l10n import choose_lang
-from reussite.messages import Message, Translator
+from reussite.messages import N_, Message, Translator
 
 EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli")
 
@@ -62,6 +63,28 @@ def _option(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
     key, value = text.split("=", 1)
     return key.strip(), value.strip()
+
+
+# argparse's own messages, in our catalog so that usage lines and parse errors follow --lang.
+ARGPARSE_MSGIDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("expected one argument"), N_("argument %(argument_name)s: %(message)s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+)
+
+
+@contextmanager
+def _argparse_in(tr: Translator):
+    """argparse translates through module-level gettext functions; point them at ``tr`` for this call."""
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = tr.gettext, tr.ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
 
 
 class _Parser(argparse.ArgumentParser):
@@ -146,11 +169,12 @@ def cmd_games(args, ctx: Context) -> int:
         ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     _ = ctx.tr.gettext
+    options_label = _("options:")
     for row in rows:
         opts = "  ".join(f"{k}={'|'.join(v['choices'])} ({v['help']})" for k, v in row["options"].items())
         packs = ctx.tr.ngettext("{count} pack", "{count} packs", row["packs"]).format(count=row["packs"])
         line = f"{row['id']:<16} {row['name']:<24} {packs:<9} {row['plugin']}"
-        ctx.say(line + (f"  {_('options:')} {opts}" if opts else ""))
+        ctx.say(line + (f"  {options_label} {opts}" if opts else ""))
     broken = [p for p in ctx.host.plugin_list() if p.errors]
     if broken:
         ctx.err.write(_("{count} plugin(s) failed to load; see 'reussite plugins'.").format(count=len(broken)) + "\n")
@@ -203,12 +227,18 @@ def cmd_play(args, ctx: Context) -> int:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     out, err = out or sys.stdout, err or sys.stderr
-    cli_lang = None
-    for i, a in enumerate(argv):
-        if a == "--lang" and i + 1 < len(argv):
-            cli_lang = argv[i + 1]
-        elif a.startswith("--lang="):
-            cli_lang = a.split("=", 1)[1]
+    # --lang is read first (it decides the language of everything after) and may stand anywhere.
+    cli_lang, rest, i = None, [], 0
+    while i < len(argv):
+        if argv[i] == "--lang" and i + 1 < len(argv):
+            cli_lang, i = argv[i + 1], i + 2
+            continue
+        if argv[i].startswith("--lang="):
+            cli_lang = argv[i].split("=", 1)[1]
+        else:
+            rest.append(argv[i])
+        i += 1
+    argv = rest
     lang, warning = choose_lang(cli_lang)
     if warning:
         print(warning, file=err)
@@ -216,15 +246,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
 
     ctx = Context(host_translator(lang), out, err)
     try:
-        parser = build_parser(ctx.tr)
-        args = parser.parse_args(argv)
+        with _argparse_in(ctx.tr), redirect_stdout(out):
+            parser = build_parser(ctx.tr)
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as exc:  # --help and --version-like actions end here
+                return int(exc.code or 0)
         if args.version:
             from reussite import __version__
 
             ctx.say(f"reussite {__version__}")
             return 0
         if not getattr(args, "func", None):
-            parser.print_help(out)
+            with _argparse_in(ctx.tr):
+                parser.print_help(out)
             return 0
         return int(args.func(args, ctx) or 0)
     except UserError as exc:
