@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from reussite import saves
-from reussite.cards import check_game_number, random_game_number
+from reussite.cards import RANKS, check_game_number, random_game_number
 from reussite.errors import IllegalMove, SaveError, UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
@@ -217,6 +217,8 @@ class Session:
                 "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "label": label,
                 "x": spec.x, "y": spec.y, "fan": spec.fan, "cards": cards,
                 "describe": tr.render(spec.describe()),
+                # What an empty stack starts with, shown faintly in its place (a rank code such as "A").
+                "base": RANKS[spec.rule.empty - 1] if isinstance(spec.rule.empty, int) else None,
             })
         legal = [self.move_json(m) for m in game.legal_moves()]
         won = game.is_won()

@@ -69,6 +69,11 @@ def start_server(data_dir: Path, cwd: Path) -> Server:
         cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     url = f"http://127.0.0.1:{port}/"
+    first_line = proc.stdout.readline()  # printed once it listens
+    if url not in first_line:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"reussite play did not print its address {url}:\n{first_line}{out}\n{err}")
     deadline = time.monotonic() + 20
     while True:
         try:

@@ -61,6 +61,7 @@
       if (!app.state) return;
       const res = await request(path, { ...body, version: app.state.version });
       if (res.ok) {
+        showMessage('');
         setState(res.data);
         return;
       }
@@ -212,6 +213,7 @@
         const sel = document.createElement('select');
         sel.name = o.name;
         sel.title = o.help;
+        sel.setAttribute('aria-label', `${o.name}: ${o.help}`);
         o.choices.forEach((c) => sel.add(new Option(c, c)));
         sel.value = o.default;
         sel.addEventListener('change', () => newGame());
@@ -340,10 +342,12 @@
       slot.setAttribute('aria-label', s.label);
       slot.title = `${s.name}: ${s.describe}`;
       const tall = g.rect.bottom - g.rect.top > geo.ch + 1 || g.rect.right - g.rect.left > geo.cw + 1;
-      if (tall) {
-        slot.classList.add('tall');
+      if (tall || s.base) {
+        if (tall) slot.classList.add('tall');
         const base = document.createElement('div');
         base.className = 'base';
+        base.setAttribute('aria-hidden', 'true');
+        if (s.base && !s.cards.length) base.textContent = RANK[s.base] || s.base;
         slot.append(base);
       }
       Object.assign(slot.style, {
