@@ -84,3 +84,24 @@ def test_a_broken_plugin_distribution_is_listed_and_the_rest_works(fresh_venv, t
     listing = fresh_venv.reussite("games")
     assert "forty-thieves" in listing.stdout and "failed to load" in listing.stderr
     fresh_venv.reussite("deal", "forty-thieves", "-n", "3")
+
+
+def test_a_plugin_with_its_own_domain_is_translated_from_its_catalog(fresh_venv, tmp_path):
+    import shutil
+    import subprocess
+
+    source = ROOT / "tests" / "data" / "dists" / "reussite-pairs"
+    dist = tmp_path / "reussite-pairs"
+    shutil.copytree(source, dist)
+    po = dist / "reussite_pairs" / "locale" / "fr" / "LC_MESSAGES" / "reussite_pairs.po"
+    subprocess.run(["msgfmt", "--check", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+    fresh_venv.pip_install(str(dist))
+    games = {g["id"]: g for g in json.loads(fresh_venv.reussite("--lang", "fr", "games", "--json").stdout)}
+    assert games["pairs-demo"]["name"] == "Par paires"  # from the plugin's own catalog
+    assert games["pairs-demo"]["alt_names"] == ["Deux par deux"]
+    assert games["forty-thieves"]["name"] == "Les quarante voleurs"  # the host's catalog still serves the host
+    text = fresh_venv.reussite("--lang", "fr", "deal", "pairs-demo", "-n", "3").stdout
+    assert text.startswith("Par paires #3")
+    assert "score 0, coups 0" in text  # shared words fall back to the host's domain
+    english = fresh_venv.reussite("deal", "pairs-demo", "-n", "3").stdout
+    assert english.startswith("Pair Up #3") and "score 0, moves 0" in english

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
 from reussite.errors import UserError
 
@@ -28,8 +28,15 @@ class PoError(UserError):
     """A catalog file that cannot be read; the message starts with ``file:line:``."""
 
 
-def _lex(text: str, name: str) -> None:
-    """Reject what Babel's lenient parser would silently skip or misread."""
+def _lex(text: str, name: str) -> dict[int, str]:
+    """Reject what Babel's lenient parser would silently skip or misread.
+
+    Returns the previous msgids (``#| msgid``) by the line of the msgid they belong to: Babel writes them
+    but does not read them back.
+    """
+    previous: dict[int, str] = {}
+    prev_parts: list[str] = []
+    prev_open = False
     seen: dict[tuple[str | None, str], int] = {}
     ctx: str | None = None
     msgid_line = 0
@@ -39,10 +46,18 @@ def _lex(text: str, name: str) -> None:
         obsolete = line.startswith("#~")
         if obsolete:
             line = line[2:].strip()
-        elif line.startswith("#") or not line:
+        elif (line.startswith("#") and not line.startswith("#|")) or not line:
             continue
         if line.startswith("#|") or (obsolete and line.startswith("|")):
+            body = line.lstrip("#|~ ").strip()
+            if body.startswith("msgid "):
+                prev_parts, prev_open = [body[6:].strip()], True
+            elif body.startswith('"') and prev_open:
+                prev_parts.append(body)
+            else:
+                prev_open = False
             continue
+        prev_open = False
         if _KEYWORD_LINE.match(line):
             kw = _KEYWORD.match(line).group(1)
             if not obsolete:
@@ -55,6 +70,9 @@ def _lex(text: str, name: str) -> None:
                         raise PoError(f"{name}:{lineno}: duplicate message (first defined on line {seen[key]})")
                     seen[key] = lineno
                     ctx, msgid_line = None, lineno
+                    if prev_parts:
+                        previous[lineno] = "".join(unescape(p) for p in prev_parts if _CONTINUATION.match(p))
+                        prev_parts = []
                 elif kw.startswith("msgstr") and not msgid_line:
                     raise PoError(f"{name}:{lineno}: {kw} without a msgid before it")
             last = kw
@@ -66,6 +84,7 @@ def _lex(text: str, name: str) -> None:
         if _KEYWORD.match(line) or line.startswith('"'):
             raise PoError(f"{name}:{lineno}: badly quoted string: {raw.strip()[:60]!r}")
         raise PoError(f"{name}:{lineno}: not a PO line: {raw.strip()[:60]!r}")
+    return previous
 
 
 def read_catalog(path: Path, name: str | None = None) -> Catalog:
@@ -85,19 +104,40 @@ def read_catalog(path: Path, name: str | None = None) -> Catalog:
     if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8", "charset"):
         line = text[: charset.start()].count("\n") + 1
         raise PoError(f"{label}:{line}: charset {charset.group(1)} is not supported; use UTF-8")
-    _lex(text, label)
+    previous = _lex(text, label)
     try:
-        return read_po(io.StringIO(text), abort_invalid=True)
+        catalog = read_po(io.StringIO(text), abort_invalid=True)
     except PoFileError as exc:
         raise PoError(f"{label}:{(exc.lineno or 0) + 1}: {exc}") from None
     except (ValueError, KeyError, IndexError) as exc:
         raise PoError(f"{label}: cannot parse the catalog ({exc})") from None
+    if previous:
+        for m in catalog:
+            if m.lineno in previous:
+                m.previous_id = [previous[m.lineno]]
+    return catalog
 
 
 def po_bytes(catalog: Catalog) -> bytes:
+    # Babel wraps a long "#| msgid" as one comment, cutting its strings; write those lines the GNU way.
+    previous: dict[str, str] = {}
+    touched = []
+    for i, m in enumerate(catalog):
+        if m.previous_id:
+            token = f"reussite-previous-{i}"
+            previous[token] = m.previous_id[0]
+            touched.append((m, m.previous_id))
+            m.previous_id = [token]
     buf = io.BytesIO()
-    write_po(buf, catalog, width=WIDTH, include_previous=True, sort_output=False)
-    return buf.getvalue()
+    try:
+        write_po(buf, catalog, width=WIDTH, include_previous=True, sort_output=False)
+    finally:
+        for m, prev in touched:
+            m.previous_id = prev
+    text = buf.getvalue().decode("utf-8")
+    for token, prev in previous.items():
+        text = text.replace(f'#| msgid "{token}"', "#| msgid " + normalize(prev, prefix="#| ", width=WIDTH))
+    return text.encode("utf-8")
 
 
 def mo_bytes(catalog: Catalog) -> bytes:

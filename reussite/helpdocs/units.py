@@ -244,6 +244,10 @@ class _Cutter:
 
     def has_blocks(self, el: Tag) -> bool:
         inline = HTML_INLINE if self.fmt == "html" else DB_INLINE | DB_SKIP
+        known = HTML_KNOWN if self.fmt == "html" else DB_KNOWN
+        for c in el.children:
+            if isinstance(c, Tag) and c.name not in known:
+                self.fail(c, f"unknown element <{c.name}>")
         return any(isinstance(c, Tag) and c.name not in inline for c in el.children)
 
     def leaf_or_container(self, kind: str, el: Tag, path: str, level: int = 0) -> Block | None:

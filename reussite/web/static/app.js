@@ -417,7 +417,25 @@
     $('btn-deal').disabled = !state.can_deal;
     $('help-title').textContent = `${t('rules')} — ${state.name}`;
     tick();
-    if (state.notices.length) showMessage(state.notices.join(' '), true);
+    renderNotices(state.notices);
+  }
+
+  // Server notices (a corrupt autosave set aside, a data folder that cannot be written): shown until closed.
+  function renderNotices(notices) {
+    const seen = JSON.parse(sessionStorageGet('reussite.notices') || '[]');
+    const fresh = notices.filter((n) => !seen.includes(n));
+    $('notice').hidden = !fresh.length;
+    $('notice-text').textContent = fresh.join(' ');
+    $('notice').dataset.all = JSON.stringify([...seen, ...fresh]);
+  }
+
+  function sessionStorageGet(key) {
+    try { return sessionStorage.getItem(key); } catch (e) { return null; }
+  }
+
+  function closeNotice() {
+    try { sessionStorage.setItem('reussite.notices', $('notice').dataset.all || '[]'); } catch (e) { /* ignore */ }
+    $('notice').hidden = true;
   }
 
   function renderDialog() {
@@ -579,7 +597,8 @@
     const si = Number((cardEl || slot).dataset.stack);
     const pos = cardEl ? Number(cardEl.dataset.pos) : -1;
     const s = app.state.stacks[si];
-    const draggable = cardEl && s.cards[pos] && s.kind !== 'stock' && s.kind !== 'foundation';
+    // Anything face up may be lifted; the server says why if the rules keep it in place.
+    const draggable = cardEl && s.cards[pos] && s.kind !== 'stock';
     app.press = { si, pos, x: e.clientX, y: e.clientY, id: e.pointerId, draggable, started: false, els: [] };
     $('table').setPointerCapture(e.pointerId);
     e.preventDefault();
@@ -790,6 +809,7 @@
     $('dlg-undo').addEventListener('click', () => { closeDialog(); doUndo(); });
     $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
     $('dlg-close').addEventListener('click', closeDialog);
+    $('btn-notice-close').addEventListener('click', closeNotice);
     const auto = $('auto-each');
     auto.checked = store.get('reussite.autoEach') === '1';
     auto.addEventListener('change', () => store.set('reussite.autoEach', auto.checked ? '1' : '0'));

@@ -1,0 +1,264 @@
+"""Templates and catalogs: pybabel parity, coverage, check, msgfmt, compiled files, and the update merge."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from reussite.catalogs import ops
+from reussite.catalogs.check import check
+from reussite.catalogs.po import PoError, mo_bytes, read_catalog
+from reussite.helpdocs import render_help
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "locale"
+
+
+def _units(pot: Path) -> list[tuple]:
+    with pot.open("rb") as fp:
+        cat = read_po(fp)
+    return [(m.context, m.id, tuple(m.auto_comments), tuple(m.locations)) for m in cat if m.id]
+
+
+def test_pybabel_with_our_mapping_gives_the_same_units_as_reussite_extract(tmp_path, bundled_host):
+    out = tmp_path / "help.pot"
+    subprocess.run(["pybabel", "extract", "-F", "locale/babel-help.cfg", "-o", str(out), "help/"],
+                   cwd=ROOT, check=True, capture_output=True, text=True)
+    (spec,) = ops.catalog_specs(bundled_host, ["help"])
+    ours = tmp_path / "ours.pot"
+    ours.write_bytes(ops.po_bytes(ops.build_template(spec)))
+    theirs = _units(out)
+    assert theirs == _units(ours)
+    assert len(theirs) == 22 + 25 + 13 + 9
+    assert {c for c, *_ in theirs} == {"forty-thieves", "mount-olympus", "osmosis", "tournament"}
+    text = out.read_text(encoding="utf-8")
+    assert 'msgctxt "osmosis"' in text and "#. /sect1/sect2[1]/title" in text and "#: help/osmosis.xml:16" in text
+
+
+def test_committed_help_template_is_up_to_date(run_cli):
+    # (The UI template follows the code of every engineer; CI runs the check on all domains.)
+    result = run_cli("i18n", "extract", "--check", "--domain", "help")
+    assert result.code == 0, result.out + result.err
+
+
+def test_extract_check_fails_when_a_page_changes(sandbox, run_cli, monkeypatch):
+    host = sandbox.host()
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    assert run_cli("i18n", "extract", "--check").code == 0
+    page = sandbox.help / "osmosis.xml"
+    page.write_text(page.read_text(encoding="utf-8").replace("Osmose", "Osmosis"), encoding="utf-8")
+    pot = (sandbox.locale / "help.pot").read_bytes()
+    result = run_cli("i18n", "extract", "--check")
+    assert result.code == 1 and "help.pot: out of date" in result.out
+    assert (sandbox.locale / "help.pot").read_bytes() == pot
+    assert run_cli("i18n", "extract").code == 0 and run_cli("i18n", "extract", "--check").code == 0
+
+
+def test_english_covers_every_unit_of_the_four_pages(run_cli):
+    import json
+
+    result = run_cli("i18n", "stats", "--json", "--domain", "help")
+    rows = {(r["lang"], r["page"]): r for r in json.loads(result.out)}
+    for page in ("forty-thieves", "mount-olympus", "osmosis", "tournament"):
+        assert rows["en", page]["untranslated"] == rows["en", page]["fuzzy"] == 0
+        assert rows["en", page]["percent"] == 100.0
+    assert rows["fr", "tournament"]["translated"] == 1 and rows["fr", "mount-olympus"]["translated"] == 1
+    table = run_cli("i18n", "stats", "--domain", "help").out
+    assert "mount-olympus" in table and "untranslated" in table
+
+
+def test_check_and_msgfmt_are_clean_on_every_catalog(run_cli):
+    result = run_cli("i18n", "check")
+    assert result.code == 0, result.out + result.err
+    for po in LOCALE.glob("*/LC_MESSAGES/*.po"):
+        proc = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
+def test_compiled_catalogs_are_up_to_date():
+    """The wheel ships the .mo files: each must hold exactly what its .po says (whatever tool compiled it)."""
+    pos = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+    assert pos
+    for po in pos:
+        mo = po.with_suffix(".mo")
+        assert mo.is_file(), f"{mo} is missing: run 'reussite i18n compile'"
+        with mo.open("rb") as fp:
+            committed = gettext.GNUTranslations(fp)
+        fresh = gettext.GNUTranslations(io.BytesIO(mo_bytes(read_catalog(po))))
+        # Every message, and the plural rule; other header fields may differ between compilers.
+        assert _messages(committed) == _messages(fresh), f"{mo} is out of date: run 'reussite i18n compile'"
+        assert [committed.plural(n) for n in range(5)] == [fresh.plural(n) for n in range(5)], mo
+
+
+def _messages(t: gettext.GNUTranslations) -> dict:
+    return {k: v for k, v in t._catalog.items() if k != ""}
+
+
+def test_errata_have_reasons():
+    fr = read_catalog(LOCALE / "fr" / "LC_MESSAGES" / "help.po")
+    fixed = {m.context: m for m in fr if m.id and m.string}
+    assert set(fixed) == {"tournament", "mount-olympus"}
+    assert fixed["tournament"].string.startswith("Tournament est un jeu")
+    assert "sur un <b>7</b>♠" in fixed["mount-olympus"].string
+    assert all(m.user_comments and "Erratum" in m.user_comments[0] for m in fixed.values())
+
+
+# -- broken translations ---------------------------------------------------------------------------
+
+def _set_translation(po: Path, context: str, startswith: str, text: str) -> None:
+    cat = read_catalog(po)
+    for m in cat:
+        if m.context == context and isinstance(m.id, str) and m.id.startswith(startswith):
+            m.string = text
+            break
+    else:
+        raise AssertionError("unit not found")
+    po.write_bytes(ops.po_bytes(cat))
+
+
+@pytest.mark.parametrize("evil, words", [
+    ('Reserve <script>alert("x")</script> cards.', "disallowed tag <script>"),
+    ('The <b onclick="steal()">top</b> cards.', "disallowed event handler attribute onclick="),
+    ('<a href="javascript:alert(1)">Click</a>', "disallowed URL"),
+    ("The <b>top cards", "<b> is never closed"),
+    ("The <i>top</i> <em>cards</em>.", "tag <i> is not in the source"),
+    ("{count} cards", "placeholders differ from the source: unknown {count}"),
+    ("The %s cards", "printf placeholders differ"),
+])
+def test_check_reports_broken_translations_and_html_never_carries_them(sandbox, evil, words):
+    po = sandbox.po("en")
+    _set_translation(po, "tournament", "Les premières cartes", evil)
+    host = sandbox.host()
+    specs = ops.catalog_specs(host)
+    report = check(specs, use_msgfmt=False)
+    assert report.problems
+    hits = [line for line in report.lines if words in line]
+    assert hits, report.lines
+    assert hits[0].startswith(f"{po}:")
+    line_no = int(hits[0][len(str(po)) + 1:].split(":")[0])
+    assert po.read_text(encoding="utf-8").splitlines()[line_no - 1].startswith("msgid ")  # the entry's msgid
+    ops.compile_catalogs(specs)
+    html = render_help(host, "tournament", "en")
+    md = render_help(host, "tournament", "en", "markdown")
+    for out in (html, md):
+        assert "<script" not in out and "onclick" not in out and "javascript:" not in out
+
+
+def test_check_via_cli_names_file_and_line_and_exits_non_zero(sandbox, run_cli, monkeypatch):
+    po = sandbox.po("en")
+    _set_translation(po, "osmosis", "Réserves", "Reserves<script>x()</script>")
+    host = sandbox.host()
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    result = run_cli("i18n", "check", "--no-msgfmt")
+    assert result.code == 1
+    assert f"{po}:" in result.err and "disallowed tag <script>" in result.err and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("damage, line, words", [
+    (lambda t: t.replace('msgstr "Setup"', 'msgstr "Setup', 1), None, "badly quoted string"),
+    (lambda t: t.replace('msgstr "Setup"', 'msgstr Setup', 1), None, "badly quoted string"),
+    (lambda t: t.replace('msgid "Configuration"\nmsgstr "Setup"', 'msgid "Configuration"\nmsgstr "Setup"\n'
+                         'msgctxt "forty-thieves"\nmsgid "Configuration"\nmsgstr "Again"', 1), None, "duplicate"),
+    (lambda t: t.replace('msgstr "Setup"', 'msgstr "R\xe9glage"', 1).encode("latin-1", "replace"), None,
+     "not valid UTF-8"),
+])
+def test_malformed_po_is_reported_with_line_and_nothing_is_overwritten(sandbox, run_cli, monkeypatch, damage, line,
+                                                                        words):
+    po = sandbox.po("en")
+    damaged = damage(po.read_text(encoding="utf-8"))
+    po.write_bytes(damaged if isinstance(damaged, bytes) else damaged.encode("utf-8"))
+    before = {p: p.read_bytes() for p in sandbox.locale.rglob("*") if p.is_file()}
+    host = sandbox.host()
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    for command in ("update", "compile", "check", "stats"):
+        result = run_cli("i18n", command)
+        assert result.code == 2, (command, result.out, result.err)
+        assert result.err.startswith(f"reussite: error: {po}:"), result.err
+        assert words in result.err and "Traceback" not in result.err
+        assert {p: p.read_bytes() for p in sandbox.locale.rglob("*") if p.is_file()} == before
+
+
+def test_malformed_page_stops_extract_and_keeps_the_template(sandbox, run_cli, monkeypatch):
+    (sandbox.help / "osmosis.xml").write_text("<sect1>\n<title>Osmose\n</sect1>\n", encoding="utf-8")
+    pot = sandbox.locale / "help.pot"
+    before = pot.read_bytes()
+    host = sandbox.host()
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    result = run_cli("i18n", "extract")
+    assert result.code == 2 and "osmosis.xml:3: not well-formed XML" in result.err, result.err
+    assert pot.read_bytes() == before
+    result = run_cli("help", "osmosis", "--lang", "en")
+    assert result.code == 2 and "osmosis.xml:3:" in result.err and "Traceback" not in result.err
+
+
+# -- update: keep, fuzzy, restore --------------------------------------------------------------------
+
+def _by_context(po: Path, context: str) -> dict[str, object]:
+    return {m.id: m for m in read_catalog(po) if m.context == context and m.id}
+
+
+def test_update_keeps_translations_marks_changes_fuzzy_and_restores_removed_units(sandbox):
+    host = sandbox.host()
+    specs = ops.catalog_specs(host)
+    po = sandbox.po("en")
+    before = {(m.context, m.id): m.string for m in read_catalog(po) if m.id}
+
+    # 1. Nothing changed: update is a no-op on the translations.
+    ops.extract(specs)
+    ops.update(specs)
+    assert {(m.context, m.id): m.string for m in read_catalog(po) if m.id} == before
+
+    # 2. One French sentence changes: only that unit turns fuzzy, with its previous msgid.
+    page = sandbox.help / "tournament.html"
+    old = "Les premières cartes de chaque colonne du tableau et les 8 cartes de la réserve peuvent être jouées."
+    new = "Les premières cartes de chaque colonne du tableau et les huit cartes de la réserve peuvent être jouées."
+    page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    ops.extract(specs)
+    ops.update(specs)
+    after = read_catalog(po)
+    changed = [m for m in after if m.id == new]
+    assert len(changed) == 1 and changed[0].fuzzy and changed[0].previous_id == [old]
+    assert changed[0].string == before["tournament", old]
+    assert "#| msgid " in po.read_text(encoding="utf-8")
+    for m in after:
+        if m.id and m.id != new:
+            assert not m.fuzzy and m.string == before[m.context, m.id], m.id
+
+    # 3. A paragraph is removed, then restored: its translation comes back from the obsolete entries.
+    gone = "De plus, la première carte de chaque fondation peut être déplacée vers une autre fondation, " \
+           "surtout quand deux fondations peuvent recevoir la même carte."
+    text = page.read_text(encoding="utf-8")
+    para = text[text.index("<p>\nDe plus"):text.index("<p>\nQuand plus")]
+    page.write_text(text.replace(para, ""), encoding="utf-8")
+    ops.extract(specs)
+    ops.update(specs)
+    assert gone not in _by_context(po, "tournament")
+    assert "#~ msgid" in po.read_text(encoding="utf-8")
+    ops.extract(specs)
+    ops.update(specs)  # a second update must not lose the obsolete entry (Babel alone would)
+    page.write_text(text, encoding="utf-8")
+    ops.extract(specs)
+    ops.update(specs)
+    back = _by_context(po, "tournament")[gone]
+    assert back.string == before["tournament", gone] and not back.fuzzy
+
+    # 4. The merged catalog is still valid for GNU gettext and compiles; the fuzzy unit renders in French.
+    assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)]).returncode == 0
+    ops.compile_catalogs(specs)
+    html = render_help(host, "tournament", "en")
+    assert f'<p lang="fr">{new}</p>' in html
+    assert "In addition, the top card of each foundation" in html
+
+
+def test_update_with_no_template_or_no_catalog(sandbox, tmp_path):
+    shutil.rmtree(sandbox.locale / "en")
+    shutil.rmtree(sandbox.locale / "fr")
+    specs = ops.catalog_specs(sandbox.host())
+    assert "no translations yet" in ops.update(specs).lines[0]
+    assert ops.compile_catalogs(specs).lines == []
