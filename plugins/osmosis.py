@@ -25,6 +25,18 @@ FOUNDATION_RULE = StackRule(build=None, empty=ANY, pickup=PICK_NONE, flip_expose
 RESERVE_RULE = StackRule(build=None, empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=True)
 
 
+class FoundationSpec(StackSpec):
+    """An Osmosis foundation: described by its own rule, which no declarative build can say."""
+
+    __slots__ = ()
+
+    def describe(self) -> Message:
+        if self.number == 1:
+            return Message(N_("Takes any card of the base card's suit, in any order."))
+        return Message(N_("Starts with a card of the base card's rank once the foundation above is started; "
+                          "then takes its own suit, in any order, but only ranks already on the foundation above."))
+
+
 class Osmosis(Variant):
     id = "osmosis"
     name = N_("Osmosis")
@@ -39,7 +51,7 @@ class Osmosis(Variant):
         # the ranks that R-OS-7 depends on stay visible); the stock and the waste beyond them.
         stock(7, 0),
         waste(7, 1),
-        *(StackSpec(f"foundation-{i + 1}", Kind.FOUNDATION, FOUNDATION_RULE, 2.5, i, "right") for i in range(4)),
+        *(FoundationSpec(f"foundation-{i + 1}", Kind.FOUNDATION, FOUNDATION_RULE, 2.5, i, "right") for i in range(4)),
         *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, 0, i, "right") for i in range(RESERVES)),
     )
     deal_to = "waste"

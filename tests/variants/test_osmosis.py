@@ -189,3 +189,10 @@ def test_R_OS_11_won_when_every_card_is_on_the_foundations(done):
     if not done:
         g.push(mv(g, "waste", "foundation-4"))
         assert g.is_won()
+
+
+def test_R_OS_7_foundations_describe_their_own_rule():
+    g = Osmosis(1)
+    first, second = (str(g.specs[i].describe()) for i in g.foundation_ix[:2])
+    assert "base card's suit" in first
+    assert "foundation above" in second and "any card" not in second
