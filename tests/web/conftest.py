@@ -88,14 +88,15 @@ def start_server(data_dir: Path, cwd: Path) -> Server:
         time.sleep(0.05)
 
 
-def stop_server(server: Server) -> str:
+def stop_server(server: Server, stream: str = "stdout") -> str:
+    """Stop the server; returns what it wrote on ``stream``."""
     server.proc.terminate()
     try:
-        out, _ = server.proc.communicate(timeout=10)
+        out, err = server.proc.communicate(timeout=10)
     except subprocess.TimeoutExpired:
         server.proc.kill()
-        out, _ = server.proc.communicate()
-    return out
+        out, err = server.proc.communicate()
+    return out if stream == "stdout" else err
 
 
 @pytest.fixture(scope="session")
@@ -104,6 +105,12 @@ def server(tmp_path_factory) -> Iterator[Server]:
     srv = start_server(base / "data", base)
     yield srv
     stop_server(srv)
+
+
+@pytest.fixture
+def server_control():
+    """``(start_server, stop_server)`` for tests that stop and start servers of their own."""
+    return start_server, stop_server
 
 
 @pytest.fixture(scope="session")

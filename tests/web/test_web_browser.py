@@ -194,3 +194,36 @@ def test_every_game_takes_a_legal_move_by_mouse(page, server, game_id):
         drag(page, state, move["src"], move["dst"], move["n"])
     wait_version(page, state["version"] + 1)
     assert server.state()["moves"] == 1
+
+
+def test_game_survives_a_server_restart_and_a_corrupt_save_is_reported(page, tmp_path, server_control):
+    start_server, stop_server = server_control
+    data = tmp_path / "data"
+    first = start_server(data, tmp_path)
+    try:
+        state = open_game(page, first, "forty-thieves", NUMBER)
+        move = next(m for m in state["legal"] if m["type"] == "move")
+        drag(page, state, move["src"], move["dst"], move["n"])
+        wait_version(page, state["version"] + 1)
+        before = shown_cards(page)
+    finally:
+        stop_server(first)
+    second = start_server(data, tmp_path)
+    try:
+        page.goto(second.url)
+        page.wait_for_selector("body[data-painted]")
+        assert shown_cards(page) == before and page.locator("#moves").inner_text() == "1"
+    finally:
+        stop_server(second)
+    (data / "autosave.json").write_text('{"format": "reussite-save", "version": 1, "game": "forty-thieves"')
+    third = start_server(data, tmp_path)
+    try:
+        page.goto(third.url)
+        page.wait_for_selector("#notice:not([hidden])")
+        (aside,) = data.glob("autosave.corrupt-*.json")
+        assert aside.name in page.locator("#notice").inner_text()
+        page.locator("#btn-notice-close").click()
+        assert page.locator("#notice[hidden]").count() == 1
+    finally:
+        err = stop_server(third, stream="stderr")
+    assert aside.name in err  # also said on the console
