@@ -69,9 +69,11 @@ class PageTranslator:
         return cls(lang, found)
 
     def __call__(self, unit: Unit) -> tuple[str, bool]:
+        key = f"{unit.page_id}\x04{unit.text}"
         for t in self.catalogs:
-            text = t.pgettext(unit.page_id, unit.text)
-            if text != unit.text:
+            # A translation may equal its msgid ("Tableau"): ask the catalog, not the result.
+            text = t._catalog.get(key)
+            if text:
                 return text, True
         return unit.text, False
 

@@ -1,0 +1,129 @@
+"""Rendering: every unit shown (translated or French), sanitized HTML, Markdown through Python-Markdown."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+
+from reussite.errors import UserError
+from reussite.helpdocs import load_document, render_help
+from reussite.helpdocs.render import render_html, render_markdown
+from reussite.helpdocs.units import parse_page
+
+GAMES = ("forty-thieves", "mount-olympus", "osmosis", "tournament")
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", BeautifulSoup(html, "lxml").get_text(" ")).strip()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_french_without_errata_reproduces_the_source_units_exactly(bundled_host, game):
+    doc, _ = load_document(bundled_host, game)
+    html = render_html(doc)  # no catalog at all: the source text
+    again = parse_page(html.encode("utf-8"), "html", game, "rendered.html")
+    assert [u.text for u in again.units] == [u.text for u in doc.units]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_english_translates_every_unit_and_never_leaves_a_hole(bundled_host, game):
+    doc, _ = load_document(bundled_host, game)
+    html = render_help(bundled_host, game, "en")
+    rendered = parse_page(html.encode("utf-8"), "html", game, "rendered.html").units
+    assert len(rendered) == len(doc.units)
+    assert all(u.text for u in rendered)
+    assert 'lang="fr"' not in html  # 100 % translated: nothing falls back to French
+    assert not {u.text for u in rendered} & {u.text for u in doc.units if len(u.text) > 40}
+
+
+def test_french_rendering_applies_the_errata(bundled_host):
+    to = render_help(bundled_host, "tournament", "fr")
+    assert "Tournament est un jeu de cartes" in to and "Intelligence" not in to
+    mo = render_help(bundled_host, "mount-olympus", "fr", "markdown")
+    assert "sur un **7**♠" in mo and "sur un **2**♠" not in mo
+
+
+def test_markdown_renders_tables_and_emphasis_through_python_markdown(bundled_host):
+    for game in ("forty-thieves", "osmosis"):
+        md = render_help(bundled_host, game, "en", "markdown")
+        html = markdown.markdown(md, extensions=["tables"])
+        soup = BeautifulSoup(html, "lxml")
+        cells = [td.get_text() for td in soup.find_all("td")]
+        assert len(cells) == (8 if game == "forty-thieves" else 10)
+        assert cells[0] == "Type of deck" and "|" not in "".join(cells)
+        # Same words as the HTML rendering.
+        assert _text(html) == _text(render_help(bundled_host, game, "en"))
+    md = render_help(bundled_host, "tournament", "fr", "markdown")
+    soup = BeautifulSoup(markdown.markdown(md, extensions=["tables"]), "lxml")
+    assert soup.find("em").get_text() == "tournoi"
+    link = soup.find_all("a")[-1]
+    assert link["href"] == "http://en.wikipedia.org/wiki/Tournament_%28solitaire%29"
+    assert link.get_text() == "http://en.wikipedia.org/wiki/Tournament_(solitaire)"
+    assert link.find_parent("em") is not None
+    mo = markdown.markdown(render_help(bundled_host, "mount-olympus", "en", "markdown"), extensions=["tables"])
+    assert "<strong>5</strong>♠" in mo and "<br" in mo
+
+
+def test_html_output_is_a_sanitized_fragment(bundled_host):
+    html = render_help(bundled_host, "osmosis", "en")
+    assert html.startswith("<h1>Osmosis</h1>") and "<body" not in html and "<html" not in html
+    assert "<table>" in html and "<td>Type of deck</td>" in html
+
+
+def test_unknown_game_no_help_bad_language_or_format_are_user_errors(bundled_host):
+    with pytest.raises(UserError, match="unknown game 'forty-thief'; did you mean 'forty-thieves'"):
+        render_help(bundled_host, "forty-thief", "en")
+    with pytest.raises(UserError, match="no help catalog for language 'de'"):
+        render_help(bundled_host, "osmosis", "de")
+    with pytest.raises(UserError, match="unknown help format 'pdf'"):
+        render_help(bundled_host, "osmosis", "en", "pdf")
+
+
+def test_game_without_help_page(bundled_host, monkeypatch):
+    monkeypatch.setattr(type(bundled_host), "help_pages", property(lambda self: {}))
+    with pytest.raises(UserError, match="game 'osmosis' has no help page"):
+        render_help(bundled_host, "osmosis", "en")
+
+
+def test_cli_prints_and_writes_every_page(run_cli, tmp_path):
+    result = run_cli("help", "forty-thieves", "--lang", "en", "--format", "markdown")
+    assert result.code == 0 and result.out.startswith("# Forty Thieves\n")
+    result = run_cli("--lang", "fr", "help", "osmosis")
+    assert result.code == 0 and result.out.startswith("<h1>Osmose</h1>")
+    result = run_cli("help", "nope")
+    assert result.code == 2 and "unknown game 'nope'" in result.err and "Traceback" not in result.err
+    result = run_cli("help", "--output", str(tmp_path / "out"))
+    assert result.code == 0, result.err
+    files = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*") if p.is_file())
+    assert files == sorted(f"{lang}/{g}.{ext}" for lang in ("en", "fr") for g in GAMES for ext in ("html", "md"))
+    page = (tmp_path / "out" / "en" / "tournament.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="en">' in page and "Tournament is a solitaire" in page
+
+
+def test_rendering_an_untranslated_unit_falls_back_to_french(sandbox):
+    from reussite.catalogs import ops
+    from reussite.catalogs.po import read_catalog
+
+    po = sandbox.po("en")
+    cat = read_catalog(po)
+    for m in cat:
+        if m.context == "osmosis" and m.id == "Réserves":
+            m.string = ""
+    po.write_bytes(ops.po_bytes(cat))
+    host = sandbox.host()
+    ops.compile_catalogs(ops.catalog_specs(host))
+    html = render_help(host, "osmosis", "en")
+    assert '<td lang="fr">Réserves</td>' in html
+    assert "Réserves" in render_help(host, "osmosis", "en", "markdown")
+
+
+def test_public_api_signature():
+    import inspect
+
+    sig = inspect.signature(render_help)
+    assert list(sig.parameters) == ["host", "game_id", "lang", "fmt"] and sig.parameters["fmt"].default == "html"
+    assert Path(inspect.getfile(render_help)).parent.name == "helpdocs"
