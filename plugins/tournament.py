@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
-from reussite.game import AnyMove, Reason
+from reussite.game import AnyMove, Move, Reason
 from reussite.hookspecs import hookimpl
 from reussite.messages import N_
 from reussite.rules import (
@@ -110,6 +110,24 @@ class Tournament(Variant):
             if self.cards[column]:
                 self._transfer(column, self.stock_ix, len(self.cards[column]), reverse=True)
         self.do_deal()
+
+    def is_lost(self) -> bool:
+        """R-TO-9 lets the top cards of a suit's two foundations go back and forth for ever once they meet, so
+        those moves alone do not keep a game alive: it is lost when nothing else can be played, and no waiting
+        card belongs to a suit whose foundations meet (shifting cards between them can then take any rank)."""
+        if self.is_won():
+            return False
+        foundations = set(self.foundation_ix)
+        for move in self.legal_moves():
+            if not (isinstance(move, Move) and move.src in foundations and move.dst in foundations):
+                return False
+        waiting = [self.cards[i][-1] for i in (*self.tableau_ix, *self.reserve_ix) if self.cards[i]]
+        return not any(self._foundations_meet(card.suit) for card in waiting)
+
+    def _foundations_meet(self, suit: int) -> bool:
+        # Up from the Ace to a and down from the King to a + 1: together one card of each rank.
+        up, down = self.foundation_ix[suit], self.foundation_ix[4 + suit]
+        return len(self.cards[up]) + len(self.cards[down]) == 13
 
     def after_move(self, move: AnyMove) -> None:
         # R-TO-8: a column left empty at once receives 4 cards from the stock.

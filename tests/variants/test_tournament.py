@@ -255,3 +255,18 @@ def test_R_TO_12_won_when_all_104_cards_are_on_the_foundations():
     assert not g.is_won()
     g.push(mv(g, "reserve-1", "foundation-8"))
     assert g.is_won()
+
+
+def test_R_TO_9_moves_between_met_foundations_alone_do_not_keep_a_game_alive():
+    met = {"foundation_1": "AC 2C 3C 4C 5C 6C", "foundation_5": "KC QC JC TC 9C 8C 7C"}
+    full = {f"reserve_{i + 1}": f"{r}D" for i, r in enumerate("56789TJQ")}
+    g = blank(**met, **full, tableau_1="9H", stock="")
+    g.redeals_used = 2
+    assert any(g.specs[m.src].kind.value == "foundation" for m in g.legal_moves() if isinstance(m, Move))
+    assert g.is_lost()  # only the clubs can shuttle, and no club is waiting
+    g = blank(**met, **full, tableau_1="3C", stock="")
+    g.redeals_used = 2
+    assert not g.is_lost()  # shifting clubs down to the 2 lets the 3 go up
+    for _ in range(4):
+        g.push(mv(g, "foundation-1", "foundation-5"))
+    assert legal(g, "tableau-1", "foundation-1")
