@@ -32,8 +32,8 @@ R_NOTHING_TO_GATHER = Reason(N_("The tableau is empty: there is nothing to gathe
 
 
 def _foundation(number: int, suit: int, up: bool) -> StackSpec:
-    # R-TO-4: per suit, one foundation up from the Ace and one down from the King; R-TO-9: the top card
-    # may be picked up, and only another foundation takes cards from a foundation (see extra_refusal).
+    # R-TO-4: per suit, one foundation up from the Ace and one down from the King. R-TO-9: the top card may
+    # be picked up; reserves take only tableau cards and columns take nothing, so it can only go to a foundation.
     rule = StackRule(build=Build("same", 1 if up else -1), empty=ACE if up else KING, suit=suit,
                      pickup=PICK_TOP, flip_exposed=False)
     return StackSpec(f"foundation-{number}", Kind.FOUNDATION, rule, 2 + number - 1, 0)
@@ -69,7 +69,7 @@ class Tournament(Variant):
         Ace, gather the pack and shuffle it again with the same game-number generator. The first shuffle is
         PySolFC's, so a deal that needs no reshuffle equals PySolFC's."""
         rng = generator_for(self.number)
-        cards = new_pack(self.decks)
+        cards = new_pack(self.decks)  # two packs: no Microsoft FreeCell reordering, so this is shuffled_pack
         shuffle(cards, rng)
         for _ in range(MAX_RESHUFFLES):
             if has_king_or_ace(cards[-RESERVES:]):
