@@ -110,3 +110,8 @@ def test_the_leak_check_does_find_english(run_cli):
     """The check above can fail: the same commands in English are full of these msgids."""
     shown = run_cli("--help").out + run_cli("deal", "nope").err
     assert any(msgid in shown for msgid in english_msgids_worth_checking())
+
+
+def test_the_ui_template_is_up_to_date_with_the_code(run_cli):
+    result = run_cli("i18n", "extract", "--check", "--domain", "reussite")
+    assert result.code == 0, result.out + result.err
