@@ -159,10 +159,14 @@ def test_language_switch_and_help(page, server):
     page.wait_for_selector("#help:not([hidden])")
     french_help = help_loaded(page, "fr")
     french_lang = page.evaluate("document.getElementById('help-body').lang")
+    french_undo = page.locator("#btn-undo").inner_text()
     page.locator("#help .langs button[data-lang='en']").click()
     english_help = help_loaded(page, "en")
     english_lang = page.evaluate("document.getElementById('help-body').lang")
     # The whole interface follows, without reloading the game, and the choice is remembered.
+    from reussite.l10n import host_translator
+
+    assert french_undo == host_translator("fr").gettext("Undo")  # whatever the French catalog says
     assert page.locator("#btn-undo").inner_text() == "Undo"
     assert page.evaluate("localStorage.getItem('reussite.lang')") == "en"
     page.reload()

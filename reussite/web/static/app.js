@@ -55,11 +55,14 @@
     return { ok: response.ok, status: response.status, data, headers: response.headers };
   }
 
-  // Changes go one after another, each on the version the previous one produced.
-  function act(path, body = {}, onRefused) {
+  // Changes go one after another. A card move is tied to the position the player saw when making it
+  // (a faster reply from an earlier action makes it stale: refused, nothing happens behind the player's
+  // back); undo, redo and deal apply to whatever the previous action produced.
+  function act(path, body = {}, onRefused, pinned = false) {
+    const seen = app.state ? app.state.version : -1;
     app.queue = app.queue.then(async () => {
       if (!app.state) return;
-      const res = await request(path, { ...body, version: app.state.version });
+      const res = await request(path, { ...body, version: pinned ? seen : app.state.version });
       if (res.ok) {
         showMessage('');
         setState(res.data);
@@ -72,15 +75,15 @@
       }
       if (res.status) showMessage(res.data.error || String(res.status), true);
       if (onRefused) onRefused();
-    });
+    }).catch(failed);
     return app.queue;
   }
 
   const autoEach = () => $('auto-each').checked;
   const doMove = (si, di, n, onRefused) => act('/api/move', {
     src: app.state.stacks[si].id, dst: app.state.stacks[di].id, n, auto: autoEach(),
-  }, onRefused);
-  const doBest = (si, n) => act('/api/best', { src: app.state.stacks[si].id, n, auto: autoEach() });
+  }, onRefused, true);
+  const doBest = (si, n) => act('/api/best', { src: app.state.stacks[si].id, n, auto: autoEach() }, null, true);
   const doDeal = () => act('/api/deal', { auto: autoEach() });
   const doUndo = () => act('/api/undo');
   const doRedo = () => act('/api/redo');
@@ -101,7 +104,13 @@
       } else {
         showMessage(res.data.error || String(res.status), true);
       }
-    });
+    }).catch(failed);
+  }
+
+  // An unexpected failure must not block the queue of later actions.
+  function failed(error) {
+    showMessage(t('offline'), true);
+    console.error(error);
   }
 
   async function hint() {
