@@ -115,3 +115,33 @@ def test_the_leak_check_does_find_english(run_cli):
 def test_the_ui_template_is_up_to_date_with_the_code(run_cli):
     result = run_cli("i18n", "extract", "--check", "--domain", "reussite")
     assert result.code == 0, result.out + result.err
+
+
+def test_refusals_explain_the_rule_in_french_for_every_game(host):
+    """For every game, illegal moves met in play are explained in French from the catalog."""
+    import random
+
+    from reussite.game import Move
+
+    fr, en = host_translator("fr"), host_translator("en")
+    for game_id, cls in sorted(host.games.items()):
+        game = cls(4242)
+        rng = random.Random(game_id)
+        seen = set()
+        for _ in range(60):
+            for src in range(len(game.specs)):
+                for dst in range(len(game.specs)):
+                    move = Move(src, dst, 1)
+                    reason = game.refusal(move)
+                    if reason is None or reason.msgid in seen:
+                        continue
+                    seen.add(reason.msgid)
+                    message = game.explain(move, reason)
+                    french, english = fr.render(message), en.render(message)
+                    assert french != english, (game_id, english)
+                    assert fr.gettext(reason.msgid) != reason.msgid, (game_id, reason.msgid)
+            moves = list(game.legal_moves())
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        assert len(seen) >= 4, (game_id, seen)
