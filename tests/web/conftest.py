@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +25,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 @pytest.fixture
 def client(host, tmp_path):
     """The web app on a fresh data folder, through Starlette's TestClient."""
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():  # Starlette nags about httpx2; httpx is what the project ships with
+        warnings.filterwarnings("ignore", message=".*httpx.*", category=UserWarning)
+        from starlette.testclient import TestClient
 
     from reussite.web.server import create_app
 

@@ -139,6 +139,16 @@ def test_keyboard_and_stock(page, server):
     page.keyboard.press("h")
     page.wait_for_selector(".slot.hint-dst")
     page.keyboard.press("Escape")
+    # A move made with the keyboard alone: Enter on the source stack, Enter on the target.
+    state = server.state()
+    move = next((m for m in state["legal"] if m["type"] == "move" and m["n"] == 1), None)
+    if move:
+        page.locator(f".slot[data-id='{move['src']}']").focus()
+        page.keyboard.press("Enter")
+        assert page.locator(".card.selected").count() == 1
+        page.locator(f".slot[data-id='{move['dst']}']").focus()
+        page.keyboard.press(" ")
+        wait_version(page, state["version"] + 1)
     page.keyboard.press("Tab")  # every control is reachable: the focus moves on visibly
     assert page.evaluate("document.activeElement !== document.body")
     labels = page.eval_on_selector_all(".slot", "els => els.map(e => e.getAttribute('aria-label'))")
