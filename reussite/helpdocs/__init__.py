@@ -44,6 +44,20 @@ def help_languages(host) -> list[str]:
     return sorted(langs)
 
 
+def _cache(host) -> dict:
+    """Parsed pages and loaded catalogs, kept on the host they belong to (no module-level state); each entry
+    is checked against its file's mtime and size, so an edited page or a recompiled catalog is seen."""
+    return vars(host).setdefault("_helpdocs_cache", {})
+
+
+def _stamp(path) -> tuple[int, int] | None:
+    try:
+        st = Path(str(path)).stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 @dataclass
 class PageTranslator:
     """Looks a unit up in the help catalogs of one language, msgctxt = page id; first catalog that has it wins."""
@@ -53,19 +67,25 @@ class PageTranslator:
 
     @classmethod
     def load(cls, host, lang: str) -> PageTranslator:
+        cache = _cache(host)
         found = []
         for cat in host.catalogs:
             if cat.kind != "help":
                 continue
             mo = _mo_path(cat.localedir, lang, cat.domain)
-            if not mo.is_file():
+            stamp = _stamp(mo)
+            if stamp is None:
                 continue
-            try:
-                with mo.open("rb") as fp:
-                    found.append(gettext.GNUTranslations(fp))
-            except (OSError, ValueError) as exc:  # a corrupt .mo: say which, never a traceback
-                raise UserError(f"{mo}: cannot read the compiled catalog ({exc}); "
-                                "run 'reussite i18n compile'") from None
+            hit = cache.get(("mo", str(mo)))
+            if hit is None or hit[0] != stamp:
+                try:
+                    with mo.open("rb") as fp:
+                        hit = (stamp, gettext.GNUTranslations(fp))
+                except (OSError, ValueError) as exc:  # a corrupt .mo: say which, never a traceback
+                    raise UserError(f"{mo}: cannot read the compiled catalog ({exc}); "
+                                    "run 'reussite i18n compile'") from None
+                cache[("mo", str(mo))] = hit
+            found.append(hit[1])
         return cls(lang, found)
 
     def __call__(self, unit: Unit) -> tuple[str, bool]:
@@ -89,7 +109,14 @@ def load_document(host, game_id: str) -> tuple[Document, str]:
         hint = f"; did you mean {close[0]!r}?" if close else ""
         known = ", ".join(sorted(pages)) or "none"
         raise UserError(f"unknown game {game_id!r}{hint} (games with help: {known})")
-    return read_page(page.path, page.format, game_id), page.source_lang
+    cache = _cache(host)
+    key = ("page", str(page.path), page.format, game_id)
+    stamp = _stamp(page.path)
+    hit = cache.get(key)
+    if hit is None or hit[0] != stamp or stamp is None:
+        hit = (stamp, read_page(page.path, page.format, game_id))
+        cache[key] = hit
+    return hit[1], page.source_lang
 
 
 def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
