@@ -41,8 +41,8 @@ class _Plugin:
 
 
 def _host(root: Path, pages: dict[str, str]):
-    from reussite.host import Host
     from reussite.hookspecs import hookimpl
+    from reussite.host import Host
 
     plugin = _Plugin(root / "help", root / "locale", pages)
     hookimpl(plugin.reussite_help_pages.__func__)

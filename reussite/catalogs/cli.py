@@ -74,7 +74,8 @@ def cmd_stats(args, ctx) -> int:
                        str(r["untranslated"]), f"{r['percent']:.0f}") for r in rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     for row in table:
-        ctx.say("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+        cells = zip(row, widths, strict=True)
+        ctx.say("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(cells)))
     if not rows:
         ctx.say(_("no catalogs with translations"))
     return 0

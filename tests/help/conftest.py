@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from reussite.host import Host
 from reussite.hookspecs import Catalog, HelpPage, hookimpl
+from reussite.host import Host
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {"forty-thieves": "forty-thieves.xml", "mount-olympus": "mount-olympus.html",

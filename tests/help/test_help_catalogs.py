@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from reussite.catalogs import ops
 from reussite.catalogs.check import check
-from reussite.catalogs.po import PoError, mo_bytes, read_catalog
+from reussite.catalogs.po import mo_bytes, read_catalog
 from reussite.helpdocs import render_help
 
 ROOT = Path(__file__).resolve().parents[2]

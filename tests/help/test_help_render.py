@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 
 from reussite.errors import UserError
 from reussite.helpdocs import load_document, render_help
-from reussite.helpdocs.render import render_html, render_markdown
+from reussite.helpdocs.render import render_html
 from reussite.helpdocs.units import parse_page
 
 GAMES = ("forty-thieves", "mount-olympus", "osmosis", "tournament")
