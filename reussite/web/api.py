@@ -162,11 +162,13 @@ class Session:
 
     # -- translation ----------------------------------------------------------------------------------
 
-    def translator(self, lang: str | None) -> Translator:
+    def lang_code(self, lang: str | None) -> str:
+        """A supported language code for what the page asked (the server's default otherwise)."""
         code = normalize_lang(lang) or self.default_lang
-        if code not in SUPPORTED_LANGS:
-            code = self.default_lang
-        base = host_translator(code)
+        return code if code in SUPPORTED_LANGS else self.default_lang
+
+    def translator(self, lang: str | None) -> Translator:
+        base = host_translator(self.lang_code(lang))
         if self.game is None:
             return base
         return translator_for_game(base, type(self.game), self.host)
@@ -174,8 +176,7 @@ class Session:
     # -- views ----------------------------------------------------------------------------------------
 
     def games_json(self, lang: str | None) -> list[dict[str, Any]]:
-        base = self.translator(lang)
-        base = host_translator(base.lang)
+        base = host_translator(self.lang_code(lang))
         rows = []
         for game_id in sorted(self.host.games):
             cls = self.host.games[game_id]

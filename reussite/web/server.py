@@ -114,6 +114,8 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
 
 
 def _listen(address: str, port: int) -> socket.socket:
+    if not 0 <= port <= 65535:
+        raise UserError(N_("--port must be from 0 (any free port) to 65535, not {port}"), port=port)
     try:
         infos = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
@@ -139,6 +141,25 @@ def _url(address: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def _session(args, ctx, data_dir: Path) -> Session:
+    """The autosaved game, unless the command line names another game, number or options."""
+    host = ctx.host
+    session = Session(host, data_dir, ctx.tr.lang)
+    options = dict(args.option or [])
+    if args.game:
+        host.game(args.game)  # an unknown game is refused before anything is touched
+    session.restore_or_start()
+    if args.game or args.number is not None or options:
+        game = session.game
+        wanted = args.game or game.id
+        cls = host.game(wanted)
+        same = (game.id == wanted and (args.number is None or args.number == game.number)
+                and game.option_values == cls.resolve_options(options))
+        if not same:
+            session.start(wanted, args.number, options)
+    return session
+
+
 def serve(args, ctx) -> int:
     """``reussite play``: serve the browser front end until Ctrl+C."""
     import uvicorn
@@ -150,22 +171,16 @@ def serve(args, ctx) -> int:
     except OSError as exc:
         raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
                         reason=exc.strerror or str(exc)) from exc
-    host = ctx.host
-    session = Session(host, data_dir, ctx.tr.lang)
-    session.restore_or_start()
-    options = dict(args.option or [])
-    if args.game or args.number is not None or options:
-        game = session.game
-        wanted = args.game or game.id
-        cls = host.game(wanted)
-        same = (game.id == wanted and (args.number is None or args.number == game.number)
-                and game.option_values == cls.resolve_options(options))
-        if not same:
-            session.start(wanted, args.number, options)
+    # Listen first: a busy port must not cost the player the autosaved game.
+    sock = _listen(args.host, args.port)
+    try:
+        session = _session(args, ctx, data_dir)
+    except BaseException:
+        sock.close()
+        raise
     for note in session.notices:
         ctx.err.write(f"reussite: {ctx.tr.render(note)}\n")
-
-    sock = _listen(args.host, args.port)
+    host = ctx.host
     port = sock.getsockname()[1]
     url = _url(args.host, port)
     local = ("127.0.0.1", "localhost", "::1", args.host.lower())
@@ -182,7 +197,8 @@ def serve(args, ctx) -> int:
             deadline = time.monotonic() + 10
             while not server.started and time.monotonic() < deadline:
                 time.sleep(0.05)
-            webbrowser.open(url)
+            if not webbrowser.open(url):
+                ctx.err.write(_("No browser could be opened: open {url} yourself.").format(url=url) + "\n")
 
         threading.Thread(target=open_browser, daemon=True).start()
     try:

@@ -276,9 +276,15 @@ def test_play_reports_a_busy_port_in_one_line(run_cli, tmp_path):
         busy.bind(("127.0.0.1", 0))
         busy.listen(1)
         port = busy.getsockname()[1]
-        result = run_cli("play", "--no-browser", "--port", str(port), "--data-dir", str(tmp_path))
+        result = run_cli("play", "forty-thieves", "--no-browser", "--port", str(port), "--data-dir", str(tmp_path))
     assert result.code == 2
     assert result.err.count("\n") == 1 and str(port) in result.err and "Traceback" not in result.err
+    assert not (tmp_path / AUTOSAVE).exists()  # nothing was touched
+
+
+def test_play_refuses_a_port_out_of_range(run_cli, tmp_path):
+    result = run_cli("play", "--no-browser", "--port", "70000", "--data-dir", str(tmp_path))
+    assert result.code == 2 and "70000" in result.err and "Traceback" not in result.err
 
 
 def test_data_dir_defaults(tmp_path):
