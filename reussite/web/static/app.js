@@ -828,6 +828,14 @@
       resizeTimer = setTimeout(() => app.state && render(), 60);
     });
     setInterval(tick, 1000);
+    // Back from another tab or window, which may have played: show the current position.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'visible' || !app.state) return;
+      app.queue = app.queue.then(async () => {
+        const res = await request('/api/state');
+        if (res.ok && res.data.version !== app.state.version) setState(res.data);
+      }).catch(failed);
+    });
     boot(app.lang).then(() => { if (store.get('reussite.help') === '1') toggleHelp(true); });
   }
 
