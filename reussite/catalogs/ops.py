@@ -173,8 +173,7 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
                 cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
         return cat
     for source in spec.code:
-        files = [source] if source.is_file() else sorted(
-            p for p in source.rglob("*.py") if "__pycache__" not in p.parts)
+        files = [source] if source.is_file() else _walk_py(source)
         for path in files:
             where = spec.rel(path)
             try:
@@ -187,9 +186,19 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
     return cat
 
 
+def _walk_py(folder: Path) -> list[Path]:
+    """Python files in the order pybabel visits them (os.walk, sorted), so both tools agree."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+        out.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".py"))
+    return out
+
+
 def _fingerprint(cat: BabelCatalog) -> list:
-    return [(m.context, m.id, tuple(m.locations), tuple(m.auto_comments), tuple(sorted(m.flags)))
-            for m in cat if m.id]
+    # Order-insensitive: a template written by pybabel with its sources in another order is still current.
+    return sorted((m.context or "", str(m.id), tuple(m.locations), tuple(m.auto_comments), tuple(sorted(m.flags)))
+                  for m in cat if m.id)
 
 
 @dataclass

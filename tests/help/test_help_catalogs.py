@@ -262,3 +262,71 @@ def test_update_with_no_template_or_no_catalog(sandbox, tmp_path):
     specs = ops.catalog_specs(sandbox.host())
     assert "no translations yet" in ops.update(specs).lines[0]
     assert ops.compile_catalogs(specs).lines == []
+
+
+# -- UI catalogs: the same commands, English msgids from code ---------------------------------------------
+
+def test_pybabel_ui_extraction_matches_reussite_extract(tmp_path, bundled_host):
+    out = tmp_path / "ui.pot"
+    subprocess.run(["pybabel", "extract", "-F", "locale/babel-ui.cfg", "--no-default-keywords", "-k", "_", "-k",
+                    "N_", "-k", "gettext", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-c", "TRANSLATORS:",
+                    "-o", str(out), "plugins", "reussite"], cwd=ROOT, check=True, capture_output=True)
+    (spec,) = ops.catalog_specs(bundled_host, ["reussite"])
+    ours = tmp_path / "ours.pot"
+    ours.write_bytes(ops.po_bytes(ops.build_template(spec)))
+    assert _units(out) == _units(ours)
+    assert any(loc[0].startswith("plugins/") for *_, locs in _units(ours) for loc in locs)
+
+
+UI_MODULE = '''
+from reussite.hookspecs import Catalog, hookimpl
+from pathlib import Path
+
+
+def _(s):
+    return s
+
+
+def ngettext(s, p, n):
+    return s if n == 1 else p
+
+
+GREETING = _("Hello {name}")
+CARDS = ngettext("{count} card", "{count} cards", 2)
+
+
+@hookimpl
+def reussite_catalogs():
+    return [Catalog("uidemo", Path(__file__).parent / "locale", "ui")]
+'''
+
+
+def test_ui_catalog_of_a_plugin_extract_update_check(tmp_path, monkeypatch):
+    import importlib
+
+    from reussite.host import Host
+
+    pkg = tmp_path / "uidemo_plugin"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(UI_MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("uidemo_plugin")
+    host = Host.load(entry_points=[], builtin=False, extra=[("uidemo", module)])
+    specs = ops.catalog_specs(host)
+    assert [s.code for s in specs] == [[pkg]]
+    ops.extract(specs)
+    pot = read_catalog(pkg / "locale" / "uidemo.pot")
+    assert {m.id if isinstance(m.id, str) else m.id[0] for m in pot if m.id} == {"Hello {name}", "{count} card"}
+    assert ops.update(specs).lines[0].endswith("no translations yet")  # no catalog yet: fine
+    fr = pkg / "locale" / "fr" / "LC_MESSAGES" / "uidemo.po"
+    fr.parent.mkdir(parents=True)
+    fr.write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                  '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+                  'msgid "Hello {name}"\nmsgstr "Bonjour {nom}"\n', encoding="utf-8")
+    ops.update(specs)
+    merged = read_catalog(fr)
+    assert {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in merged if m.id}["Hello {name}"] == \
+        "Bonjour {nom}"
+    report = check(specs, use_msgfmt=False)
+    assert report.problems == 1 and "unknown {nom}; missing {name}" in report.lines[0]
+    assert report.lines[0].startswith(f"{fr}:")
