@@ -197,8 +197,8 @@ def _walk_py(folder: Path) -> list[Path]:
 
 def _fingerprint(cat: BabelCatalog) -> list:
     # Order-insensitive: a template written by pybabel with its sources in another order is still current.
-    return sorted((m.context or "", str(m.id), tuple(m.locations), tuple(m.auto_comments), tuple(sorted(m.flags)))
-                  for m in cat if m.id)
+    return sorted((m.context or "", str(m.id), tuple(sorted(m.locations, key=lambda loc: (loc[0], loc[1] or 0))),
+                   tuple(m.auto_comments), tuple(sorted(m.flags))) for m in cat if m.id)
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -179,7 +180,7 @@ def test_malformed_po_is_reported_with_line_and_nothing_is_overwritten(sandbox, 
     for command in ("update", "compile", "check", "stats"):
         result = run_cli("i18n", command)
         assert result.code == 2, (command, result.out, result.err)
-        assert result.err.startswith(f"reussite: error: {po}:"), result.err
+        assert re.match(rf"reussite: error: {re.escape(str(po))}:\d+: ", result.err), result.err
         assert words in result.err and "Traceback" not in result.err
         assert {p: p.read_bytes() for p in sandbox.locale.rglob("*") if p.is_file()} == before
 
