@@ -241,3 +241,20 @@ def test_game_survives_a_server_restart_and_a_corrupt_save_is_reported(page, tmp
     finally:
         err = stop_server(third, stream="stderr")
     assert aside.name in err  # also said on the console
+
+
+def test_two_tabs_cannot_corrupt_the_game(browser, page, server):
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    other = page.context.new_page()
+    other.goto(server.url)
+    other.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    move = next(m for m in state["legal"] if m["type"] == "move")
+    drag(page, state, move["src"], move["dst"], move["n"])
+    wait_version(page, state["version"] + 1)
+    # The other tab still shows the old position: its move is refused and it catches up.
+    drag(other, state, move["src"], move["dst"], move["n"])
+    other.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    assert other.locator("#message.error").inner_text()
+    assert server.state()["moves"] == 1
+    assert shown_cards(other) == shown_cards(page)
+    other.close()
