@@ -41,6 +41,7 @@ def test_english_translates_every_unit_and_never_leaves_a_hole(bundled_host, gam
 
 
 def test_french_rendering_applies_the_errata(bundled_host):
+    """RULES.md source errors: Tournament's page opens "Intelligence"; R-MO-4 (down by twos: 5 on 7)."""
     to = render_help(bundled_host, "tournament", "fr")
     assert "Tournament est un jeu de cartes" in to and "Intelligence" not in to
     mo = render_help(bundled_host, "mount-olympus", "fr", "markdown")
