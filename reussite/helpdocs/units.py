@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+from bs4 import BeautifulSoup, CData, Comment, NavigableString, Tag
 from lxml import etree
 
 from reussite.errors import UserError
@@ -198,7 +198,7 @@ class _Cutter:
             if isinstance(child, Comment):
                 continue
             if isinstance(child, NavigableString):
-                if type(child) is NavigableString:
+                if type(child) in (NavigableString, CData):
                     parts.append(html.escape(str(child), quote=False))
                 continue
             parts.append(self.inline_tag(child))
@@ -212,7 +212,7 @@ class _Cutter:
             if name in ("i", "em"):
                 return f"<{name}>{self.inline(el)}</{name}>"
             if name == "a":
-                href = el.get("href")
+                href = self.safe_url(el, el.get("href"))
                 inner = self.inline(el)
                 return f'<a href="{html.escape(href)}">{inner}</a>' if href else inner
             if name == "br":
@@ -230,13 +230,20 @@ class _Cutter:
                 tag = "b" if el.get("role") in ("bold", "strong") else "em"
                 return f"<{tag}>{self.inline(el)}</{tag}>"
             if name == "ulink" and el.get("url"):
-                return f'<a href="{html.escape(el["url"])}">{self.inline(el)}</a>'
+                return f'<a href="{html.escape(self.safe_url(el, el["url"]))}">{self.inline(el)}</a>'
             if name in DB_INLINE:
                 return self.inline(el)
             if name in DB_SKIP:
                 return ""
         self.fail(el, f"<{name}> is not allowed inside a paragraph, heading, list item or table cell")
         return ""
+
+    def safe_url(self, el: Tag, url: str | None) -> str | None:
+        from reussite.helpdocs.inline import url_is_safe
+
+        if url and not url_is_safe(url):
+            self.fail(el, f"unsafe link {url[:40]!r} (only http, https, mailto and relative links)")
+        return url
 
     def unit(self, el: Tag, path: str) -> Unit | None:
         text = _norm(self.inline(el))

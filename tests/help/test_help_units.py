@@ -60,6 +60,7 @@ def test_docbook_tables_titles_and_typographic_spaces():
         ("html", b"<h1>Titre</h1>\n<p>Texte\n<blink>clignote</blink>", 3, "unknown element <blink>"),
         ("html", b"<p>Voir <img src='photo.png'>", 1, "not a suit image"),
         ("html", b"", 1, "empty"),
+        ("html", b"<p>Voir\n<a href='javascript:alert(1)'>ici</a>", 2, "unsafe link"),
         ("html", b"  \n\n", 1, "empty"),
         ("html", b"<h1>Titre</h1>\n<p>Caf\xe9 cr\xe8me", 2, "not valid UTF-8"),
         ("docbook", b"<sect1>\n<title>T</title>\n<para>Texte\n</sect1>", 4, "not well-formed XML"),
