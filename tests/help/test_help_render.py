@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 
 from reussite.errors import UserError
 from reussite.helpdocs import load_document, render_help
-from reussite.helpdocs.render import render_html
+from reussite.helpdocs.render import render_html, render_markdown
 from reussite.helpdocs.units import parse_page
 
 GAMES = ("forty-thieves", "mount-olympus", "osmosis", "tournament")
@@ -128,3 +128,32 @@ def test_public_api_signature():
     sig = inspect.signature(render_help)
     assert list(sig.parameters) == ["host", "game_id", "lang", "fmt"] and sig.parameters["fmt"].default == "html"
     assert Path(inspect.getfile(render_help)).parent.name == "helpdocs"
+
+
+_PIECES = ["<script>alert(1)</script>", "<b>", "</b>", "<i>", "</em>", '<a href="javascript:x()">', "</a>",
+           '<img src=x onerror="y()">', "<br>", "&", "<", ">", "*", "_", "|", "[", "](", "texte ", "1. ", "# ",
+           '<a href="http://ok.example/">', "<style>p{}</style>", "<iframe src=//evil>", '" onclick="z()',
+           "<!-- c -->", "\n", "♠"]
+
+
+def test_whatever_a_translation_holds_output_stays_safe(bundled_host):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    doc, _ = load_document(bundled_host, "osmosis")
+    allowed = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr",
+               "th", "td", "b", "i", "em", "a", "br", "strong", "div", "html", "body", "code", "pre"}
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join))
+    def check(evil):
+        html = render_html(doc, lambda u: (evil, True), "en")
+        md_html = markdown.markdown(render_markdown(doc, lambda u: (evil, True)), extensions=["tables"])
+        for out in (html, md_html):
+            soup = BeautifulSoup(out, "lxml")
+            for tag in soup.find_all(True):
+                assert tag.name in allowed, (evil, tag.name)
+                assert not any(a.startswith("on") for a in tag.attrs), evil
+                assert "javascript" not in tag.get("href", ""), evil
+
+    check()
