@@ -44,6 +44,7 @@ UI_STRINGS: dict[str, str] = {
     "lost": N_("No move is left."),
     "lost_detail": N_("Undo some moves, or start a new game."),
     "hint_none": N_("No move is left."),
+    "abandon": N_("Leave the game in progress? Its moves will be lost."),
     "stale": N_("The game was changed in another tab or window; this is its current position."),
     "offline": N_("The game server cannot be reached. Is 'reussite play' still running?"),
     "help_loading": N_("Loading the rules…"),

@@ -258,3 +258,28 @@ def test_two_tabs_cannot_corrupt_the_game(browser, page, server):
     assert server.state()["moves"] == 1
     assert shown_cards(other) == shown_cards(page)
     other.close()
+
+
+def test_a_game_in_progress_is_not_thrown_away_without_asking(page, server):
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    move = next(m for m in server.api("/api/legal").json()["moves"] if m["type"] == "move")
+    drag(page, state, move["src"], move["dst"], move["n"])
+    wait_version(page, state["version"] + 1)
+    asked: list[str] = []
+
+    def answer(accept: bool):
+        def handler(dialog):
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+        return handler
+
+    page.once("dialog", answer(False))
+    page.keyboard.press("n")
+    page.wait_for_timeout(300)
+    assert asked and "lost" in asked[0]
+    assert server.state()["moves"] == 1 and server.state()["number"] == str(NUMBER)  # kept
+    page.once("dialog", answer(True))
+    page.keyboard.press("n")
+    page.wait_for_function("document.body.dataset.version && !document.querySelector('.card.held')")
+    page.wait_for_timeout(300)
+    assert len(asked) == 2 and server.state()["moves"] == 0 and server.state()["number"] != str(NUMBER)

@@ -88,9 +88,17 @@
   const doUndo = () => act('/api/undo');
   const doRedo = () => act('/api/redo');
   const doAuto = () => act('/api/autoplay');
-  const doRestart = () => act('/api/restart');
+  // A game in progress is only thrown away when the player says so.
+  function abandonOk() {
+    const s = app.state;
+    if (!s || s.moves === 0 || s.won || s.lost) return true;
+    return window.confirm(t('abandon'));
+  }
+
+  const doRestart = () => abandonOk() && act('/api/restart');
 
   function newGame(number) {
+    if (!abandonOk()) return false;
     const game = $('game-select').value || (app.state && app.state.game);
     const options = {};
     document.querySelectorAll('#options select').forEach((sel) => { options[sel.name] = sel.value; });
@@ -813,7 +821,10 @@
     });
     $('game-select').addEventListener('change', () => {
       renderOptions();
-      newGame();
+      if (newGame() === false && app.state) {
+        $('game-select').value = app.state.game;
+        renderOptions();
+      }
     });
     $('dlg-undo').addEventListener('click', () => { closeDialog(); doUndo(); });
     $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
