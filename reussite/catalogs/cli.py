@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from reussite.catalogs import ops
+# The catalog machinery (Babel, the page parser) loads only when an i18n command runs, so the other
+# commands start without it.
 
 
 def register(subparsers, _) -> None:
@@ -42,28 +43,38 @@ def register(subparsers, _) -> None:
 
 
 def _specs(args, ctx):
+    from reussite.catalogs import ops
+
     return ops.catalog_specs(ctx.host, args.domain)
 
 
-def _print(report: ops.Report, ctx) -> int:
+def _print(report, ctx) -> int:
     for line in report.lines:
         ctx.say(line)
     return 1 if report.problems else 0
 
 
 def cmd_extract(args, ctx) -> int:
+    from reussite.catalogs import ops
+
     return _print(ops.extract(_specs(args, ctx), check=args.check), ctx)
 
 
 def cmd_update(args, ctx) -> int:
+    from reussite.catalogs import ops
+
     return _print(ops.update(_specs(args, ctx)), ctx)
 
 
 def cmd_compile(args, ctx) -> int:
+    from reussite.catalogs import ops
+
     return _print(ops.compile_catalogs(_specs(args, ctx)), ctx)
 
 
 def cmd_stats(args, ctx) -> int:
+    from reussite.catalogs import ops
+
     rows = ops.stats(_specs(args, ctx))
     if args.json:
         ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))

@@ -12,126 +12,16 @@ page id (the game id). A unit without a translation is shown in the page's sourc
 
 from __future__ import annotations
 
-import difflib
-import gettext
-from dataclasses import dataclass
-from pathlib import Path
-
-from reussite.errors import UserError
-from reussite.helpdocs.render import render_html, render_markdown
-from reussite.helpdocs.units import Document, PageError, Unit, read_page
-
-FORMATS = ("html", "markdown")
+from typing import Any
 
 __all__ = ["render_help", "help_languages", "load_document", "PageTranslator", "PageError", "FORMATS"]
 
 
-def _mo_path(localedir, lang: str, domain: str):
-    return localedir / lang / "LC_MESSAGES" / f"{domain}.mo"
+def __getattr__(name: str) -> Any:
+    # The pipeline needs BeautifulSoup, lxml and Markdown; import them on first use only, so that a command
+    # that never renders a page (reussite games) does not pay for them.
+    if name in __all__:
+        from reussite.helpdocs import pages
 
-
-def help_languages(host) -> list[str]:
-    """Every language a help page can be shown in: the source languages and those with a compiled catalog."""
-    langs = {page.source_lang for page in host.help_pages.values()}
-    for cat in host.catalogs:
-        if cat.kind != "help":
-            continue
-        base = Path(str(cat.localedir))
-        if base.is_dir():
-            for sub in base.iterdir():
-                if (sub / "LC_MESSAGES" / f"{cat.domain}.mo").is_file():
-                    langs.add(sub.name)
-    return sorted(langs)
-
-
-def _cache(host) -> dict:
-    """Parsed pages and loaded catalogs, kept on the host they belong to (no module-level state); each entry
-    is checked against its file's mtime and size, so an edited page or a recompiled catalog is seen."""
-    return vars(host).setdefault("_helpdocs_cache", {})
-
-
-def _stamp(path) -> tuple[int, int] | None:
-    try:
-        st = Path(str(path)).stat()
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size
-
-
-@dataclass
-class PageTranslator:
-    """Looks a unit up in the help catalogs of one language, msgctxt = page id; first catalog that has it wins."""
-
-    lang: str
-    catalogs: list[gettext.GNUTranslations]
-
-    @classmethod
-    def load(cls, host, lang: str) -> PageTranslator:
-        cache = _cache(host)
-        found = []
-        for cat in host.catalogs:
-            if cat.kind != "help":
-                continue
-            mo = _mo_path(cat.localedir, lang, cat.domain)
-            stamp = _stamp(mo)
-            if stamp is None:
-                continue
-            hit = cache.get(("mo", str(mo)))
-            if hit is None or hit[0] != stamp:
-                try:
-                    with mo.open("rb") as fp:
-                        hit = (stamp, gettext.GNUTranslations(fp))
-                except (OSError, ValueError) as exc:  # a corrupt .mo: say which, never a traceback
-                    raise UserError(f"{mo}: cannot read the compiled catalog ({exc}); "
-                                    "run 'reussite i18n compile'") from None
-                cache[("mo", str(mo))] = hit
-            found.append(hit[1])
-        return cls(lang, found)
-
-    def __call__(self, unit: Unit) -> tuple[str, bool]:
-        key = f"{unit.page_id}\x04{unit.text}"
-        for t in self.catalogs:
-            # A translation may equal its msgid ("Tableau"): ask the catalog, not the result.
-            text = t._catalog.get(key)
-            if text:
-                return text, True
-        return unit.text, False
-
-
-def load_document(host, game_id: str) -> tuple[Document, str]:
-    """The cut page of ``game_id`` and its source language; a clear UserError if there is none."""
-    pages = host.help_pages
-    page = pages.get(game_id)
-    if page is None:
-        if game_id in host.games:
-            raise UserError(f"game {game_id!r} has no help page")
-        close = difflib.get_close_matches(game_id, list(pages), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        known = ", ".join(sorted(pages)) or "none"
-        raise UserError(f"unknown game {game_id!r}{hint} (games with help: {known})")
-    cache = _cache(host)
-    key = ("page", str(page.path), page.format, game_id)
-    stamp = _stamp(page.path)
-    hit = cache.get(key)
-    if hit is None or hit[0] != stamp or stamp is None:
-        hit = (stamp, read_page(page.path, page.format, game_id))
-        cache[key] = hit
-    return hit[1], page.source_lang
-
-
-def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
-    """The help page of ``game_id`` in ``lang``: a sanitized HTML fragment (``fmt="html"``) or Markdown.
-
-    Raises :class:`reussite.errors.UserError` for an unknown game, a game without help, an unknown
-    format or a language with no catalog.
-    """
-    if fmt not in FORMATS:
-        raise UserError(f"unknown help format {fmt!r} (expected {' or '.join(FORMATS)})")
-    doc, source_lang = load_document(host, game_id)
-    translate = PageTranslator.load(host, lang)
-    if not translate.catalogs and lang != source_lang:
-        langs = ", ".join(help_languages(host))
-        raise UserError(f"no help catalog for language {lang!r} (available: {langs})")
-    if fmt == "html":
-        return render_html(doc, translate, lang, source_lang)
-    return render_markdown(doc, translate)
+        return getattr(pages, name)
+    raise AttributeError(f"module 'reussite.helpdocs' has no attribute {name!r}")

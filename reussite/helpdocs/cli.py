@@ -6,8 +6,10 @@ import html
 from pathlib import Path
 
 from reussite.errors import UserError
-from reussite.helpdocs import FORMATS, help_languages, render_help
 
+# The pipeline (BeautifulSoup, lxml, Markdown) is imported only when a page is rendered: every other
+# command starts faster without it.
+FORMATS = ("html", "markdown")
 SUFFIX = {"html": ".html", "markdown": ".md"}
 
 
@@ -29,6 +31,8 @@ def _standalone(fragment: str, lang: str, title: str) -> str:
 
 
 def cmd_help(args, ctx) -> int:
+    from reussite.helpdocs import help_languages, render_help
+
     host = ctx.host
     lang = args.help_lang or ctx.tr.lang
     if args.output:
