@@ -129,5 +129,6 @@ def load(path: str | os.PathLike, host):
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(N_("{file}: line {line}, column {column}: not valid JSON ({reason}); "
-                           "the file may be truncated"), file=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from exc
+                           "the file may be truncated"),
+                        file=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from exc
     return from_json(data, host, where)

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from reussite.l10n import choose_lang, host_translator
-from reussite.messages import Message, N_
+from reussite.messages import N_, Message
 from reussite.resources import data_dir
 
 FR_PO = data_dir("reussite_locale") / "fr" / "LC_MESSAGES" / "reussite.po"
