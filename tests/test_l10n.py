@@ -145,3 +145,23 @@ def test_refusals_explain_the_rule_in_french_for_every_game(host):
                 break
             game.push(rng.choice(moves))
         assert len(seen) >= 4, (game_id, seen)
+
+
+def test_the_template_check_fails_on_a_new_string_but_not_on_moved_lines(tmp_path, host):
+    """CI's `reussite i18n extract --check` catches a msgid the template lacks; lines moving do not count."""
+    from dataclasses import replace
+
+    from reussite.catalogs import ops
+    from reussite.catalogs.po import po_bytes
+
+    (spec,) = ops.catalog_specs(host, ["reussite"])
+    spec = replace(spec, localedir=tmp_path)
+    moved = ops.build_template(spec)
+    for m in moved:
+        m.locations = [(f, (n or 0) + 7) for f, n in m.locations]
+    spec.template.write_bytes(po_bytes(moved))
+    assert ops.extract([spec], check=True).problems == 0
+    stale = ops.build_template(spec)
+    stale.delete(next(m.id for m in stale if m.id))
+    spec.template.write_bytes(po_bytes(stale))
+    assert ops.extract([spec], check=True).problems == 1

@@ -195,9 +195,13 @@ def _walk_py(folder: Path) -> list[Path]:
     return out
 
 
-def _fingerprint(cat: BabelCatalog) -> list:
+def _fingerprint(cat: BabelCatalog, lines: bool = True) -> list:
     # Order-insensitive: a template written by pybabel with its sources in another order is still current.
-    return sorted((m.context or "", str(m.id), tuple(sorted(m.locations, key=lambda loc: (loc[0], loc[1] or 0))),
+    # Without ``lines`` only the files count: code moving down a file changes no message.
+    def where(loc):
+        return (loc[0], loc[1] or 0) if lines else (loc[0], 0)
+
+    return sorted((m.context or "", str(m.id), tuple(sorted(set(map(where, m.locations)))),
                    tuple(m.auto_comments), tuple(sorted(m.flags))) for m in cat if m.id)
 
 
@@ -214,12 +218,13 @@ class Report:
 
 
 def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
-    """Refresh every template; with ``check``, write nothing and report those out of date."""
+    """Refresh every template; with ``check``, write nothing and report those whose messages differ from the
+    sources (a template whose only difference is line numbers passes the check)."""
     report = Report()
     built = [(spec, build_template(spec)) for spec in specs]  # every source read before anything is written
     for spec, fresh in built:
         old = read_catalog(spec.template) if spec.template.is_file() else None
-        if old is not None and _fingerprint(old) == _fingerprint(fresh):
+        if old is not None and _fingerprint(old, lines=not check) == _fingerprint(fresh, lines=not check):
             report.add(f"{spec.template}: up to date ({len([m for m in fresh if m.id])} messages)")
             continue
         if check:
