@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from lxml import etree
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
 NAMES = ("tournament.html", "forty-thieves.xml", "mount-olympus.html", "osmosis.xml")
+
+
+@pytest.fixture(autouse=True)
+def _seeds_present():
+    """The seeds live in the team's shared/ folder beside the checkout (CI has it; a lone clone may not)."""
+    if not SEEDS.is_dir():
+        reason = f"the received seed pages are not at {SEEDS} (shared/ beside the checkout)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
 
 
 def _run_import(seeds: Path, repo: Path) -> None:
