@@ -523,8 +523,11 @@ class Game:
                 suits = (0, 1, 2, 3) if rule.suit is None else (rule.suit,)
                 base_keys = tuple((rule.empty, suit) for suit in suits)
             group = self.specs[dst].kind is Kind.FOUNDATION and rule.group_moves
+            # A target found by the card it wants needs no further check unless its rule says more than the
+            # build and the base: a source restriction, a size limit or a fixed suit.
+            plain = rule.accepts_from is None and rule.max_cards is None and rule.suit is None
             targets.append((dst, None if build is None else build.step, suit_mode, rule.empty == ANY, base_keys,
-                            group))
+                            group, plain))
         sources = []
         for src in self._sources:
             rule = self.specs[src].rule
@@ -543,7 +546,10 @@ class Game:
         wanted: dict[tuple[int, int], list[int]] = {}
         empties: list[int] = []
         groupable: set[int] = set()
-        for dst, step, suit_mode, takes_any, base_keys, group in targets:
+        checked: set[int] = set()
+        for dst, step, suit_mode, takes_any, base_keys, group, plain in targets:
+            if not plain:
+                checked.add(dst)
             pile = cards[dst]
             if pile:
                 if step is None:
@@ -574,6 +580,7 @@ class Game:
         free = sum(1 for i in tableau if not cards[i])
         moves: list[Move] = []
         drop_refusal, extra_refusal = self.drop_refusal, self.extra_refusal
+        extra = type(self).extra_refusal is not Game.extra_refusal
         for src, pickup, build, kind in sources:
             pile = cards[src]
             size = len(pile)
@@ -587,17 +594,23 @@ class Game:
             candidates: list[tuple[int, int]] = []
             for n in range(1, longest + 1):
                 card = pile[-n]
-                for dst in wanted.get((card.rank, card.suit), ()):
-                    candidates.append((dst, n))
-                for dst in empties:
-                    candidates.append((dst, n))
+                found = wanted.get((card.rank, card.suit))
+                if found:
+                    candidates.extend([(dst, n) for dst in found])
+                if empties:
+                    candidates.extend([(dst, n) for dst in empties])
+            grouped = False
             if longest > 1 and groupable:
                 top = pile[-1]
                 for dst in wanted.get((top.rank, top.suit), ()):
                     if dst in groupable:
+                        # Group moves onto a foundation are checked card by card below.
                         candidates.extend((dst, n) for n in range(2, longest + 1))
+                        grouped = True
+            if not candidates:
+                continue
             if len(candidates) > 1:
-                candidates = sorted(set(candidates))
+                candidates = sorted(set(candidates)) if grouped else sorted(candidates)
             by_spaces = pickup == PICK_RUN_BY_SPACES
             for dst, n in candidates:
                 if dst == src:
@@ -608,8 +621,11 @@ class Game:
                     spaces = free - (1 if dst in tableau and not cards[dst] else 0)
                     if n > 2 ** spaces:
                         continue
-                if drop_refusal(src, n, dst) is None and extra_refusal(src, n, dst) is None:
-                    moves.append(Move(src, dst, n))
+                if (grouped or dst in checked) and drop_refusal(src, n, dst) is not None:
+                    continue
+                if extra and extra_refusal(src, n, dst) is not None:
+                    continue
+                moves.append(Move(src, dst, n))
         return moves
 
     def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
