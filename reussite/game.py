@@ -455,6 +455,11 @@ class Game:
         return move
 
     @property
+    def redo_moves(self) -> list[AnyMove]:
+        """The moves :meth:`redo` would play, the next one first."""
+        return self._undone[::-1]
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._done)
 

@@ -9,8 +9,11 @@ Format (version 1)::
       "number": 12345,                   # the game number (PySolFC-compatible deal)
       "options": {"deal": "3"},          # the game's options, every one spelled out
       "moves": ["t3-f1", "deal", ...],   # the moves played, in the game's notation
-      "position": "9f2c0a..."            # digest of the position after the moves
+      "position": "9f2c0a...",           # digest of the position after the moves
+      "redo": ["w-t5"]                   # optional: moves taken back that redo would play, next first
     }
+
+Readers ignore fields they do not know, so a front end may keep its own (the browser keeps the time played).
 
 Loading rebuilds the deal from game and number, replays every move through the rules and compares the
 digest: a corrupt, truncated, foreign or tampered file gives a :class:`SaveError` that names the file and
@@ -43,6 +46,7 @@ def to_json(game) -> dict[str, Any]:
         "options": dict(game.option_values),
         "moves": [game.notation(m) for m in game.history],
         "position": game.digest(),
+        "redo": [game.notation(m) for m in game.redo_moves],
     }
 
 
@@ -105,10 +109,27 @@ def from_json(data: Any, host, where: str = "save"):
         except UserError as exc:
             raise SaveError(N_("{file}: move {number} ({move!r}) cannot be replayed: {reason}"),
                             file=where, number=i, move=text, reason=exc.message) from exc
+    redo = data.get("redo", [])
+    if not isinstance(redo, list):
+        raise SaveError(N_("{file}: the field {field!r} should be a {kind}, not {value}"),
+                        file=where, field="redo", kind="list", value=repr(redo))
     if game.digest() != data["position"]:
         raise SaveError(N_("{file}: the position after the moves does not match the saved one (edited or damaged)"),
                         file=where)
+    _restore_redo(game, redo, where)
     return game
+
+
+def _restore_redo(game, redo: list, where: str) -> None:
+    """Play the redo moves and take them back, so that redo works after loading."""
+    for i, text in enumerate(redo, 1):
+        try:
+            game.push(game.parse_move(str(text)))
+        except UserError as exc:
+            raise SaveError(N_("{file}: redo move {number} ({move!r}) cannot be replayed: {reason}"),
+                            file=where, number=i, move=str(text), reason=exc.message) from exc
+    for _ in redo:
+        game.pop()
 
 
 def load(path: str | os.PathLike, host):

@@ -73,3 +73,26 @@ def test_a_failed_write_leaves_the_old_save_intact(tmp_path, played, monkeypatch
         saves.save(played, path)
     assert path.read_text() == good
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left behind
+
+
+def test_moves_taken_back_can_still_be_redone_after_loading(tmp_path, played, host):
+    undone = [played.pop() for _ in range(3)]
+    path = tmp_path / "game.json"
+    saves.save(played, path)
+    loaded = saves.load(path, host)
+    assert loaded.snapshot() == played.snapshot()
+    assert loaded.redo_moves == undone[::-1] == played.redo_moves
+    for move in reversed(undone):
+        assert loaded.redo() == move
+    assert not loaded.can_redo
+
+
+def test_a_redo_list_that_does_not_replay_is_an_error(tmp_path, played, host):
+    played.pop()
+    path = tmp_path / "game.json"
+    saves.save(played, path)
+    data = json.loads(path.read_text())
+    data["redo"] = ["t1-t1"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="redo move 1"):
+        saves.load(path, host)

@@ -30,7 +30,7 @@ from reussite.web import strings as S
 
 AUTOSAVE = "autosave.json"
 MAX_BODY_BYTES = 16 * 1024
-WEB_KEY = "web"  # our extra field in the save: time played, redo list (other readers ignore it)
+WEB_KEY = "web"  # our extra field in the save: the time played (other readers ignore it)
 
 
 class BadRequest(Exception):
@@ -107,27 +107,11 @@ class Session:
             extra = {}
         if not isinstance(extra, dict):
             extra = {}
-        redo = extra.get("redo") or []
-        if isinstance(redo, list):
-            self._restore_redo(game, redo)
         elapsed = extra.get("elapsed")
         self.game = game
         self.elapsed_before = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
         self.resumed_at = self.clock()
         self.version += 1
-
-    @staticmethod
-    def _restore_redo(game, redo: list) -> None:
-        """Replay the undone moves then take them back, so redo works after a restart."""
-        pushed = 0
-        try:
-            for text in reversed(redo):
-                game.push(game.parse_move(str(text)))
-                pushed += 1
-        except (UserError, TypeError):
-            pass
-        for _ in range(pushed):
-            game.pop()
 
     def elapsed(self) -> float:
         if self.game is not None and self.game.is_won():
@@ -150,7 +134,6 @@ class Session:
         data = saves.to_json(self.game)
         data[WEB_KEY] = {
             "elapsed": round(self.elapsed(), 1),
-            "redo": [self.game.notation(m) for m in self.game._undone],
         }
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
