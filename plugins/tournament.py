@@ -86,10 +86,10 @@ class Tournament(Variant):
     # -- the stock ------------------------------------------------------------------------------------
 
     def _fill_column(self, column: int) -> None:
-        for _ in range(CARDS_PER_COLUMN):
-            if not self.cards[self.stock_ix]:
-                return
-            self._transfer(self.stock_ix, column, 1)
+        # Up to 4 cards, one after the other from the top of the stock: the first one dealt is at the bottom.
+        count = min(CARDS_PER_COLUMN, len(self.cards[self.stock_ix]))
+        if count:
+            self._transfer(self.stock_ix, column, count, reverse=True)
 
     def do_deal(self) -> None:
         # R-TO-10: 4 cards onto each column, column after column, while the stock lasts.
