@@ -30,3 +30,12 @@ class IllegalMove(UserError):
 
 class SaveError(UserError):
     pass
+
+
+def decode_utf8(data: bytes, name: str, advice: str, error: type[Exception] = UserError) -> str:
+    """``data`` as text, or ``error("NAME:LINE: not valid UTF-8 (byte 0x..); ADVICE")`` pointing at the line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise error(f"{name}:{line}: not valid UTF-8 (byte 0x{data[exc.start]:02x}); {advice}") from None

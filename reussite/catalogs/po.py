@@ -14,7 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
-from reussite.errors import UserError
+from reussite.errors import UserError, decode_utf8
 
 WIDTH = 76  # pybabel's default, so files written by either tool look the same
 
@@ -94,12 +94,7 @@ def read_catalog(path: Path, name: str | None = None) -> Catalog:
         data = path.read_bytes()
     except OSError as exc:
         raise PoError(f"{label}: cannot read ({exc.strerror or exc})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise PoError(f"{label}:{line}: not valid UTF-8 (byte 0x{data[exc.start]:02x}); "
-                      "catalogs must be saved as UTF-8") from None
+    text = decode_utf8(data, label, "catalogs must be saved as UTF-8", PoError)
     charset = re.search(r'"Content-Type:[^"]*charset=([\w-]+)', text)
     if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8", "charset"):
         line = text[: charset.start()].count("\n") + 1

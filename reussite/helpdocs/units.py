@@ -22,7 +22,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup, CData, Comment, NavigableString, Tag
 from lxml import etree
 
-from reussite.errors import UserError
+from reussite.errors import UserError, decode_utf8
 
 INLINE_ALLOWED = ("b", "i", "em", "a", "br")
 SUIT_GLYPHS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
@@ -107,12 +107,7 @@ class Document:
 
 def decode_page(data: bytes, name: str) -> str:
     """The page's text; a clear error for bad UTF-8 (with its line) or an empty page."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise PageError(f"{name}:{line}: not valid UTF-8 (byte 0x{data[exc.start]:02x}); "
-                        "save the page as UTF-8") from None
+    text = decode_utf8(data, name, "save the page as UTF-8", PageError)
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
