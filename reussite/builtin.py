@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reussite.hookspecs import Catalog, hookimpl
-from reussite.l10n import UI_DOMAIN
+from reussite.messages import UI_DOMAIN
 from reussite.resources import data_dir
 
 

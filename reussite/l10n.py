@@ -10,10 +10,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from reussite.messages import Translator
+from reussite.messages import UI_DOMAIN, Translator
 from reussite.resources import data_dir
 
-UI_DOMAIN = "reussite"
 SUPPORTED_LANGS = ("en", "fr")
 DEFAULT_LANG = "en"
 

@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The host's own gettext domain (English msgids in code, a French catalog).
+UI_DOMAIN = "reussite"
+
 
 def N_(msgid: str) -> str:
     """Mark a msgid for extraction without translating it now (gettext_noop)."""
