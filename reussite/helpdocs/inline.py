@@ -64,7 +64,7 @@ def md_escape(text: str) -> str:
 def to_markdown(fragment: str, in_table: bool = False) -> str:
     """Allowlisted inline HTML -> Markdown; anything else is kept as escaped text (or dropped, for scripts)."""
     out: list[str] = []
-    stack: list[tuple[str, str]] = []  # (tag, closing markup)
+    stack: list[tuple[str, str, int]] = []  # (tag, closing markup, index of the opening markup in out)
     dropping = 0
     for tok in tokenize(fragment):
         if tok.kind == "start" and tok.value in DROP_CONTENT:
@@ -77,54 +77,65 @@ def to_markdown(fragment: str, in_table: bool = False) -> str:
             continue
         if tok.kind == "text":
             text = md_escape(tok.value)
-            if out and out[-1] in ("*", "**") and text.startswith(" "):
+            if stack and stack[-1][2] == len(out) - 1 and stack[-1][1] in ("*", "**") and text.startswith(" "):
+                # Just after an opening marker: the spaces go before it ("** x" is not emphasis).
                 marker = out.pop()
                 stripped = text.lstrip(" ")
-                out.append(text[: len(text) - len(stripped)] + marker)
+                out.append(text[: len(text) - len(stripped)])
+                out.append(marker)
+                _shift_opening(stack, len(out) - 2)
                 text = stripped
             out.append(text)
         elif tok.kind == "start":
             name = tok.value
             if name == "br":
                 out.append("<br>" if in_table else "  \n")
-            elif name == "b":
-                out.append("**")
-                stack.append(("b", "**"))
-            elif name in ("i", "em"):
-                out.append("*")
-                stack.append((name, "*"))
+            elif name in ("b", "i", "em"):
+                marker = "**" if name == "b" else "*"
+                if any(closing == marker for _, closing, _ in stack):
+                    stack.append((name, "", -1))  # already bold (or italic): the inner tag adds nothing
+                else:
+                    out.append(marker)
+                    stack.append((name, marker, len(out) - 1))
             elif name == "a":
                 href = dict(tok.attrs).get("href") or ""
                 if href and url_is_safe(href):
                     out.append("[")
                     url = href.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
-                    stack.append(("a", f"]({url})"))
+                    stack.append(("a", f"]({url})", len(out) - 1))
         elif tok.kind == "end":
             for i in range(len(stack) - 1, -1, -1):
                 if stack[i][0] == tok.value:
-                    for _, closing in reversed(stack[i:]):
-                        _close(out, closing)
+                    for _, closing, opened in reversed(stack[i:]):
+                        _close(out, closing, opened)
                     del stack[i:]
                     break
-    for _, closing in reversed(stack):
-        _close(out, closing)
+    for _, closing, opened in reversed(stack):
+        _close(out, closing, opened)
     return "".join(out)
 
 
-def _open(out: list[str], marker: str) -> None:
-    out.append(marker)
+def _shift_opening(stack: list[tuple[str, str, int]], index: int) -> None:
+    # The opening marker at ``index`` moved one place right (after the spaces that now precede it).
+    for k, (tag, closing, opened) in enumerate(stack):
+        if opened == index:
+            stack[k] = (tag, closing, index + 1)
 
 
-def _close(out: list[str], closing: str) -> None:
-    # Emphasis must hug its text ("*x *" is not emphasis): move trailing spaces after the marker,
-    # and drop a marker pair that encloses nothing.
-    if out and out[-1] in ("*", "**") and closing == out[-1]:
-        out.pop()
+def _close(out: list[str], closing: str, opened: int) -> None:
+    """Close emphasis or a link. Emphasis must hug its text ("*x *" is not emphasis), so trailing white
+    space moves after the marker; emphasis around nothing but white space is dropped."""
+    if not closing:
         return
-    if out and closing in ("*", "**"):
-        stripped = out[-1].rstrip(" ")
-        spaces = out[-1][len(stripped):]
-        out[-1] = stripped
-        out.append(closing + spaces)
+    if closing in ("*", "**"):
+        inner = "".join(out[opened + 1:])
+        if not inner.strip():
+            del out[opened]
+            return
+        stripped = inner.rstrip()
+        trailing = inner[len(stripped):]
+        del out[opened + 1:]
+        out.append(stripped)
+        out.append(closing + trailing)
         return
     out.append(closing)
