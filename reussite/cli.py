@@ -145,9 +145,8 @@ def _options(args) -> dict[str, str]:
 def _new_game(ctx: Context, args):
     from reussite.cards import random_game_number
 
-    cls = ctx.host.game(args.game)
     number = args.number if args.number is not None else random_game_number()
-    return cls(number, _options(args))
+    return ctx.host.new_game(args.game, number, _options(args))
 
 
 def cmd_games(args, ctx: Context) -> int:

@@ -19,7 +19,7 @@ from typing import Any
 import pluggy
 
 from reussite import hookspecs
-from reussite.errors import UnknownGame
+from reussite.errors import UnknownGame, UserError
 from reussite.hookspecs import Catalog, HelpPage
 from reussite.messages import N_
 
@@ -180,6 +180,11 @@ class Host:
                 except (VariantError, Exception) as exc:
                     info.errors.append(f"game {getattr(cls, 'id', cls.__name__)!r} is invalid: {exc}")
                     continue
+                try:  # a trial deal, so that a game that cannot even start is reported here, not mid-game
+                    next(iter(cls(1).legal_moves()), None)
+                except Exception as exc:
+                    info.errors.append(f"game {cls.id!r} failed a trial deal: {_short_error(exc)}")
+                    continue
                 if not GAME_ID.match(cls.id):
                     info.errors.append(f"game id {cls.id!r} must be lower-case letters, digits and dashes")
                     continue
@@ -207,6 +212,27 @@ class Host:
                                   game=game_id, close=close[0], known=known)
             raise UnknownGame(N_("unknown game {game!r} (known games: {known})"), game=game_id, known=known)
         return games[game_id]
+
+    def new_game(self, game_id: str, number: int, options: dict[str, str] | None = None):
+        """Start ``game_id`` with ``number``: the one way front ends start a game.
+
+        A bad number or option is a :class:`UserError`; a game whose own code fails is reported with its
+        plugin's name (and listed by ``reussite plugins``) instead of crashing the front end.
+        """
+        from reussite.cards import check_game_number
+
+        cls = self.game(game_id)
+        try:
+            return cls(check_game_number(number), options or {})
+        except UserError:
+            raise
+        except ValueError as exc:
+            raise UserError(N_("This game number cannot be used: {reason}"), reason=str(exc)) from exc
+        except Exception as exc:
+            reason = _short_error(exc)
+            self.plugins[cls.plugin_name].errors.append(f"game {game_id!r} failed to deal: {reason}")
+            raise UserError(N_("The game {game} (plugin {plugin}) failed to deal: {reason}"),
+                            game=game_id, plugin=cls.plugin_name, reason=reason) from exc
 
     @property
     def help_pages(self) -> dict[str, HelpPage]:

@@ -95,12 +95,9 @@ def from_json(data: Any, host, where: str = "save"):
             raise SaveError(N_("{file}: the field {field!r} should be a {kind}, not {value}"),
                             file=where, field=key, kind=kind.__name__, value=repr(data[key]))
     try:
-        cls = host.game(data["game"])
-        game = cls(data["number"], {str(k): str(v) for k, v in data["options"].items()})
+        game = host.new_game(data["game"], data["number"], {str(k): str(v) for k, v in data["options"].items()})
     except UserError as exc:
         raise SaveError(N_("{file}: {reason}"), file=where, reason=exc.message) from exc
-    except ValueError as exc:
-        raise SaveError(N_("{file}: {reason}"), file=where, reason=str(exc)) from exc
     for i, text in enumerate(data["moves"], 1):
         if not isinstance(text, str):
             raise SaveError(N_("{file}: move {number} is {value}, not a move"), file=where, number=i, value=repr(text))

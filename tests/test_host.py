@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reussite.errors import UnknownGame
+from reussite.errors import UnknownGame, UserError
 from reussite.hookspecs import ENTRY_POINT_GROUP
 from reussite.host import Host
 
@@ -67,3 +67,15 @@ def test_two_plugins_declaring_one_game_id_is_an_error_naming_both(load):
 def test_unknown_game_suggests_a_close_one(host):
     with pytest.raises(UnknownGame, match="did you mean 'forty-thieves'"):
         host.game("forty-theives")
+
+
+def test_a_game_that_cannot_deal_is_reported_at_load_or_when_started(load):
+    host = load("deal_fails")
+    assert "never-deals" not in host.games
+    errors = host.plugins["deal_fails"].errors
+    assert any("'never-deals' failed a trial deal: KeyError: 'tableau-9'" in e for e in errors), errors
+    assert host.new_game("odd-only", 3).number == 3
+    with pytest.raises(UserError, match=r"The game odd-only \(plugin deal_fails\) failed to deal: IndexError"):
+        host.new_game("odd-only", 4)
+    assert any("'odd-only' failed to deal" in e for e in host.plugins["deal_fails"].errors)
+    assert host.new_game("forty-thieves", 4).number == 4  # the others still play

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from reussite import saves
-from reussite.cards import RANKS, check_game_number, random_game_number
+from reussite.cards import RANKS, random_game_number
 from reussite.errors import IllegalMove, SaveError, UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
@@ -66,13 +66,9 @@ class Session:
         games = self.host.games
         if not games:
             raise UserError(N_("No game is installed (see 'reussite plugins')."))
-        cls = self.host.game(game_id) if game_id else games[sorted(games)[0]]
         if number is None:
             number = random_game_number()
-        try:
-            game = cls(check_game_number(number), options)
-        except ValueError as exc:
-            raise UserError(N_("This game number cannot be used: {reason}"), reason=str(exc)) from exc
+        game = self.host.new_game(game_id or sorted(games)[0], number, options)
         self.game = game
         self.elapsed_before = 0.0
         self.resumed_at = self.clock()
