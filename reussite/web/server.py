@@ -10,8 +10,10 @@ from __future__ import annotations
 import mimetypes
 import os
 import socket
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -23,7 +25,8 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from reussite.errors import UserError
-from reussite.messages import N_
+from reussite.messages import N_, Message
+from reussite.web import strings as S
 from reussite.web.api import Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
@@ -85,6 +88,14 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
             except BadRequest as exc:
                 lang_arg = data.get("lang") if data and isinstance(data.get("lang"), str) else None
                 return api.error(request, exc, lang_arg)
+            except UserError as exc:
+                return api.error(request, BadRequest(422, exc.message))
+            except Exception as exc:  # a bug, most likely in a game plugin: the position is rolled back
+                traceback.print_exc(file=sys.stderr)
+                game = session.game
+                where = Message(S.M_GAME_FAILED, {"game": game.id, "plugin": game.plugin_name,
+                                                  "reason": f"{type(exc).__name__}: {exc}"})
+                return api.error(request, BadRequest(500, where, state=True))
 
         return endpoint
 

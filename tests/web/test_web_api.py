@@ -293,3 +293,42 @@ def test_data_dir_defaults(tmp_path):
     assert default_data_dir({"REUSSITE_DATA_DIR": str(tmp_path)}) == tmp_path
     assert default_data_dir({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "reussite"
     assert default_data_dir({}).parts[-3:] == (".local", "share", "reussite")
+
+
+@pytest.mark.filterwarnings("ignore:.*httpx.*")
+def test_a_failing_game_plugin_gives_a_clear_error_and_the_position_is_kept(tmp_path, capsys):
+    """A bug in a game's own code (here: its deal on the third click) answers 500 naming the plugin; the
+    move is rolled back and the game goes on."""
+    import types
+
+    from starlette.testclient import TestClient
+
+    from reussite.hookspecs import hookimpl
+    from reussite.host import Host
+    from reussite.web.server import create_app
+    from reussite_plugins.forty_thieves import FortyThieves
+
+    class Buggy(FortyThieves):
+        id = "buggy-thieves"
+        name = "Buggy Thieves"
+
+        def do_deal(self):
+            super().do_deal()
+            if len(self.cards[self.waste_ix]) > 3:
+                raise ZeroDivisionError("division by zero")
+
+    plugin = types.SimpleNamespace(reussite_games=hookimpl(lambda: [Buggy]), __name__="buggy_plugin")
+    host = Host.load(extra=[("buggy", plugin)])
+    with TestClient(create_app(host, tmp_path)) as client:
+        state = client.post("/api/new", json={"game": "buggy-thieves", "number": 5}).json()
+        for _ in range(2):
+            state = client.post("/api/deal", json={"version": state["version"]}).json()
+        before = client.get("/api/state").json()
+        answer = client.post("/api/deal", json={"version": before["version"]})
+        assert answer.status_code == 500
+        body = answer.json()
+        assert "buggy-thieves" in body["error"] and "buggy" in body["error"] and "ZeroDivisionError" in body["error"]
+        after = client.get("/api/state").json()
+        assert after["stacks"] == before["stacks"] and after["moves"] == before["moves"]
+        assert client.post("/api/undo", json={"version": after["version"]}).status_code == 200
+    assert "ZeroDivisionError" in capsys.readouterr().err  # the traceback is kept for the plugin's author

@@ -1,0 +1,1 @@
+"""The browser front end: a Starlette app over the engine and a static page."""
