@@ -176,7 +176,9 @@ def cmd_games(args, ctx: Context) -> int:
         ctx.say(line + (f"  {options_label} {opts}" if opts else ""))
     broken = [p for p in ctx.host.plugin_list() if p.errors]
     if broken:
-        ctx.err.write(_("{count} plugin(s) failed to load; see 'reussite plugins'.").format(count=len(broken)) + "\n")
+        ctx.err.write(ctx.tr.ngettext("{count} plugin failed to load; see 'reussite plugins'.",
+                                      "{count} plugins failed to load; see 'reussite plugins'.",
+                                      len(broken)).format(count=len(broken)) + "\n")
     return 0
 
 

@@ -82,7 +82,7 @@ def test_a_broken_plugin_distribution_is_listed_and_the_rest_works(fresh_venv, t
     assert "RuntimeError: cannot find my card images" in broken["errors"][0]
     assert plugins["forty-thieves"]["status"] == "ok"
     listing = fresh_venv.reussite("games")
-    assert "forty-thieves" in listing.stdout and "failed to load" in listing.stderr
+    assert "forty-thieves" in listing.stdout and "1 plugin failed to load" in listing.stderr
     fresh_venv.reussite("deal", "forty-thieves", "-n", "3")
 
 
