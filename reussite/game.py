@@ -517,44 +517,42 @@ class Game:
                     yield Move(src, dst, n)
 
     def _index_tables(self) -> tuple:
-        """Per-stack facts the indexed generator needs, computed once per game."""
+        """Per-stack facts the indexed generator needs, computed once per game. Cards are looked up by the
+        key ``rank * 4 + suit``."""
         targets = []
         for dst in self._targets:
             rule = self.specs[dst].rule
             build = rule.build
-            suit_mode = None if build is None else build.suit
-            base_keys: tuple[tuple[int, int], ...] = ()
-            if isinstance(rule.empty, int):
-                suits = (0, 1, 2, 3) if rule.suit is None else (rule.suit,)
-                base_keys = tuple((rule.empty, suit) for suit in suits)
-            group = self.specs[dst].kind is Kind.FOUNDATION and rule.group_moves
-            # A target found by the card it wants needs no further check unless its rule says more than the
-            # build and the base: a source restriction, a size limit or a fixed suit.
-            plain = rule.accepts_from is None and rule.max_cards is None and rule.suit is None
-            targets.append((dst, None if build is None else build.step, suit_mode, rule.empty == ANY, base_keys,
-                            group, plain))
+            base = rule.empty if isinstance(rule.empty, int) else None
+            targets.append((dst, None if build is None else build.step, None if build is None else build.suit,
+                            rule.empty == ANY, base, rule.suit))
         sources = []
         for src in self._sources:
             rule = self.specs[src].rule
-            sources.append((src, rule.pickup, rule.build, self.specs[src].kind))
-        foundation = frozenset(self.foundation_ix)
-        tableau = frozenset(self.tableau_ix)
-        return tuple(targets), tuple(sources), foundation, tableau
+            build = rule.build
+            same_suit = build is not None and build.suit == "same"
+            sources.append((src, rule.pickup, build, same_suit, self.specs[src].kind))
+        # A target found by the card it wants needs no further check unless its rule says more than the
+        # build and the base: a source restriction, a size limit or a fixed suit.
+        checked = frozenset(dst for dst in self._targets
+                            if (r := self.specs[dst].rule).accepts_from is not None or r.max_cards is not None
+                            or r.suit is not None)
+        groupable = frozenset(dst for dst in self._targets if self.specs[dst].kind is Kind.FOUNDATION
+                              and self.specs[dst].rule.group_moves)
+        return (tuple(targets), tuple(sources), frozenset(self.foundation_ix), frozenset(self.tableau_ix),
+                checked, groupable)
 
     def _indexed_moves(self) -> list[Move]:
         """The same moves as asking every target, asking only the targets that want each card."""
         tables = self.__dict__.get("_tables")
         if tables is None:
             tables = self._tables = self._index_tables()
-        targets, sources, foundation, tableau = tables
+        targets, sources, foundation, tableau, checked, groupable = tables
         cards, face_down, specs = self.cards, self.face_down, self.specs
-        wanted: dict[tuple[int, int], list[int]] = {}
-        empties: list[int] = []
-        groupable: set[int] = set()
-        checked: set[int] = set()
-        for dst, step, suit_mode, takes_any, base_keys, group, plain in targets:
-            if not plain:
-                checked.add(dst)
+        wanted: dict[int, list[int]] = {}  # rank * 4 + suit -> targets that take that card
+        by_rank: dict[int, list[int]] = {}  # rank -> empty targets that take that rank in any suit
+        empties: list[int] = []  # empty targets that take any card
+        for dst, step, suit_mode, takes_any, base, fixed_suit in targets:
             pile = cards[dst]
             if pile:
                 if step is None:
@@ -564,18 +562,22 @@ class Game:
                 if rank < 1 or rank > 13:
                     continue
                 if suit_mode == "same":
-                    keys: tuple = ((rank, top.suit),)
+                    keys: tuple[int, ...] = (rank * 4 + top.suit,)
                 elif suit_mode == "alternate":
-                    keys = ((rank, 0), (rank, 1)) if top.suit >= 2 else ((rank, 2), (rank, 3))
+                    keys = (rank * 4, rank * 4 + 1) if top.suit >= 2 else (rank * 4 + 2, rank * 4 + 3)
                 else:
-                    keys = ((rank, 0), (rank, 1), (rank, 2), (rank, 3))
+                    by_rank.setdefault(rank, []).append(dst)
+                    continue
             elif takes_any:
                 empties.append(dst)
                 continue
+            elif base is None:
+                continue
+            elif fixed_suit is None:
+                by_rank.setdefault(base, []).append(dst)
+                continue
             else:
-                keys = base_keys
-            if group:
-                groupable.add(dst)
+                keys = (base * 4 + fixed_suit,)
             for key in keys:
                 found = wanted.get(key)
                 if found is None:
@@ -586,7 +588,7 @@ class Game:
         moves: list[Move] = []
         drop_refusal, extra_refusal = self.drop_refusal, self.extra_refusal
         extra = type(self).extra_refusal is not Game.extra_refusal
-        for src, pickup, build, kind in sources:
+        for src, pickup, build, same_suit, kind in sources:
             pile = cards[src]
             size = len(pile)
             up = size - face_down[src]
@@ -594,12 +596,25 @@ class Game:
                 continue
             longest = 1
             if pickup != PICK_TOP and build is not None:
-                while longest < up and build.fits(pile[-longest], pile[-longest - 1]):
-                    longest += 1
+                if same_suit:
+                    step = build.step
+                    upper = pile[-1]
+                    while longest < up:
+                        lower = pile[-longest - 1]
+                        if upper.rank != lower.rank + step or upper.suit != lower.suit:
+                            break
+                        upper = lower
+                        longest += 1
+                else:
+                    while longest < up and build.fits(pile[-longest], pile[-longest - 1]):
+                        longest += 1
             candidates: list[tuple[int, int]] = []
             for n in range(1, longest + 1):
                 card = pile[-n]
-                found = wanted.get((card.rank, card.suit))
+                found = wanted.get(card.rank * 4 + card.suit)
+                if found:
+                    candidates.extend([(dst, n) for dst in found])
+                found = by_rank.get(card.rank)
                 if found:
                     candidates.extend([(dst, n) for dst in found])
                 if empties:
@@ -607,7 +622,7 @@ class Game:
             grouped = False
             if longest > 1 and groupable:
                 top = pile[-1]
-                for dst in wanted.get((top.rank, top.suit), ()):
+                for dst in (*wanted.get(top.rank * 4 + top.suit, ()), *by_rank.get(top.rank, ())):
                     if dst in groupable:
                         # Group moves onto a foundation are checked card by card below.
                         candidates.extend((dst, n) for n in range(2, longest + 1))
