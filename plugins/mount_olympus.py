@@ -74,6 +74,12 @@ class MountOlympus(Variant):
                 self._transfer(self.stock_ix, pile, 1)
         super().after_move(move)
 
+    def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
+        # A suit's two foundations on the same base are alike. Piles are refilled and dealt to in order while
+        # the stock lasts (R-MO-5, R-MO-8); once it is gone they are alike too.
+        pairs = tuple(self.foundation_ix[i:i + 2] for i in range(0, len(self.foundation_ix), 2))
+        return pairs if self.cards[self.stock_ix] else (*pairs, self.tableau_ix)
+
     def score(self) -> int:
         # The page gives no score: one point a card played onto the foundations (the bases are dealt).
         return self.on_foundations() - BASES

@@ -114,6 +114,10 @@ class Osmosis(Variant):
             params["rank"] = rank_name(card.rank)
         return params
 
+    def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
+        # The reserves are alike (only their top cards move, nothing goes on them); foundations are ordered.
+        return (self.reserve_ix,)
+
     # R-OS-10: the default score, one point a card on the foundations.
     max_score = 52
 

@@ -112,17 +112,22 @@ class Tournament(Variant):
         self.do_deal()
 
     def is_lost(self) -> bool:
-        """R-TO-9 lets the top cards of a suit's two foundations go back and forth for ever once they meet, so
-        those moves alone do not keep a game alive: it is lost when nothing else can be played, and no waiting
-        card belongs to a suit whose foundations meet (shifting cards between them can then take any rank)."""
+        """Lost when no move reaches a new position (the host's rule), or sooner: R-TO-9 lets the top cards of
+        a suit's two foundations go back and forth for ever once they meet, so those moves alone do not keep a
+        game alive when nothing else can be played and no waiting card belongs to a suit whose foundations meet
+        (shifting cards between them can then take any rank)."""
         if self.is_won():
             return False
         foundations = set(self.foundation_ix)
         for move in self.legal_moves():
             if not (isinstance(move, Move) and move.src in foundations and move.dst in foundations):
-                return False
+                return super().is_lost()
         waiting = [self.cards[i][-1] for i in (*self.tableau_ix, *self.reserve_ix) if self.cards[i]]
-        return not any(self._foundations_meet(card.suit) for card in waiting)
+        return not any(self._foundations_meet(card.suit) for card in waiting) or super().is_lost()
+
+    def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
+        # The eight reserves hold one card each and are used alike; columns are dealt and gathered in order.
+        return (self.reserve_ix,)
 
     def _foundations_meet(self, suit: int) -> bool:
         # Up from the Ace to a and down from the King to a + 1: together one card of each rank.

@@ -13,6 +13,7 @@ import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from reussite.cards import Card
@@ -53,6 +54,13 @@ class Redeal:
 AnyMove = Move | Deal | Redeal
 DEAL = Deal()
 REDEAL = Redeal()
+
+
+class Outcome(StrEnum):
+    """How a game has ended (see :meth:`Game.outcome`)."""
+
+    WON = "won"
+    LOST = "lost"
 
 # Primitive operations recorded by a move, undone in reverse order.
 _OP_MOVE, _OP_FLIP, _OP_REDEALS = 0, 1, 2
@@ -113,6 +121,9 @@ class Game:
     deal_count: ClassVar[int] = 1
     #: Redeals allowed after the first pass; None for unlimited.
     redeals: ClassVar[int | None] = 0
+    #: Keep the key of every position along the history (for "no new position left", see ``is_lost``).
+    #: Searches turn it off on their own copies.
+    track_positions: ClassVar[bool] = True
 
     def __init__(self) -> None:
         specs = self.stacks
@@ -125,6 +136,8 @@ class Game:
         self._done: list[tuple[AnyMove, list[tuple]]] = []
         self._undone: list[AnyMove] = []
         self._ops: list[tuple] | None = None
+        self._stack_keys: list[bytes | None] = [None] * len(specs)
+        self._path_keys: list[bytes] = []  # position keys after 0, 1, ... moves (when tracked)
         kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
         for i, spec in enumerate(specs):
             kinds[spec.kind].append(i)
@@ -154,12 +167,15 @@ class Game:
             self.face_down[src] = len(cards_src)
         if self.specs[dst].kind is Kind.STOCK:
             self.face_down[dst] = len(cards_dst)
+        keys = self._stack_keys
+        keys[src] = keys[dst] = None
         self._ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst))
 
     def _flip(self, stack: int) -> None:
         """Turn the top card of ``stack`` face up."""
         old = self.face_down[stack]
         self.face_down[stack] = len(self.cards[stack]) - 1
+        self._stack_keys[stack] = None
         self._ops.append((_OP_FLIP, stack, old))
 
     def _count_redeal(self) -> None:
@@ -167,6 +183,7 @@ class Game:
         self.redeals_used += 1
 
     def _undo_ops(self, ops: list[tuple]) -> None:
+        keys = self._stack_keys
         for op in reversed(ops):
             if op[0] == _OP_MOVE:
                 _, src, dst, n, reverse, fd_src, fd_dst = op
@@ -177,8 +194,10 @@ class Game:
                     moving.reverse()
                 self.cards[src].extend(moving)
                 self.face_down[src], self.face_down[dst] = fd_src, fd_dst
+                keys[src] = keys[dst] = None
             elif op[0] == _OP_FLIP:
                 self.face_down[op[1]] = op[2]
+                keys[op[1]] = None
             else:
                 self.redeals_used = op[1]
 
@@ -187,6 +206,7 @@ class Game:
     def place(self, stack: int | str, cards: list[Card], face_down: int = 0) -> None:
         """Put cards on a stack while setting up the game (bottom to top)."""
         i = self.index[stack] if isinstance(stack, str) else stack
+        self._stack_keys[i] = None
         self.cards[i].extend(cards)
         if self.specs[i].kind is Kind.STOCK:
             self.face_down[i] = len(self.cards[i])
@@ -405,6 +425,9 @@ class Game:
             reason = self.refusal(move)
             if reason is not None:
                 raise IllegalMove(self.explain(move, reason))
+        track = self.track_positions
+        if track and not self._path_keys:
+            self._path_keys.append(self.position_key())
         self._ops = ops = []
         try:
             if isinstance(move, Move):
@@ -421,6 +444,8 @@ class Game:
         finally:
             self._ops = None
         self._done.append((move, ops))
+        if track:
+            self._path_keys.append(self.position_key())
         if self._undone:
             if self._undone[-1] == move:
                 self._undone.pop()
@@ -444,6 +469,8 @@ class Game:
             raise UserError(N_("There is no move to undo."))
         move, ops = self._done.pop()
         self._undo_ops(ops)
+        if len(self._path_keys) > len(self._done) + 1:
+            del self._path_keys[len(self._done) + 1:]
         self._undone.append(move)
         return move
 
@@ -665,10 +692,118 @@ class Game:
         return self.on_foundations() == self.total_cards
 
     def is_lost(self) -> bool:
-        """Not won, and nothing left to do: no legal move, no deal, no redeal."""
+        """Not won, and no move leads to a position not already reached in this game: back-and-forth moves
+        and redeals that change nothing do not keep a game alive (positions compare by
+        :meth:`position_key`). Without position tracking: no legal move, no deal, no redeal."""
         if self.is_won():
             return False
-        return next(iter(self.legal_moves()), None) is None
+        if not self.track_positions:
+            return next(iter(self.legal_moves()), None) is None
+        return not self.progress_moves(first_only=True)
+
+    def progress_moves(self, first_only: bool = False) -> list[AnyMove]:
+        """The legal moves that lead to a position not reached before in this game (by the history's
+        positions, the current one included), in ``legal_moves`` order."""
+        seen = self.seen_positions()
+        probe = self.copy(history=False)
+        found: list[AnyMove] = []
+        for move in self.legal_moves():
+            probe.push(move, check=False)
+            key = probe.position_key()
+            probe.pop()
+            if key not in seen:
+                found.append(move)
+                if first_only:
+                    break
+        return found
+
+    def seen_positions(self) -> set[bytes]:
+        """Keys of the positions reached along the history, the current one included."""
+        return {*self._path_keys, self.position_key()}
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome.WON``, ``Outcome.LOST`` (see :meth:`is_lost`), or None while the game goes on."""
+        if self.is_won():
+            return Outcome.WON
+        if self.is_lost():
+            return Outcome.LOST
+        return None
+
+    # -- search support: cheap copies and a canonical position key -----------------------------------
+
+    def safe_move(self) -> AnyMove | None:
+        """A move that can be played at once without losing anything: if any line wins from here, one
+        starting with this move wins too. The solver plays it without trying the alternatives, which makes it
+        much faster, so a wrong answer makes "lost" verdicts wrong: return None when unsure. Default: None."""
+        return None
+
+    def copy(self, history: bool = True) -> Game:
+        """An independent game at the same position (with the move history, or without it). Like
+        python-chess's ``Board.copy``; cheap enough to take inside a search. Variants that keep their own
+        mutable state outside the stacks must extend this."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.cards = [list(pile) for pile in self.cards]
+        new.face_down = list(self.face_down)
+        new._stack_keys = list(self._stack_keys)
+        new._ops = None
+        if history:
+            new._done, new._undone, new._path_keys = list(self._done), list(self._undone), list(self._path_keys)
+        else:
+            new._done, new._undone, new._path_keys = [], [], []
+        return new
+
+    def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
+        """Groups of stacks whose contents could be swapped without changing anything that can happen next
+        (empty piles of one kind, Forty Thieves' foundations). Positions that differ only by such a swap get
+        the same :meth:`position_key`.
+
+        The default is cautious: stacks of one kind (foundation, tableau, reserve) with equal rules, unless
+        the variant overrides a method whose result could depend on a stack's place (dealing onto the
+        tableau, the redeal, what happens after a move, its own refusals). Override to say more; a wrong
+        group makes the solver wrong, so leave a stack out when unsure."""
+        cls = type(self)
+        cached = cls.__dict__.get("_default_groups")
+        if cached is not None:
+            return cached
+        overridden = {name for name in ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal",
+                                        "extra_refusal", "max_movable", "run_length")
+                      if getattr(cls, name) is not getattr(Game, name)}
+        groups: dict[tuple, list[int]] = {}
+        if not overridden - {"do_deal"}:
+            for i, spec in enumerate(self.specs):
+                if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE):
+                    if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
+                        continue
+                    groups.setdefault((spec.kind, spec.rule), []).append(i)
+        result = tuple(tuple(g) for g in groups.values() if len(g) > 1)
+        cls._default_groups = result
+        return result
+
+    def stack_key(self, stack: int) -> bytes:
+        """One stack as bytes: its length, its face-down count, then each card as ``rank * 4 + suit`` (the
+        two packs' identical cards are the same card). Cached until the stack changes."""
+        key = self._stack_keys[stack]
+        if key is None:
+            pile = self.cards[stack]
+            key = bytes((len(pile), self.face_down[stack], *[c[0] * 4 + c[1] for c in pile]))
+            self._stack_keys[stack] = key
+        return key
+
+    def position_key(self) -> bytes:
+        """The position as a canonical key: equal for positions with the same future (identical cards of
+        two packs, interchangeable stacks swapped, redeals used when they are unlimited). Used by the solver's
+        transposition table and by :meth:`is_lost`. Variants whose future depends on more than the stacks
+        and the redeals used must extend it."""
+        stack_key = self.stack_key
+        parts = [stack_key(i) for i in range(len(self.specs))]
+        for group in self.interchangeable_stacks():
+            ordered = sorted(parts[i] for i in group)
+            for i, part in zip(group, ordered, strict=True):
+                parts[i] = part
+        if self.redeals is not None:
+            parts.append(bytes((255, self.redeals_used)))
+        return b"".join(parts)
 
     def score(self) -> int:
         """Default: one point a card on the foundations."""

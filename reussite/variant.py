@@ -131,13 +131,52 @@ class Variant(Game):
         return Message(cls.name)
 
     def layout_json(self) -> dict[str, Any]:
-        """The position as ``reussite deal --json`` prints it: cards bottom to top."""
+        """The position as ``reussite deal --json`` prints it: cards bottom to top. :meth:`from_layout` reads
+        it back."""
         return {
             "game": self.id,
             "number": self.number,
             "options": dict(self.option_values),
+            "redeals_used": self.redeals_used,
             "stacks": [
                 {"id": spec.id, "cards": [c.code for c in self.cards[i]], "face_down": self.face_down[i]}
                 for i, spec in enumerate(self.specs)
             ],
         }
+
+    @classmethod
+    def from_layout(cls, data: Mapping[str, Any]) -> Variant:
+        """A game at the position ``data`` describes, in :meth:`layout_json`'s format, with no history: for
+        positions no deal gives (tests, puzzles, the solver). Stacks left out are empty. A position may hold
+        fewer cards than the pack (a won foundation need not be spelled out), but never more copies of a card
+        than there are packs. Raises :class:`VariantError` naming the stack or card that is wrong."""
+        from reussite.cards import parse_card
+
+        game = cls(int(data.get("number", 1)), data.get("options") or {})
+        game.cards = [[] for _ in game.specs]
+        game.face_down = [0] * len(game.specs)
+        game._stack_keys = [None] * len(game.specs)
+        copies: dict[tuple[int, int], int] = {}
+        for entry in data.get("stacks", ()):
+            stack_id = entry.get("id")
+            if stack_id not in game.index:
+                raise VariantError(f"{cls.id}: there is no stack {stack_id!r} (stacks: {', '.join(game.index)})")
+            i = game.index[stack_id]
+            pile = []
+            for code in entry.get("cards", ()):
+                try:
+                    card = parse_card(code)
+                except ValueError as exc:
+                    raise VariantError(f"{cls.id}: {stack_id}: {exc}") from None
+                deck = copies.get(card[:2], 0)
+                if deck >= cls.decks:
+                    raise VariantError(f"{cls.id}: {stack_id}: {code} appears more often than the "
+                                       f"{cls.decks} pack(s) hold it")
+                copies[card[:2]] = deck + 1
+                pile.append(card._replace(deck=deck))
+            face_down = int(entry.get("face_down", len(pile) if game.specs[i].kind.value == "stock" else 0))
+            if not 0 <= face_down <= len(pile):
+                raise VariantError(f"{cls.id}: {stack_id}: face_down {face_down} is not between 0 and {len(pile)}")
+            game.cards[i], game.face_down[i] = pile, face_down
+        game.redeals_used = int(data.get("redeals_used", 0))
+        return game

@@ -1,0 +1,207 @@
+"""Depth-first search with a transposition table over any variant's own rules.
+
+The search plays moves on a private copy of the game through the engine (``push``/``pop``), so every rule of
+a variant, third-party ones included, is the rule searched. It sees every card, face-down ones and the stock's
+order included: what Blake and Gent call the "thoughtful" game.
+
+Why it is sound: a position is expanded once (positions compare by ``Game.position_key``, which folds
+identical cards, interchangeable stacks and unlimited redeals). Winning is reaching a goal, so a search that
+has tried every move of every reachable position and found no win has proved the game lost. Moves the variant
+calls safe (``Game.safe_move``) are played without trying the others. A "won" line is replayed through the
+rules from the starting position before it is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from reussite.game import Deal, Game, Redeal
+from reussite.rules import Kind
+
+#: How often (in positions) the clock, the memory and the cancel flag are looked at.
+_CHECK_EVERY = 512
+#: What one stored position costs besides its key's bytes: the bytes object and its slot in the set.
+_ENTRY_OVERHEAD = 33 + 60
+
+
+class Verdict(StrEnum):
+    WON = "won"  # a line of moves wins; it has been replayed through the rules
+    LOST = "lost"  # every reachable position was searched: no line wins
+    UNKNOWN = "unknown"  # the budget ran out (or the search was cancelled) first
+
+
+class SolverError(RuntimeError):
+    """The solver found a line that the rules refuse or that does not win: a bug in a variant or the solver."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits on one search; None means no limit. A budget in ``nodes`` gives the same answer everywhere."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+    memory_mb: float | None = None
+
+
+@dataclass
+class Result:
+    verdict: Verdict
+    line: list = field(default_factory=list)  # the moves, from the position given, when won
+    nodes: int = 0  # positions expanded
+    positions: int = 0  # distinct positions stored in the transposition table
+    seconds: float = 0.0
+    stopped_by: str | None = None  # for UNKNOWN: "nodes", "time", "memory", "cancelled" or "interrupted"
+    memory_mb: float = 0.0  # the transposition table's estimated size at the end
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict is not Verdict.UNKNOWN
+
+    def notation(self, game: Game) -> list[str]:
+        """The line in the game's move notation, played out on a copy of ``game`` (its start)."""
+        probe = game.copy(history=False)
+        probe.track_positions = False
+        out = []
+        for move in self.line:
+            out.append(probe.notation(move))
+            probe.push(move, check=False)
+        return out
+
+
+def _order_key(game: Game, move) -> int:
+    """Try first what usually helps: foundations, freeing cards from the waste and reserves, turning cards;
+    the stock last."""
+    if isinstance(move, Deal):
+        return 8
+    if isinstance(move, Redeal):
+        return 9
+    src, dst = game.specs[move.src].kind, game.specs[move.dst].kind
+    if dst is Kind.FOUNDATION:
+        return 5 if src is Kind.FOUNDATION else 0
+    pile = game.cards[move.src]
+    if len(pile) - move.n <= game.face_down[move.src] and len(pile) > move.n:
+        return 1  # turns a card up
+    if src in (Kind.WASTE, Kind.RESERVE):
+        return 2
+    if not game.cards[move.dst]:
+        return 4 if len(pile) > move.n else 7  # onto an empty pile; moving a whole pile there changes little
+    return 3
+
+
+def order_moves(game: Game, moves: list) -> list:
+    return sorted(moves, key=lambda m: _order_key(game, m))
+
+
+def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None, seconds: float | None = None,
+          memory_mb: float | None = None, cancel: Callable[[], bool] | None = None) -> Result:
+    """Search for a winning line from ``game``'s current position; ``game`` itself is not changed.
+
+    The budget is ``budget`` or the keyword limits. ``cancel`` is polled now and then (a
+    ``threading.Event().is_set`` will do); when it answers true the search ends as UNKNOWN ("cancelled").
+    Ctrl+C (KeyboardInterrupt) ends it as UNKNOWN ("interrupted").
+    """
+    budget = budget or Budget(nodes, seconds, memory_mb)
+    start = time.perf_counter()
+    g = game.copy(history=False)
+    g.track_positions = False
+    visited: set[bytes] = set()
+    key_bytes = 0
+    line: list = []
+    # One frame per branching position: [moves to try, next index, safe moves played on entering it].
+    frames: list[list] = []
+    expanded = 0
+    deadline = None if budget.seconds is None else start + budget.seconds
+    max_nodes = budget.nodes
+    max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
+
+    def enter() -> bool | None:
+        """Expand the position just reached: True if won, None if already seen, else False (frame pushed)."""
+        nonlocal expanded, key_bytes
+        forced = 0
+        while True:
+            if g.is_won():
+                return True
+            key = g.position_key()
+            if key in visited:
+                for _ in range(forced):
+                    g.pop()
+                    line.pop()
+                return None
+            visited.add(key)
+            key_bytes += len(key) + _ENTRY_OVERHEAD
+            expanded += 1
+            safe = g.safe_move()
+            if safe is None:
+                break
+            g.push(safe, check=False)
+            line.append(safe)
+            forced += 1
+        frames.append([order_moves(g, list(g.legal_moves())), 0, forced])
+        return False
+
+    def finish(verdict: Verdict, stopped_by: str | None = None) -> Result:
+        return Result(verdict, list(line) if verdict is Verdict.WON else [], expanded, len(visited),
+                      time.perf_counter() - start, stopped_by, key_bytes / (1024 * 1024))
+
+    try:
+        if enter():
+            return _verified(game, finish(Verdict.WON))
+        next_check = _CHECK_EVERY
+        while frames:
+            if expanded >= next_check:
+                next_check = expanded + _CHECK_EVERY
+                if deadline is not None and time.perf_counter() > deadline:
+                    return finish(Verdict.UNKNOWN, "time")
+                if max_bytes is not None and key_bytes > max_bytes:
+                    return finish(Verdict.UNKNOWN, "memory")
+                if cancel is not None and cancel():
+                    return finish(Verdict.UNKNOWN, "cancelled")
+            if max_nodes is not None and expanded >= max_nodes:
+                return finish(Verdict.UNKNOWN, "nodes")
+            frame = frames[-1]
+            moves, i = frame[0], frame[1]
+            if i == len(moves):
+                frames.pop()
+                for _ in range(frame[2]):
+                    g.pop()
+                    line.pop()
+                if frames:  # the branching move that led here
+                    g.pop()
+                    line.pop()
+                continue
+            frame[1] = i + 1
+            move = moves[i]
+            g.push(move, check=False)
+            line.append(move)
+            found = enter()
+            if found:
+                return _verified(game, finish(Verdict.WON))
+            if found is None:
+                g.pop()
+                line.pop()
+        return finish(Verdict.LOST)
+    except KeyboardInterrupt:
+        return finish(Verdict.UNKNOWN, "interrupted")
+
+
+def _verified(game: Game, result: Result) -> Result:
+    """Replay a won line through the rules (``push`` with checks) on a fresh copy; raise if it fails."""
+    probe = game.copy(history=False)
+    probe.track_positions = False
+    from reussite.errors import IllegalMove
+
+    for k, move in enumerate(result.line):
+        try:
+            probe.push(move)
+        except IllegalMove as exc:
+            raise SolverError(f"{getattr(game, 'id', type(game).__name__)}: move {k + 1} of the winning line "
+                              f"({probe.notation(move)}) is refused by the rules: {exc}") from None
+    if not probe.is_won():
+        raise SolverError(f"{getattr(game, 'id', type(game).__name__)}: the winning line does not win")
+    return result
+
+
+__all__ = ["Budget", "Result", "SolverError", "Verdict", "order_moves", "solve"]
