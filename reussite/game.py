@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from reussite import rules
 from reussite.cards import Card
 from reussite.errors import IllegalMove, UserError
 from reussite.messages import N_, Message
 from reussite.rules import (
-    ANY,
-    NONE,
     PICK_NONE,
     PICK_RUN,
     PICK_RUN_BY_SPACES,
     PICK_TOP,
+    CompiledRule,
     Kind,
     StackSpec,
     rank_name,
@@ -101,6 +101,19 @@ R_NO_REDEAL = Reason(N_("No redeal is left."))
 R_STOCK_NOT_EMPTY = Reason(N_("The stock is not empty yet: deal its cards first."))
 R_FINISHED = Reason(N_("The game is over."))
 
+#: The message for each reason a compiled stack rule gives (``reussite.rules.WHY_*``).
+_WHY = {
+    rules.WHY_COUNT: R_BAD_COUNT,
+    rules.WHY_FROM_KIND: R_FROM_KIND,
+    rules.WHY_FULL: R_FULL,
+    rules.WHY_GROUP: R_GROUP,
+    rules.WHY_SUIT: R_SUIT,
+    rules.WHY_NOTHING_ON_EMPTY: R_NOTHING_ON_EMPTY,
+    rules.WHY_EMPTY_RANK: R_EMPTY_RANK,
+    rules.WHY_NO_BUILD: R_NO_BUILD,
+    rules.WHY_BUILD: R_BUILD,
+}
+
 _KIND_NAMES = {
     Kind.STOCK: N_("stock"),
     Kind.WASTE: N_("waste"),
@@ -108,6 +121,46 @@ _KIND_NAMES = {
     Kind.TABLEAU: N_("tableau"),
     Kind.RESERVE: N_("reserve"),
 }
+
+
+class _Plan:
+    """What move checking and generation need to know about a variant class, computed once per class: the
+    compiled rule of each stack, and which rule methods the variant overrides (each override makes the
+    generator ask the overridden method instead of reading the tables)."""
+
+    __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
+                 "custom_run", "custom_max", "checked", "source_rules", "target_rules", "by_spaces")
+
+    def __init__(self, cls: type[Game]) -> None:
+        self.stacks = cls.stacks
+        self.rules = compiled = tuple(CompiledRule(spec) for spec in cls.stacks)
+
+        def overridden(name: str) -> bool:
+            return getattr(cls, name) is not getattr(Game, name)
+
+        self.custom_pick = overridden("pick_refusal")
+        self.custom_drop = overridden("drop_refusal")
+        self.custom_extra = overridden("extra_refusal")
+        self.custom_run = overridden("run_length")
+        self.custom_max = overridden("max_movable")
+        # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
+        # stack is a candidate source or target and every candidate is asked.
+        every = tuple(range(len(compiled)))
+        self.sources = every if self.custom_pick else tuple(i for i, r in enumerate(compiled) if r.pickup != PICK_NONE)
+        self.targets = every if self.custom_pick or self.custom_drop else tuple(
+            i for i, r in enumerate(compiled) if r.may_take)
+        self.checked = self.custom_pick or self.custom_drop or self.custom_max
+        self.source_rules = tuple((i, compiled[i]) for i in self.sources)
+        self.target_rules = tuple((i, compiled[i]) for i in self.targets)
+        self.by_spaces = any(compiled[i].pickup == PICK_RUN_BY_SPACES for i in self.sources)
+
+    @staticmethod
+    def of(cls: type[Game]) -> _Plan:
+        plan = cls.__dict__.get("_plan")
+        if plan is None or plan.stacks is not cls.stacks:
+            plan = _Plan(cls)
+            cls._plan = plan
+        return plan
 
 
 class Game:
@@ -137,7 +190,8 @@ class Game:
         self._undone: list[AnyMove] = []
         self._ops: list[tuple] | None = None
         self._stack_keys: list[bytes | None] = [None] * len(specs)
-        self._path_keys: list[bytes] = []  # position keys after 0, 1, ... moves (when tracked)
+        # Position keys after 0, 1, ... moves, as far as computed: see _path_keys.
+        self._path_cache: list[bytes] = []
         kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
         for i, spec in enumerate(specs):
             kinds[spec.kind].append(i)
@@ -146,12 +200,12 @@ class Game:
         self.reserve_ix = tuple(kinds[Kind.RESERVE])
         self.stock_ix = kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None
         self.waste_ix = kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None
-        # Sources worth trying and destinations that could take something, computed once.
-        self._sources = tuple(i for i, s in enumerate(specs) if s.rule.pickup != PICK_NONE)
-        self._targets = tuple(
-            i for i, s in enumerate(specs)
-            if s.rule.accepts_from != frozenset() and (s.rule.build is not None or s.rule.empty != NONE)
-        )
+        # Each stack's rule compiled once per class; sources worth trying and targets that could take something.
+        plan = _Plan.of(type(self))
+        self._plan = plan
+        self._rules = plan.rules
+        self._sources = plan.sources
+        self._targets = plan.targets
 
     # -- primitive operations (the only code that changes the stacks after the deal) -----------------
 
@@ -243,22 +297,14 @@ class Game:
     # -- rules: what may be picked up and where it may go ----------------------------------------------
 
     def run_length(self, stack: int) -> int:
-        """How many face-up cards on top of ``stack`` form a sequence by the stack's own build rule."""
-        cards = self.cards[stack]
-        if not cards:
-            return 0
-        build = self.specs[stack].rule.build
-        limit = len(cards) - self.face_down[stack]
-        if build is None:
-            return min(1, limit)
-        n = 1
-        while n < limit and build.fits(cards[-n], cards[-n - 1]):
-            n += 1
-        return n
+        """How many face-up cards on top of ``stack`` form a sequence by the stack's own build (what
+        :data:`PICK_RUN` may pick up). A variant may override it ("moves only same-suit runs"); the checks and
+        the generator both ask it then."""
+        return self._rules[stack].run(self.cards[stack], self.face_down[stack])
 
     def max_movable(self, src: int, dst: int) -> int:
         """Longest run the pickup rule allows from ``src`` to ``dst`` (ignoring what ``dst`` takes)."""
-        pickup = self.specs[src].rule.pickup
+        pickup = self._rules[src].pickup
         if pickup == PICK_NONE:
             return 0
         if pickup == PICK_TOP:
@@ -271,18 +317,19 @@ class Game:
         return min(self.run_length(src), 2 ** self.empty_count((src, dst)))
 
     def pick_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        """Why the top ``n`` cards of ``src`` cannot be picked up to go to ``dst``; None if they can."""
         cards = self.cards[src]
         if not cards:
             return R_EMPTY_SOURCE
         if n < 1 or n > len(cards):
             return R_BAD_COUNT
-        rule = self.specs[src].rule
-        if rule.pickup == PICK_NONE:
+        pickup = self._rules[src].pickup
+        if pickup == PICK_NONE:
             return R_NO_PICKUP
         if len(cards) - n < self.face_down[src]:
             return R_FACE_DOWN
         if n > 1:
-            if rule.pickup == PICK_TOP:
+            if pickup == PICK_TOP:
                 return R_TOP_ONLY
             if n > self.run_length(src):
                 return R_NOT_A_RUN
@@ -291,49 +338,28 @@ class Game:
         return None
 
     def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
-        """Why ``dst`` refuses the top ``n`` cards of ``src``; None if it takes them."""
-        spec = self.specs[dst]
-        rule = spec.rule
-        if rule.accepts_from is not None and self.specs[src].kind not in rule.accepts_from:
-            return R_FROM_KIND
-        target = self.cards[dst]
-        if rule.max_cards is not None and len(target) + n > rule.max_cards:
-            return R_FULL
-        moving = self.cards[src]
-        if spec.kind is Kind.FOUNDATION and n > 1:
-            if not rule.group_moves:
-                return R_GROUP
-            # Cards go on one at a time, the top card first.
-            first = moving[-1]
-            reason = self._fits(rule, spec, first, target[-1] if target else None)
-            if reason is not None:
-                return reason
-            for k in range(2, n + 1):
-                if not rule.build or not rule.build.fits(moving[-k], moving[-k + 1]):
-                    return R_BUILD
-            return None
-        bottom = moving[-n]
-        return self._fits(rule, spec, bottom, target[-1] if target else None)
+        """Why ``dst`` refuses the top ``n`` cards of ``src``; None if it takes them. Onto a foundation,
+        several cards go on one at a time, the top card first, and only where the rule has ``group_moves``."""
+        found = self._rules[dst].drop_refusal(self.specs[src].kind, self.cards[src], n, self.cards[dst])
+        return None if found is None else _WHY[found[0]]
 
-    def _fits(self, rule, spec: StackSpec, card: Card, top: Card | None) -> Reason | None:
-        if rule.suit is not None and card.suit != rule.suit:
-            return R_SUIT
-        if top is None:
-            if rule.empty == ANY:
-                return None
-            if rule.empty == NONE:
-                return R_NOTHING_ON_EMPTY
-            return None if card.rank == rule.empty else R_EMPTY_RANK
-        if rule.build is None:
-            return R_NO_BUILD
-        return None if rule.build.fits(card, top) else R_BUILD
+    def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        """A variant's own condition on a card move, beyond the declared rules; :meth:`refusal` asks it
+        after the pick and drop rules, so what it forbids is neither listed nor accepted. Default: none."""
+        return None
+
+    def _move_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        """Why moving the top ``n`` cards of ``src`` onto ``dst`` is refused, or None: the pick rule, the drop
+        rule, then the variant's own condition: the one definition of a legal card move."""
+        if src == dst:
+            return R_SAME_STACK
+        return (self.pick_refusal(src, n, dst) or self.drop_refusal(src, n, dst)
+                or self.extra_refusal(src, n, dst))
 
     def refusal(self, move: AnyMove) -> Reason | None:
         """None if ``move`` is legal now, else the reason it is refused."""
         if isinstance(move, Move):
-            if move.src == move.dst:
-                return R_SAME_STACK
-            return self.pick_refusal(move.src, move.n, move.dst) or self.drop_refusal(move.src, move.n, move.dst)
+            return self._move_refusal(move.src, move.n, move.dst)
         if isinstance(move, Deal):
             return None if self.can_deal() else R_NO_DEAL
         if isinstance(move, Redeal):
@@ -357,8 +383,13 @@ class Game:
             target = self.cards[move.dst]
             params["target"] = target[-1] if target else dst.name
             if cards and 0 < move.n <= len(cards):
-                moving = cards[-1] if dst.kind is Kind.FOUNDATION and move.n > 1 else cards[-move.n]
-                params["card"] = moving
+                params["card"] = cards[-move.n]
+                # The compiled rule says which card does not fit and onto what (a run onto a foundation
+                # goes on top card first, so it may be a card in the middle of the run).
+                found = self._rules[move.dst].drop_refusal(src.kind, cards, move.n, target)
+                if found is not None and _WHY[found[0]] is reason and found[1] is not None:
+                    params["card"] = found[1]
+                    params["target"] = found[2] if found[2] is not None else dst.name
             rule = src.rule if reason in (R_NOT_A_RUN,) else dst.rule
             params["rule"] = Message(rule.build.text) if rule.build else Message(N_("no building"))
             if isinstance(dst.rule.empty, int):
@@ -425,9 +456,6 @@ class Game:
             reason = self.refusal(move)
             if reason is not None:
                 raise IllegalMove(self.explain(move, reason))
-        track = self.track_positions
-        if track and not self._path_keys:
-            self._path_keys.append(self.position_key())
         self._ops = ops = []
         try:
             if isinstance(move, Move):
@@ -444,8 +472,6 @@ class Game:
         finally:
             self._ops = None
         self._done.append((move, ops))
-        if track:
-            self._path_keys.append(self.position_key())
         if self._undone:
             if self._undone[-1] == move:
                 self._undone.pop()
@@ -469,8 +495,8 @@ class Game:
             raise UserError(N_("There is no move to undo."))
         move, ops = self._done.pop()
         self._undo_ops(ops)
-        if len(self._path_keys) > len(self._done) + 1:
-            del self._path_keys[len(self._done) + 1:]
+        if len(self._path_cache) > len(self._done) + 1:
+            del self._path_cache[len(self._done) + 1:]
         self._undone.append(move)
         return move
 
@@ -500,11 +526,7 @@ class Game:
         """Every useful legal move: card moves (by source, then target, then count), then the deal or
         redeal. Moving a whole pile onto an empty pile of the same kind is legal but changes nothing, so it
         is not listed."""
-        if self._indexable:
-            yield from self._indexed_moves()
-        else:
-            for src in self._sources:
-                yield from self._checked_moves_from(src)
+        yield from self._checked_moves() if self._plan.checked else self._indexed_moves()
         if self.can_deal():
             yield DEAL
         elif self.redeal_refusal() is None:
@@ -512,172 +534,147 @@ class Game:
 
     @property
     def _indexable(self) -> bool:
-        # A variant that overrides drop_refusal may accept cards that the declared builds cannot predict, so
-        # its moves are found by asking every target; otherwise targets are looked up by the card they want.
-        return type(self).drop_refusal is Game.drop_refusal
+        # A variant that overrides what may be picked up or where it may go is asked about every candidate;
+        # otherwise targets are looked up by the card they want in the compiled rules.
+        return not self._plan.checked
 
     def _useful(self, src: int, n: int, dst: int) -> bool:
         return not (n == len(self.cards[src]) and not self.cards[dst]
                     and self.specs[dst].kind is self.specs[src].kind)
 
     def _longest_pick(self, src: int) -> int:
+        """How many cards of ``src`` are worth trying to move: every card if the variant has its own pick
+        rule, else the face-up ones its pickup rule could take."""
         pile = self.cards[src]
-        if not pile or len(pile) <= self.face_down[src]:
+        if self._plan.custom_pick:
+            return len(pile)
+        up = len(pile) - self.face_down[src]
+        if up <= 0:
             return 0
-        return 1 if self.specs[src].rule.pickup == PICK_TOP else self.run_length(src)
+        if self._rules[src].pickup == PICK_TOP:
+            return 1
+        # A single face-up card may always be picked up (pick_refusal checks runs only for two or more).
+        return max(1, min(up, self.run_length(src)))
 
-    def _checked_moves_from(self, src: int) -> Iterator[Move]:
-        """Moves from ``src`` found by asking every target (works for any variant)."""
+    def _checked_moves_from(self, src: int) -> list[Move]:
+        """Moves from ``src`` found by asking :meth:`refusal`'s checks about every candidate (any variant)."""
         longest = self._longest_pick(src)
         if not longest:
-            return
-        by_spaces = self.specs[src].rule.pickup == PICK_RUN_BY_SPACES
+            return []
+        cards, specs = self.cards, self.specs
+        size, kind = len(cards[src]), specs[src].kind
+        pick, drop, extra = self.pick_refusal, self.drop_refusal, self.extra_refusal
+        plan = self._plan
+        # With the declared pick rule, one face-up card that the pickup rule lets go is always picked up.
+        single_ok = not plan.custom_pick
+        custom_extra = plan.custom_extra
+        moves = []
         for dst in self._targets:
             if dst == src:
                 continue
-            limit = longest
-            if limit > 1 and by_spaces and self.specs[dst].kind is not Kind.FOUNDATION:
-                limit = min(limit, 2 ** self.empty_count((src, dst)))
-            for n in range(1, limit + 1):
-                if (self._useful(src, n, dst) and self.drop_refusal(src, n, dst) is None
-                        and self.extra_refusal(src, n, dst) is None):
-                    yield Move(src, dst, n)
+            same_empty = not cards[dst] and specs[dst].kind is kind
+            for n in range(1, longest + 1):
+                if n == size and same_empty:
+                    continue  # a whole pile onto an empty one of its kind changes nothing
+                if ((n == 1 and single_ok) or pick(src, n, dst) is None) and drop(src, n, dst) is None and (
+                        not custom_extra or extra(src, n, dst) is None):
+                    moves.append(Move(src, dst, n))
+        return moves
 
-    def _index_tables(self) -> tuple:
-        """Per-stack facts the indexed generator needs, computed once per game. Cards are looked up by the
-        key ``rank * 4 + suit``."""
-        targets = []
-        for dst in self._targets:
-            rule = self.specs[dst].rule
-            build = rule.build
-            base = rule.empty if isinstance(rule.empty, int) else None
-            targets.append((dst, None if build is None else build.step, None if build is None else build.suit,
-                            rule.empty == ANY, base, rule.suit))
-        sources = []
-        for src in self._sources:
-            rule = self.specs[src].rule
-            build = rule.build
-            same_suit = build is not None and build.suit == "same"
-            sources.append((src, rule.pickup, build, same_suit, self.specs[src].kind))
-        # A target found by the card it wants needs no further check unless its rule says more than the
-        # build and the base: a source restriction, a size limit or a fixed suit.
-        checked = frozenset(dst for dst in self._targets
-                            if (r := self.specs[dst].rule).accepts_from is not None or r.max_cards is not None
-                            or r.suit is not None)
-        groupable = frozenset(dst for dst in self._targets if self.specs[dst].kind is Kind.FOUNDATION
-                              and self.specs[dst].rule.group_moves)
-        return (tuple(targets), tuple(sources), frozenset(self.foundation_ix), frozenset(self.tableau_ix),
-                checked, groupable)
+    def _checked_moves(self) -> list[Move]:
+        """The card moves, by asking every candidate: the reference the indexed generator must equal."""
+        return [move for src in self._sources for move in self._checked_moves_from(src)]
 
     def _indexed_moves(self) -> list[Move]:
-        """The same moves as asking every target, asking only the targets that want each card."""
-        tables = self.__dict__.get("_tables")
-        if tables is None:
-            tables = self._tables = self._index_tables()
-        targets, sources, foundation, tableau, checked, groupable = tables
+        """The same moves as :meth:`_checked_moves`, asking only the targets whose compiled rule wants each
+        card. Used when the variant keeps the declared pick and drop rules (it may override ``run_length``
+        and ``extra_refusal``, which are asked)."""
+        plan = self._plan
+        compiled = self._rules
         cards, face_down, specs = self.cards, self.face_down, self.specs
-        wanted: dict[int, list[int]] = {}  # rank * 4 + suit -> targets that take that card
-        by_rank: dict[int, list[int]] = {}  # rank -> empty targets that take that rank in any suit
-        empties: list[int] = []  # empty targets that take any card
-        for dst, step, suit_mode, takes_any, base, fixed_suit in targets:
+        wanted: dict[int, list[int]] = {}  # card key -> targets that take that card now
+        anything: list[int] = []  # targets that take any card now
+        for dst, rule in plan.target_rules:
             pile = cards[dst]
             if pile:
-                if step is None:
-                    continue
                 top = pile[-1]
-                rank = top.rank + step
-                if rank < 1 or rank > 13:
-                    continue
-                if suit_mode == "same":
-                    keys: tuple[int, ...] = (rank * 4 + top.suit,)
-                elif suit_mode == "alternate":
-                    keys = (rank * 4, rank * 4 + 1) if top.suit >= 2 else (rank * 4 + 2, rank * 4 + 3)
-                else:
-                    by_rank.setdefault(rank, []).append(dst)
-                    continue
-            elif takes_any:
-                empties.append(dst)
-                continue
-            elif base is None:
-                continue
-            elif fixed_suit is None:
-                by_rank.setdefault(base, []).append(dst)
-                continue
+                wants = rule.wants[top[0] * 4 + top[1]]
             else:
-                keys = (base * 4 + fixed_suit,)
-            for key in keys:
+                wants = rule.wants[rules.EMPTY_KEY]
+            if wants is rules.ANY_CARD:
+                anything.append(dst)
+                continue
+            for key in wants:
                 found = wanted.get(key)
                 if found is None:
                     wanted[key] = [dst]
                 else:
                     found.append(dst)
-        free = sum(1 for i in tableau if not cards[i])
+        if not wanted and not anything:
+            return []
+        free = sum(1 for i in self.tableau_ix if not cards[i]) if plan.by_spaces else 0
+        custom_run, extra = plan.custom_run, plan.custom_extra
         moves: list[Move] = []
-        drop_refusal, extra_refusal = self.drop_refusal, self.extra_refusal
-        extra = type(self).extra_refusal is not Game.extra_refusal
-        for src, pickup, build, same_suit, kind in sources:
+        for src, rule in plan.source_rules:
             pile = cards[src]
             size = len(pile)
             up = size - face_down[src]
             if up <= 0:
                 continue
-            longest = 1
-            if pickup != PICK_TOP and build is not None:
-                if same_suit:
-                    step = build.step
-                    upper = pile[-1]
-                    while longest < up:
-                        lower = pile[-longest - 1]
-                        if upper.rank != lower.rank + step or upper.suit != lower.suit:
-                            break
-                        upper = lower
-                        longest += 1
-                else:
-                    while longest < up and build.fits(pile[-longest], pile[-longest - 1]):
-                        longest += 1
+            pickup = rule.pickup
+            if pickup == PICK_TOP:
+                longest = 1
+            elif custom_run:
+                longest = max(1, min(up, self.run_length(src)))
+            else:
+                longest = rule.run(pile, face_down[src])
             candidates: list[tuple[int, int]] = []
+            top = pile[-1]
+            top_key = top[0] * 4 + top[1]
+            # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
             for n in range(1, longest + 1):
                 card = pile[-n]
-                found = wanted.get(card.rank * 4 + card.suit)
+                key = card[0] * 4 + card[1]
+                found = wanted.get(key)
                 if found:
-                    candidates.extend([(dst, n) for dst in found])
-                found = by_rank.get(card.rank)
-                if found:
-                    candidates.extend([(dst, n) for dst in found])
-                if empties:
-                    candidates.extend([(dst, n) for dst in empties])
-            grouped = False
-            if longest > 1 and groupable:
-                top = pile[-1]
-                for dst in (*wanted.get(top.rank * 4 + top.suit, ()), *by_rank.get(top.rank, ())):
-                    if dst in groupable:
-                        # Group moves onto a foundation are checked card by card below.
-                        candidates.extend((dst, n) for n in range(2, longest + 1))
-                        grouped = True
+                    candidates.extend([(dst, n) for dst in found if n == 1 or not compiled[dst].top_first])
+                if anything:
+                    candidates.extend([(dst, n) for dst in anything if n == 1 or not compiled[dst].top_first])
+            # A run onto a foundation goes on top card first, each card onto the one before (group moves).
+            if longest > 1:
+                for dst in (*wanted.get(top_key, ()), *anything):
+                    target = compiled[dst]
+                    if target.top_first and target.group_moves:
+                        takes, below = target.takes, top_key
+                        for n in range(2, longest + 1):
+                            card = pile[-n]
+                            key = card[0] * 4 + card[1]
+                            if key not in takes[below]:
+                                break
+                            candidates.append((dst, n))
+                            below = key
             if not candidates:
                 continue
             if len(candidates) > 1:
-                candidates = sorted(set(candidates)) if grouped else sorted(candidates)
+                candidates.sort()
             by_spaces = pickup == PICK_RUN_BY_SPACES
+            kind = rule.kind
             for dst, n in candidates:
                 if dst == src:
                     continue
-                if n == size and not cards[dst] and specs[dst].kind is kind:
-                    continue
-                if n > 1 and by_spaces and dst not in foundation:
-                    spaces = free - (1 if dst in tableau and not cards[dst] else 0)
+                target = cards[dst]
+                if n == size and not target and specs[dst].kind is kind:
+                    continue  # a whole pile onto an empty one of its kind changes nothing
+                if n > 1 and by_spaces and not compiled[dst].top_first:
+                    spaces = free - (1 if not target and specs[dst].kind is Kind.TABLEAU else 0)
                     if n > 2 ** spaces:
                         continue
-                if (grouped or dst in checked) and drop_refusal(src, n, dst) is not None:
+                if compiled[dst].limited and compiled[dst].drop_refusal(kind, pile, n, target) is not None:
                     continue
-                if extra and extra_refusal(src, n, dst) is not None:
+                if extra and self.extra_refusal(src, n, dst) is not None:
                     continue
                 moves.append(Move(src, dst, n))
         return moves
-
-    def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
-        """A variant's own condition on a card move, beyond the declared rules. Default: none."""
-        return None
 
     # -- derived results ------------------------------------------------------------------------------
 
@@ -717,6 +714,25 @@ class Game:
                     break
         return found
 
+    @property
+    def _path_keys(self) -> list[bytes]:
+        """The keys of the positions after 0, 1, ... moves of the history (when positions are tracked).
+        Computed when first asked, by taking the moves back on a copy, and kept until undone: a key costs far
+        more than a move, and only :meth:`is_lost` needs them."""
+        if not self.track_positions:
+            return []
+        cache = self._path_cache
+        missing = len(self._done) + 1 - len(cache)
+        if missing > 0:
+            probe = self.copy()
+            probe.track_positions = False
+            keys = [probe.position_key()]
+            for _ in range(missing - 1):
+                probe.pop()
+                keys.append(probe.position_key())
+            cache.extend(reversed(keys))
+        return cache
+
     def seen_positions(self) -> set[bytes]:
         """Keys of the positions reached along the history, the current one included."""
         return {*self._path_keys, self.position_key()}
@@ -748,9 +764,9 @@ class Game:
         new._stack_keys = list(self._stack_keys)
         new._ops = None
         if history:
-            new._done, new._undone, new._path_keys = list(self._done), list(self._undone), list(self._path_keys)
+            new._done, new._undone, new._path_cache = list(self._done), list(self._undone), list(self._path_cache)
         else:
-            new._done, new._undone, new._path_keys = [], [], []
+            new._done, new._undone, new._path_cache = [], [], []
         return new
 
     def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:

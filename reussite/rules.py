@@ -135,6 +135,138 @@ class StackSpec:
         return Message(N_("{rule}; an empty one takes a {rank}."), {**parts, "rank": rank_name(rule.empty)})
 
 
+# Why a stack's declared rule refuses cards; the engine turns each into a message (``reussite.game``).
+WHY_COUNT = "count"  # not that many cards to move
+WHY_FROM_KIND = "from-kind"  # not from that kind of stack
+WHY_FULL = "full"  # no room for so many cards
+WHY_GROUP = "group"  # only one card at a time goes on
+WHY_SUIT = "suit"  # not its fixed suit
+WHY_NOTHING_ON_EMPTY = "nothing-on-empty"  # an empty one takes nothing
+WHY_EMPTY_RANK = "empty-rank"  # an empty one takes another rank
+WHY_NO_BUILD = "no-build"  # nothing is built on it
+WHY_BUILD = "build"  # the card does not follow the build
+
+#: The key of "no card", what an empty stack shows on top; a card's key is ``card_key(card)``.
+EMPTY_KEY = 0
+#: Every card key, Ace of clubs to King of diamonds.
+CARD_KEYS = tuple(rank * 4 + suit for rank in range(1, 14) for suit in range(4))
+#: ``CompiledRule.wants`` entry for a stack that takes any card at all.
+ANY_CARD = ("any",)
+
+
+def card_key(card: Card) -> int:
+    """A card as a small integer, ``rank * 4 + suit`` (4 to 55): the two packs' identical cards share it."""
+    return card[0] * 4 + card[1]
+
+
+def _card_of(key: int) -> Card:
+    return Card(key >> 2, key & 3)
+
+
+class CompiledRule:
+    """A stack's declared rule compiled once per variant into lookup tables, which are its only meaning:
+    the refusal checks, the move generator and the explanations all read them, so what a game lists, accepts
+    and explains cannot disagree.
+
+    - ``takes[top]``: the keys of the cards the stack takes on a top card of key ``top`` (``EMPTY_KEY`` when
+      it is empty), fixed suit and what an empty stack takes included;
+    - ``wants[top]``: the same as a sorted tuple for the generator, or ``ANY_CARD`` when every card fits;
+    - ``on[lower]``: the keys of the cards that continue a run above ``lower`` by the stack's own build;
+    - what the cards come from (``accepts_from``), how many it holds (``max_cards``) and, for foundations,
+      that several cards go on one at a time, top card first (``top_first``, allowed only with
+      ``group_moves``).
+    """
+
+    __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
+                 "top_first", "group_moves", "may_take", "limited")
+
+    def __init__(self, spec: StackSpec) -> None:
+        rule = spec.rule
+        build = rule.build
+        self.spec, self.rule, self.kind, self.pickup = spec, rule, spec.kind, rule.pickup
+        cards = {key: _card_of(key) for key in CARD_KEYS}
+        on: list[frozenset[int]] = [frozenset()] * 56
+        if build is not None:
+            for lower in CARD_KEYS:
+                on[lower] = frozenset(k for k in CARD_KEYS if build.fits(cards[k], cards[lower]))
+        if rule.empty == ANY:
+            start = frozenset(CARD_KEYS)
+        elif rule.empty == NONE:
+            start = frozenset()
+        else:
+            start = frozenset(k for k in CARD_KEYS if cards[k].rank == rule.empty)
+        takes = [start, *on[1:]]
+        if rule.suit is not None:
+            takes = [frozenset(k for k in keys if k & 3 == rule.suit) for keys in takes]
+        self.on = tuple(on)
+        self.takes = tuple(takes)
+        every = frozenset(CARD_KEYS)
+        self.wants = tuple(ANY_CARD if keys == every else tuple(sorted(keys)) for keys in takes)
+        self.accepts_from = rule.accepts_from
+        self.max_cards = rule.max_cards
+        self.top_first = spec.kind is Kind.FOUNDATION
+        self.group_moves = rule.group_moves
+        # Could it ever take a card? (A stack that cannot is never worth asking.)
+        self.may_take = rule.accepts_from != frozenset() and any(takes)
+        # Does it say more than which card goes on which?
+        self.limited = rule.accepts_from is not None or rule.max_cards is not None
+
+    def run(self, pile: list[Card], face_down: int) -> int:
+        """How many face-up cards on top of ``pile`` form a run by this stack's build (0 if none is up)."""
+        limit = len(pile) - face_down
+        if limit <= 0:
+            return 0
+        on = self.on
+        card = pile[-1]
+        upper = card[0] * 4 + card[1]
+        n = 1
+        while n < limit:
+            card = pile[-n - 1]
+            lower = card[0] * 4 + card[1]
+            if upper not in on[lower]:
+                break
+            upper = lower
+            n += 1
+        return n
+
+    def fit_refusal(self, card: Card, top: Card | None) -> str | None:
+        """Why ``card`` cannot go on ``top`` (None: an empty stack), or None if it can."""
+        if card[0] * 4 + card[1] in self.takes[EMPTY_KEY if top is None else top[0] * 4 + top[1]]:
+            return None
+        rule = self.rule
+        if rule.suit is not None and card.suit != rule.suit:
+            return WHY_SUIT
+        if top is None:
+            return WHY_NOTHING_ON_EMPTY if rule.empty == NONE else WHY_EMPTY_RANK
+        return WHY_NO_BUILD if rule.build is None else WHY_BUILD
+
+    def drop_refusal(self, src_kind: Kind, moving: list[Card], n: int,
+                     target: list[Card]) -> tuple[str, Card | None, Card | None] | None:
+        """Why this stack refuses the top ``n`` cards of ``moving`` (coming from a ``src_kind`` stack), with
+        the card refused and what it was to go on (None: the empty stack); None if it takes them."""
+        if n < 1 or n > len(moving):
+            return WHY_COUNT, None, None
+        if self.accepts_from is not None and src_kind not in self.accepts_from:
+            return WHY_FROM_KIND, None, None
+        if self.max_cards is not None and len(target) + n > self.max_cards:
+            return WHY_FULL, None, None
+        top = target[-1] if target else None
+        if n > 1 and self.top_first:
+            if not self.group_moves:
+                return WHY_GROUP, None, None
+            # The cards go on one at a time, the top card first, each onto the one before.
+            for k in range(1, n + 1):
+                card = moving[-k]
+                reason = self.fit_refusal(card, top)
+                if reason is not None:
+                    return reason, card, top
+                top = card
+            return None
+        card = moving[-n]
+        reason = self.fit_refusal(card, top)
+        return None if reason is None else (reason, card, top)
+
+
 def rank_name(rank: int) -> Message:
     from reussite.messages import RANK_NAMES
 
@@ -179,5 +311,6 @@ def with_changes(rule: StackRule, **changes) -> StackRule:
 
 __all__ = [
     "ANY", "NONE", "PICK_NONE", "PICK_TOP", "PICK_RUN", "PICK_RUN_BY_SPACES", "RANKS", "Build", "Kind",
-    "StackRule", "StackSpec", "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",
+    "StackRule", "StackSpec", "CompiledRule", "card_key",
+    "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",
 ]
