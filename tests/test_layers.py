@@ -14,7 +14,7 @@ LAYERS = [
     ["reussite.game"],
     ["reussite.variant"],
     ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves"],
-    ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver"],
+    ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor"],
     ["reussite.cli", "reussite.textplay", "reussite.web"],
 ]
 

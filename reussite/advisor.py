@@ -1,0 +1,228 @@
+"""Advice for a player (solver layer): a hint that leads somewhere, and where to undo to after a loss.
+
+:func:`advise` asks the solver for a winning line from the current position within a short budget. A found
+line gives a "winning" hint (its first move keeps a win in reach); a proof that no line wins gives "lost"
+(no move is proposed); otherwise the hint falls back on the game's own ranking of the moves, among the moves
+that lead to a position not seen before in this game, so it never walks in circles.
+
+:func:`last_winnable` walks back along the history of a lost game to the last position from which the
+solver proves a win, for an "undo N moves" offer. Winnability along a history only goes one way (a position
+from which a winnable one can be reached is winnable), so the first proved win walking back is the last one
+going forward, up to the positions the budget left undecided.
+
+Front ends run these off their event loop (see ``reussite.web.worker``); everything here works on copies.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from reussite.game import AnyMove, Game
+from reussite.solver import Budget, Verdict, solve
+
+WINNING = "winning"  # the first move of a line the solver has found and verified
+HEURISTIC = "heuristic"  # the best-ranked move towards a position not seen before
+LOST = "lost"  # the solver proved that no line wins from here
+NONE = "none"  # nothing to propose: the game is won, or no move reaches a new position
+
+
+@dataclass
+class Advice:
+    kind: str
+    move: AnyMove | None = None
+    line: list = field(default_factory=list)  # for WINNING: the whole line from the current position
+    seconds: float = 0.0
+    cancelled: bool = False  # the search was cancelled (the advice is the heuristic fallback)
+
+
+def exact_key(game: Game) -> tuple:
+    """The position exactly, stacks in place: a line found for it applies move for move (the canonical
+    ``position_key`` folds swapped stacks, whose lines would name other stacks)."""
+    return game.snapshot()
+
+
+def _prefix(game: Game) -> tuple:
+    return type(game), tuple(sorted((getattr(game, "option_values", None) or {}).items()))
+
+
+class LineCache:
+    """Winning lines already found, by the exact positions along them: following a winning hint, the next
+    hint is the next move of the same line, with no new search. Bounded; the oldest lines go first."""
+
+    def __init__(self, max_positions: int = 20000) -> None:
+        self.max_positions = max_positions
+        self._lines: OrderedDict[tuple, list] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def store(self, game: Game, line: list) -> None:
+        probe = game.copy(history=False)
+        probe.track_positions = False
+        prefix = _prefix(game)
+        for k, move in enumerate(line):
+            self._lines[(prefix, exact_key(probe))] = line[k:]
+            probe.push(move, check=False)
+        while len(self._lines) > self.max_positions:
+            self._lines.popitem(last=False)
+
+    def lookup(self, game: Game) -> list | None:
+        prefix = _prefix(game)
+        line = self._lines.get((prefix, exact_key(game)))
+        if line and game.is_legal(line[0]):
+            return line
+        return None
+
+
+def heuristic_move(game: Game) -> AnyMove | None:
+    """The game's own best-ranked move among those reaching a position not seen before in this game (the
+    first in legal-move order on a tie); None when there is none."""
+    best, best_score = None, None
+    for move in game.progress_moves():
+        score = game._rank_move(move)
+        if best_score is None or score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None = None,
+           cache: LineCache | None = None) -> Advice:
+    """The hint for ``game``'s current position (``game`` is not changed). See the module's docstring."""
+    start = time.perf_counter()
+    if game.is_won():
+        return Advice(NONE)
+    line = cache.lookup(game) if cache is not None else None
+    cancelled = False
+    if line is None and seconds > 0:
+        result = solve(game, seconds=seconds, cancel=cancel)
+        if result.verdict is Verdict.WON and result.line:
+            line = result.line
+            if cache is not None:
+                cache.store(game, line)
+        elif result.verdict is Verdict.LOST:
+            return Advice(LOST, seconds=time.perf_counter() - start)
+        cancelled = result.stopped_by == "cancelled"
+    if line:
+        return Advice(WINNING, line[0], list(line), time.perf_counter() - start)
+    move = heuristic_move(game)
+    return Advice(HEURISTIC if move is not None else NONE, move, seconds=time.perf_counter() - start,
+                  cancelled=cancelled)
+
+
+@dataclass
+class Rewind:
+    """Where to undo to: ``undo`` moves back, a position from which ``line`` wins."""
+
+    undo: int
+    line: list
+    searched: int  # positions looked at (walking back)
+
+
+def last_winnable(game: Game, budget: Budget | float = 1.0, *, total_seconds: float | None = 10.0,
+                  cancel: Callable[[], bool] | None = None, start: int = 1) -> Rewind | None:
+    """The last position along ``game``'s history from which the solver proves a win, as a number of moves
+    to undo (``start`` or more); None if none is proved within the time given (``budget`` per position,
+    ``total_seconds`` in all) or the deal itself cannot be won. Meant for a position that is lost (by the
+    engine's rule or the solver's proof); ``game`` is not changed.
+
+    Winnability only goes one way along a history, so the search gallops back (1, 2, 4, 8... moves) to a
+    proved win, then halves the gap to the last lost position: a few searches even for a long game. A
+    position the budget leaves undecided counts as not proved winnable, so the answer is always a proved win,
+    though perhaps not the last one."""
+    if not isinstance(budget, Budget):
+        budget = Budget(seconds=float(budget))
+    history = game.history
+    total = len(history)
+    if total < start:
+        return None
+    deadline = None if total_seconds is None else time.perf_counter() + total_seconds
+    probe = game.copy(history=True)
+    probe.track_positions = False
+    searched = 0
+
+    def goto(played: int) -> None:
+        while probe.move_count > played:
+            probe.pop()
+        while probe.move_count < played:
+            probe.push(history[probe.move_count], check=False)
+
+    def winning(undo: int) -> list | None | bool:
+        """The line from ``undo`` moves back if proved winnable; None if not; False if out of time."""
+        nonlocal searched
+        if cancel is not None and cancel():
+            return False
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return False
+        goto(total - undo)
+        seconds = budget.seconds if left is None else min(budget.seconds or left, left)
+        result = solve(probe, nodes=budget.nodes, seconds=seconds, memory_mb=budget.memory_mb, cancel=cancel)
+        searched += 1
+        if result.stopped_by == "cancelled":
+            return False
+        return list(result.line) if result.verdict is Verdict.WON else None
+
+    not_won, step = start - 1, 1  # not_won: the furthest undo known not to be a proved win
+    found: tuple[int, list] | None = None
+    while found is None:
+        undo = min(not_won + step, total)
+        line = winning(undo)
+        if line is False:
+            return None
+        if line is not None:
+            found = (undo, line)
+        elif undo == total:
+            return None
+        else:
+            not_won, step = undo, step * 2
+    # The last proved win lies between not_won (exclusive) and found (inclusive).
+    while found[0] - not_won > 1:
+        mid = (found[0] + not_won) // 2
+        line = winning(mid)
+        if line is False:
+            break
+        if line is not None:
+            found = (mid, line)
+        else:
+            not_won = mid
+    return Rewind(found[0], found[1], searched)
+
+
+@dataclass
+class Found:
+    """A deal the solver proves winnable: its number, the line that wins it, how many numbers were tried."""
+
+    number: int
+    line: list
+    tried: int
+
+
+def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float = 2.0, *, tries: int = 1000,
+                  cancel: Callable[[], bool] | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Found | None:
+    """The first game number from ``first`` on (``first``, ``first + 1``...) whose deal the solver proves
+    winnable within ``seconds``; None after ``tries`` numbers or when cancelled. ``make_game(number)`` deals
+    the game; ``progress(number, tried)`` is called before each deal is searched. The numbers stay the usual
+    ones, so a deal found here is the same deal in any program that deals it by number."""
+    from reussite.cards import MAX_GAME_NUMBER, MIN_GAME_NUMBER
+
+    number = first
+    for tried in range(tries):
+        if cancel is not None and cancel():
+            return None
+        if progress is not None:
+            progress(number, tried)
+        result = solve(make_game(number), seconds=seconds, cancel=cancel)
+        if result.verdict is Verdict.WON:
+            return Found(number, list(result.line), tried + 1)
+        if result.stopped_by == "cancelled":
+            return None
+        number = number + 1 if number < MAX_GAME_NUMBER else MIN_GAME_NUMBER
+    return None
+
+
+__all__ = ["HEURISTIC", "LOST", "NONE", "WINNING", "Advice", "Found", "LineCache", "Rewind", "advise",
+           "heuristic_move", "last_winnable", "next_winnable"]
