@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from reussite.cards import KING
+from reussite.cards import ACE, KING
+from reussite.game import Move
 from reussite.hookspecs import hookimpl
 from reussite.messages import N_
 from reussite.rules import (
@@ -45,6 +46,47 @@ class FortyThieves(Variant):
         # PySolFC turns the first stock card onto the waste as part of the deal.
         self.place("waste", [self.cards[self.stock_ix].pop()])
         self.face_down[self.stock_ix] = len(self.cards[self.stock_ix])
+
+    def safe_move(self) -> Move | None:
+        """A card to a foundation that nothing can ever need in the tableau (for the solver).
+
+        R-FT-3, R-FT-5: a card c of rank r only ever takes, in the tableau, the card of rank r-1 of its suit.
+        When both copies of that card are on the foundations (or r <= 2: an Ace always finds one of the eight
+        foundations free, so no Ace needs a Two to wait on), c is of no use outside a foundation, and the
+        foundations never give a card back (R-FT-3: no pickup). Playing c at once takes nothing away: any
+        winning line, with c's own moves left out, stays legal (one more card off a pile or the waste only
+        uncovers more, R-FT-2; an emptied pile is one more free pile, R-FT-6, R-FT-7), and the two foundations
+        of a suit are alike."""
+        cards = self.cards
+        tops: dict[tuple[int, int], list[int]] = {}  # (rank, suit) of each foundation's top -> foundations
+        count = [[0] * 14 for _ in range(4)]  # count[suit][rank]: copies on the foundations
+        empty = None
+        for f in self.foundation_ix:
+            pile = cards[f]
+            if not pile:
+                empty = f
+                continue
+            top = pile[-1]
+            tops.setdefault((top.rank, top.suit), []).append(f)
+            row = count[top.suit]
+            for rank in range(1, top.rank + 1):
+                row[rank] += 1
+        for src in (self.waste_ix, *self.tableau_ix):
+            pile = cards[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            rank, suit = card.rank, card.suit
+            if rank == ACE:
+                if empty is not None:
+                    return Move(src, empty, 1)
+                continue
+            if rank > 2 and count[suit][rank - 1] < 2:
+                continue
+            found = tops.get((rank - 1, suit))
+            if found:
+                return Move(src, found[0], 1)
+        return None
 
     def score(self) -> int:
         # R-FT-10: 5 a card on the foundations, 60 more for each complete foundation; 1000 at most.

@@ -3,6 +3,7 @@ docs/rules-notes.md). The three-card deal of R-OS-9 is an option of this game: `
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from reussite.cards import Card
@@ -114,12 +115,111 @@ class Osmosis(Variant):
             params["rank"] = rank_name(card.rank)
         return params
 
+    def safe_move(self) -> Move | None:
+        """A reserve's top card (and with one-card deals the waste's) onto a started foundation (for the solver).
+
+        R-OS-5 to R-OS-7: a started foundation takes one suit, and the four foundations have four different
+        suits (one pack), so such a card has one place to go; what a foundation takes later depends only on
+        the ranks already on the foundation above, which one more card can only widen. R-OS-2: reserve cards
+        go nowhere else, and playing one uncovers the next (R-OS-8). With one-card deals (R-OS-4) a waste card
+        played early only drops out of the turn order, the other cards keep theirs, and a pass can only need
+        fewer redeals. Not with three-card deals (R-OS-9): removing a waste card regroups every later triple.
+        Starting a foundation is never forced: which suit goes where decides what the ones below may take."""
+        cards = self.cards
+        sources = list(self.reserve_ix)
+        if self.deal_count == 1:
+            sources.append(self.waste_ix)
+        for src in sources:
+            pile = cards[src]
+            if not pile or self.face_down[src] >= len(pile):
+                continue
+            card = pile[-1]
+            for f in self.foundation_ix:
+                if cards[f] and cards[f][0].suit == card.suit:
+                    if self.foundation_refusal(card, f) is None:
+                        return Move(src, f, 1)
+                    break
+        return None
+
+    def dead_end(self) -> bool:
+        """True when no line can win from here (for the solver; see ``reussite.solver``): even with every
+        stock and waste card free to play at any time, the reserves' order (R-OS-2, R-OS-8) and the foundation
+        rules (R-OS-5 to R-OS-7) leave a card that can never be played.
+
+        That relaxed game is solved exactly by playing greedily: once the suits of the foundations are fixed
+        (each way the unstarted ones could be given the remaining suits is tried), a card played never stops
+        another from being played, since foundations only gain ranks and reserves only uncover cards."""
+        cards = self.cards
+        foundations = [cards[f] for f in self.foundation_ix]
+        reserves = [cards[r] for r in self.reserve_ix]
+        cache = self.__dict__.setdefault("_dead_cache", {})
+        key = (tuple(self.stack_key(f) for f in self.foundation_ix), tuple(len(r) for r in reserves))
+        found = cache.get(key)
+        if found is not None:
+            return found
+        if not foundations[0]:
+            cache[key] = False
+            return False
+        base = foundations[0][0].rank
+        started = [pile[0].suit for pile in foundations if pile]
+        if len(started) != len({*started}) or any(not p for p in foundations[:len(started)]):
+            cache[key] = False  # not a position the rules lead to: no claim
+            return False
+        free = [c for i in (self.stock_ix, self.waste_ix) for c in cards[i]]
+        dead = True
+        for rest in permutations([s for s in range(4) if s not in started]):
+            if _relaxed_win(base, [*started, *rest], foundations, reserves, free):
+                dead = False
+                break
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = dead
+        return dead
+
     def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
         # The reserves are alike (only their top cards move, nothing goes on them); foundations are ordered.
         return (self.reserve_ix,)
 
     # R-OS-10: the default score, one point a card on the foundations.
     max_score = 52
+
+
+def _relaxed_win(base: int, suits: list[int], foundations, reserves, free) -> bool:
+    """The relaxed game of ``Osmosis.dead_end`` with foundation k given suit ``suits[k]``: can every card be
+    played?"""
+    where = {suit: k for k, suit in enumerate(suits)}
+    ranks = [{c.rank for c in pile} for pile in foundations]
+    started = [bool(pile) for pile in foundations]
+    tops = [len(r) for r in reserves]
+    pending = list(free)
+    changed = True
+    while changed:
+        changed = False
+        # The free cards, then each reserve's top card while it can be played.
+        keep = []
+        for card in pending:
+            if _play(card, where, ranks, started, base):
+                changed = True
+            else:
+                keep.append(card)
+        pending = keep
+        for i, pile in enumerate(reserves):
+            while tops[i] and _play(pile[tops[i] - 1], where, ranks, started, base):
+                tops[i] -= 1
+                changed = True
+    return not pending and not any(tops)
+
+
+def _play(card: Card, where, ranks, started, base) -> bool:
+    k = where[card.suit]
+    if not started[k]:
+        if card.rank != base or (k and not started[k - 1]):
+            return False
+        started[k] = True
+    elif k and card.rank not in ranks[k - 1]:
+        return False
+    ranks[k].add(card.rank)
+    return True
 
 
 @hookimpl

@@ -129,6 +129,31 @@ class Tournament(Variant):
         # The eight reserves hold one card each and are used alike; columns are dealt and gathered in order.
         return (self.reserve_ix,)
 
+    def safe_move(self) -> Move | None:
+        """A reserve card to a foundation of its suit, once that suit's two foundations hold 14 cards or more
+        (for the solver).
+
+        R-TO-6: a reserve card goes only to a foundation. R-TO-9 makes "meeting" foundations (13 cards between
+        them, see ``is_lost``) a resource: their top cards can shift back and forth so that any card of the
+        suit can be played. A reserve card played onto foundations that meet, or that may come to meet later,
+        could spoil that, so it is safe only when they already overlap (14 or more): then they never meet
+        again, nothing moves from one to the other, and the only other card a foundation could take in its
+        place is the card's twin; whenever a winning line plays the twin there from a column, the reserve
+        place this move freed takes it instead (R-TO-6), and from a reserve the two reserves are alike."""
+        cards = self.cards
+        for src in self.reserve_ix:
+            pile = cards[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
+            if len(cards[up]) + len(cards[down]) < 14:
+                continue
+            for f in (up, down):
+                if self.drop_refusal(src, 1, f) is None:
+                    return Move(src, f, 1)
+        return None
+
     def _foundations_meet(self, suit: int) -> bool:
         # Up from the Ace to a and down from the King to a + 1: together one card of each rank.
         up, down = self.foundation_ix[suit], self.foundation_ix[4 + suit]

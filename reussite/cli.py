@@ -19,7 +19,7 @@ from reussite.errors import UserError
 from reussite.l10n import choose_lang
 from reussite.messages import N_, Message, Translator
 
-EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli")
+EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli")
 
 
 @dataclass
@@ -126,6 +126,9 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--text", action="store_true", help=_("play in the terminal instead of the browser"))
+    p.add_argument("--winnable", action="store_true",
+                   help=_("only deals the solver proves winnable: the first one from the game number given (or "
+                          "a random one) on; in the browser, New game does the same"))
     p.add_argument("--load", metavar=_("FILE"), help=_("continue a saved game (text mode)"))
     p.add_argument("--no-browser", action="store_true", help=_("do not open a browser; just print the address"))
     p.add_argument("--host", default="127.0.0.1", help=_("address to serve on (default 127.0.0.1)"))
@@ -218,6 +221,8 @@ def cmd_play(args, ctx: Context) -> int:
             if not args.game:
                 raise UserError(ctx.tr.gettext(
                     "name a game to play in the terminal, e.g. 'reussite play forty-thieves --text'"))
+            if args.winnable:
+                args.number = textplay.find_winnable(ctx, args.game, args.number, _options(args))
             game = _new_game(ctx, args)
         return textplay.run(game, ctx, sys.stdin)
     from reussite.web.server import serve

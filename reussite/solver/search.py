@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from reussite.game import Deal, Game, Redeal
+from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
 
 #: How often (in positions) the clock, the memory and the cancel flag are looked at.
@@ -91,6 +91,51 @@ def _order_key(game: Game, move) -> int:
     return 3
 
 
+def _distinct(game: Game, moves, groups) -> list:
+    """``moves`` without those that only differ by which empty stack of an interchangeable group they go to:
+    they lead to positions with the same key, so one of them is enough."""
+    groups = [group for group in groups if len(group) > 1]
+    if not groups:
+        return list(moves)
+    cards = game.cards
+    out = []
+    seen: set[tuple] = set()
+    for move in moves:
+        if isinstance(move, Move) and not cards[move.dst]:
+            for group in groups:
+                if move.dst in group:
+                    mark = (move.src, move.n, group)
+                    if mark in seen:
+                        break
+                    seen.add(mark)
+                    out.append(move)
+                    break
+            else:
+                out.append(move)
+        else:
+            out.append(move)
+    return out
+
+
+LOOKAHEAD = True
+
+
+def _progress(game: Game) -> int:
+    cards = game.cards
+    return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
+
+
+def _lookahead(game: Game, moves: list, visited) -> list:
+    scored = []
+    for k, move in enumerate(moves):
+        game.push(move, check=False)
+        if game.position_key() not in visited:
+            scored.append((-_progress(game), k, move))
+        game.pop()
+    scored.sort()
+    return [m for _, _, m in scored]
+
+
 def order_moves(game: Game, moves: list) -> list:
     return sorted(moves, key=lambda m: _order_key(game, m))
 
@@ -117,8 +162,11 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     max_nodes = budget.nodes
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
 
+    dead_end = getattr(g, "dead_end", None)
+
     def enter() -> bool | None:
-        """Expand the position just reached: True if won, None if already seen, else False (frame pushed)."""
+        """Expand the position just reached: True if won, None if already seen or dead, else False (frame
+        pushed)."""
         nonlocal expanded, key_bytes
         forced = 0
         while True:
@@ -126,21 +174,28 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 return True
             key = g.position_key()
             if key in visited:
-                for _ in range(forced):
-                    g.pop()
-                    line.pop()
-                return None
+                break
             visited.add(key)
             key_bytes += len(key) + _ENTRY_OVERHEAD
             expanded += 1
             safe = g.safe_move()
             if safe is None:
-                break
+                if dead_end is not None and dead_end():
+                    break
+                moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
+                if LOOKAHEAD:
+                    moves = _lookahead(g, order_moves(g, moves), visited)
+                else:
+                    moves = order_moves(g, moves)
+                frames.append([moves, 0, forced])
+                return False
             g.push(safe, check=False)
             line.append(safe)
             forced += 1
-        frames.append([order_moves(g, list(g.legal_moves())), 0, forced])
-        return False
+        for _ in range(forced):
+            g.pop()
+            line.pop()
+        return None
 
     def finish(verdict: Verdict, stopped_by: str | None = None) -> Result:
         return Result(verdict, list(line) if verdict is Verdict.WON else [], expanded, len(visited),
@@ -205,3 +260,4 @@ def _verified(game: Game, result: Result) -> Result:
 
 
 __all__ = ["Budget", "Result", "SolverError", "Verdict", "order_moves", "solve"]
+

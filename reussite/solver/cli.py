@@ -1,0 +1,206 @@
+"""``reussite solve`` (one deal or a saved game) and ``reussite winnability`` (a range of deals)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from reussite.errors import UserError
+
+#: Budgets when none is given: a single solve may take a while; a range of deals is solved in bulk.
+SOLVE_SECONDS = 60.0
+WINNABILITY_SECONDS = 2.0
+MEMORY_MB = 1024.0
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return value
+
+
+def register(subparsers, _) -> None:
+    from reussite.cli import _number, _option
+
+    def budget_args(p, seconds: float) -> None:
+        p.add_argument("--timeout", type=_positive_float, metavar="S",
+                       help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
+        p.add_argument("--nodes", type=_positive_int, metavar="N",
+                       help=_("positions to search at most per deal (the same answer on every machine)"))
+        p.add_argument("--memory", type=_positive_float, metavar="MB",
+                       help=_("memory for the positions searched, in MB (default {mb:g})").format(mb=MEMORY_MB))
+
+    p = subparsers.add_parser("solve", help=_("search for a winning line, or prove that none exists"))
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
+    p.add_argument("--number", "-n", type=_number, metavar="N", help=_("game number (same deal as PySolFC)"))
+    p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a game option, such as deal=3 for Osmosis"))
+    p.add_argument("--load", metavar=_("FILE"), help=_("solve a saved game from its current position"))
+    budget_args(p, SOLVE_SECONDS)
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    p.set_defaults(func=cmd_solve)
+
+    p = subparsers.add_parser("winnability", help=_("solve a range of deals and say how winnable a game is"))
+    p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
+    p.add_argument("--deals", default="1-1000", metavar="A-B", help=_("the deal numbers (default 1-1000)"))
+    p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a game option, such as deal=3 for Osmosis"))
+    p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
+                   help=_("processes to use (default: every core)"))
+    budget_args(p, WINNABILITY_SECONDS)
+    p.add_argument("--out", metavar=_("FILE"),
+                   help=_("write each result as it comes (.csv, or .jsonl for JSON lines); a stopped run "
+                          "started again with the same file goes on where it stopped"))
+    p.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                   help=_("run on this Dask cluster instead of local processes (needs reussite[dask])"))
+    p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    p.set_defaults(func=cmd_winnability)
+
+
+def _budget(args, seconds: float):
+    from reussite.solver import Budget
+
+    # A node budget alone is the reproducible one: no clock unless a timeout is asked for as well.
+    timeout = args.timeout if args.timeout is not None else (None if args.nodes else seconds)
+    return Budget(nodes=args.nodes, seconds=timeout, memory_mb=args.memory or MEMORY_MB)
+
+
+def _describe_stop(tr, result, budget) -> str:
+    _ = tr.gettext
+    reasons = {
+        "time": _("the time ran out ({seconds:g} s)").format(seconds=budget.seconds or 0),
+        "nodes": _("the node budget ran out ({nodes} positions)").format(nodes=budget.nodes),
+        "memory": _("the memory budget ran out ({mb:g} MB)").format(mb=budget.memory_mb or 0),
+        "cancelled": _("the search was cancelled"),
+        "interrupted": _("the search was interrupted"),
+    }
+    return reasons.get(result.stopped_by or "", result.stopped_by or "")
+
+
+def cmd_solve(args, ctx) -> int:
+    from reussite.solver import Verdict, solve
+
+    if args.load:
+        if args.game or args.number is not None or args.option:
+            raise UserError(ctx.tr.gettext("--load takes the game, number and options from the saved file"))
+        from reussite import saves
+
+        game = saves.load(args.load, ctx.host)
+    else:
+        if not args.game:
+            raise UserError(ctx.tr.gettext("name a game to solve, e.g. 'reussite solve forty-thieves --number 1', "
+                                           "or give --load FILE"))
+        if args.number is None:
+            raise UserError(ctx.tr.gettext("give the deal to solve with --number N"))
+        game = ctx.host.new_game(args.game, args.number, dict(args.option or []))
+    budget = _budget(args, SOLVE_SECONDS)
+    result = solve(game, budget)  # Ctrl+C ends the search as UNKNOWN ("interrupted")
+    line = result.notation(game)
+    if args.json:
+        ctx.say(json.dumps({
+            "game": game.id, "number": game.number, "options": dict(game.option_values),
+            "from_move": game.move_count, "verdict": result.verdict.value, "line": line, "nodes": result.nodes,
+            "positions": result.positions, "seconds": round(result.seconds, 4), "stopped_by": result.stopped_by,
+            "memory_mb": round(result.memory_mb, 1),
+        }, ensure_ascii=False))
+        return 0
+    tr = ctx.tr
+    _ = tr.gettext
+    title = f"{game.id} {game.number}"
+    from reussite.solver.batch import options_label
+
+    if game.option_values:
+        title += f" ({options_label(game.option_values)})"
+    if game.move_count:
+        title += " " + tr.ngettext("after {count} move", "after {count} moves", game.move_count).format(
+            count=game.move_count)
+    if result.verdict is Verdict.WON:
+        ctx.say(title + ": " + tr.ngettext("won in {count} move", "won in {count} moves", len(line)).format(
+            count=len(line)))
+        ctx.say(" ".join(line))
+    elif result.verdict is Verdict.LOST:
+        ctx.say(title + ": " + _("lost: no line of moves wins (every reachable position was searched)"))
+    else:
+        ctx.say(title + ": " + _("unknown: {why}").format(why=_describe_stop(tr, result, budget)))
+    ctx.say(_("{nodes:,} positions searched in {seconds:.2f} s").format(nodes=result.nodes, seconds=result.seconds))
+    return 0
+
+
+def cmd_winnability(args, ctx) -> int:
+    from reussite.solver import batch
+
+    cls = ctx.host.game(args.game)  # an unknown game is a UserError
+    options = cls.resolve_options(dict(args.option or []))
+    deals = batch.parse_deals(args.deals)
+    budget = _budget(args, WINNABILITY_SECONDS)
+    options_text, budget_text = batch.options_label(options), batch.budget_label(budget)
+    rows: dict[int, dict] = {}
+    writer = None
+    if args.out:
+        path = Path(args.out)
+        if path.is_dir():
+            raise UserError(ctx.tr.gettext("{file} is a folder, not a results file").format(file=path))
+        try:
+            done = batch.done_rows(path, cls.id, options_text, budget_text)
+            rows.update({n: r for n, r in done.items() if n in deals})
+            writer = batch.RowWriter(path)
+        except OSError as exc:
+            raise UserError(f"{path}: {exc.strerror or exc}") from None
+    tasks = [(cls.id, options, n, budget) for n in deals if n not in rows]
+    progress = batch.Progress(len(tasks), ctx.err, ctx.tr)
+
+    def on_row(row: dict) -> None:
+        rows[row["number"]] = row
+        if writer is not None:
+            writer.write(row)
+        progress.update(row)
+
+    interrupted = False
+    try:
+        if args.scheduler:
+            batch.run_dask(tasks, args.scheduler, on_row)
+        else:
+            batch.run_local(tasks, args.jobs or batch.default_jobs(), on_row)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+        if writer is not None:
+            writer.close()
+    summary = batch.Summary.of(rows[n] for n in deals if n in rows)
+    _ = ctx.tr.gettext
+    if args.json:
+        ctx.say(json.dumps({"game": cls.id, "options": options_text, "range": f"{deals.start}-{deals.stop - 1}",
+                            "budget": budget_text, "complete": not interrupted and len(rows) >= len(deals),
+                            **summary.as_json()}))
+    else:
+        label = cls.id + ("" if options_text == "-" else f" ({options_text})")
+        ctx.say(_("{game}, deals {first}-{last}, budget per deal: {budget}").format(
+            game=label, first=deals.start, last=deals.stop - 1, budget=budget_text))
+        for line in batch.summary_lines(summary, ctx.tr):
+            ctx.say(line)
+    if interrupted:
+        ctx.err.write((_("interrupted: run the same command again to go on where it stopped") if writer is not None
+                       else _("interrupted")) + "\n")
+        return 130
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("use 'reussite solve' or 'reussite winnability'")
