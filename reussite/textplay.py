@@ -1,17 +1,27 @@
 """Plain text play in a terminal: enough to finish a game, and a reference for other front ends.
 
-Commands: a move (``t3 f``, ``w t5``, ``t2 t7 3``), ``d`` deal or redeal, ``u`` undo, ``r`` redo, ``hint``,
-``auto`` (everything possible to the foundations), ``save FILE``, ``help``, ``q``.
+Commands: a move (``t3 f``, ``w t5``, ``t2 t7 3``), ``d`` deal or redeal, ``u [N]`` undo (N moves), ``r``
+redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`),
+``solve [play] [SECONDS]`` (print the winning line; ``solve play`` plays it), ``auto`` (everything possible
+to the foundations), ``save FILE``, ``help``, ``q``.
 """
 
 from __future__ import annotations
 
 from typing import TextIO
 
-from reussite import saves
+from reussite import advisor, saves
 from reussite.errors import IllegalMove, UserError
-from reussite.messages import Translator
+from reussite.messages import N_, Translator
 from reussite.rules import Kind
+from reussite.solver import Verdict, solve
+
+HINT_SECONDS = 1.0
+SOLVE_SECONDS = 10.0
+REWIND_SECONDS = 1.0  # per position, walking back from a lost one
+REWIND_TOTAL_SECONDS = 15.0
+WINNABLE_SECONDS = 2.0
+WINNABLE_TRIES = 200
 
 
 def _card(game, stack: int, position: int) -> str:
@@ -40,34 +50,132 @@ def render_layout(game, tr: Translator) -> str:
     return "\n".join(lines)
 
 
+def _seconds(words: list[str], default: float) -> float:
+    for word in words:
+        try:
+            value = float(word)
+        except ValueError:
+            continue
+        if not 0 <= value <= 3600:
+            raise UserError(N_("a time in seconds is from 0 to 3600, not {value}"), value=word)
+        return value
+    return default
+
+
+def _undo_offer(game, ctx, tr: Translator) -> None:
+    """Say that no win is possible, and how many moves to undo to reach a position the solver can win."""
+    ctx.say(tr.gettext("No win is possible from here."))
+    if not game.can_undo:
+        return
+    found = advisor.last_winnable(game, REWIND_SECONDS, total_seconds=REWIND_TOTAL_SECONDS)
+    if found is None:
+        ctx.say(tr.gettext("The solver could not prove that any earlier position can be won."))
+        return
+    ctx.say(tr.ngettext("Type 'u {count}' to undo {count} move, back to the last position from which a win "
+                        "is still possible.",
+                        "Type 'u {count}' to undo {count} moves, back to the last position from which a win "
+                        "is still possible.", found.undo).format(count=found.undo))
+
+
+def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]) -> int:
+    """The first game number from ``number`` (or a random one) whose deal the solver proves winnable,
+    saying which number is being tried (``--winnable``)."""
+    from reussite.cards import random_game_number
+
+    tr = ctx.tr
+    ctx.host.game(game_id)  # an unknown game is refused before the search
+
+    def progress(current: int, tried: int) -> None:
+        ctx.say(tr.ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",
+                            "Looking for a winnable deal: game {number} ({count} deals tried)…",
+                            tried).format(number=current, count=tried))
+        ctx.out.flush()
+
+    first = number if number is not None else random_game_number()
+    found = advisor.next_winnable(lambda n: ctx.host.new_game(game_id, n, options), first,
+                                  seconds=WINNABLE_SECONDS, tries=WINNABLE_TRIES, progress=progress)
+    if found is None:
+        raise UserError(tr.ngettext("No deal was proved winnable among the next {count} game number.",
+                                    "No deal was proved winnable among the next {count} game numbers.",
+                                    WINNABLE_TRIES).format(count=WINNABLE_TRIES))
+    return found.number
+
+
 def run(game, ctx, stdin: TextIO) -> int:
     """The play loop. Returns 0 when the player quits or the input ends."""
     tr = ctx.game_translator(type(game))
     _ = tr.gettext
+    cache = advisor.LineCache()
     ctx.say(render_layout(game, tr))
-    ctx.say(_("Type a move like 't3 f' or 'w t5', 'd' to deal, 'u' undo, 'r' redo, 'hint', 'auto', "
+    ctx.say(_("Type a move like 't3 f' or 'w t5', 'd' to deal, 'u' undo, 'r' redo, 'hint', 'solve', 'auto', "
               "'save FILE', 'q' to quit."))
     for raw in stdin:
         line = raw.strip()
         if not line:
             continue
-        word = line.split()[0].lower()
+        words = line.split()
+        word = words[0].lower()
         try:
             if word in ("q", "quit", "exit"):
                 return 0
             if word in ("u", "undo"):
-                game.pop()
+                count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+                if game.move_count and not 1 <= count <= game.move_count:
+                    raise UserError(tr.ngettext("Only {count} move can be undone.", "Only {count} moves can be undone.",
+                                                game.move_count).format(count=game.move_count))
+                for _k in range(count):
+                    game.pop()
             elif word in ("r", "redo"):
                 game.redo()
             elif word in ("?", "help"):
                 ctx.say(_("Stacks: s stock, w waste, f1.. foundations, t1.. tableau, r1.. reserves. "
                           "A move is SOURCE TARGET [COUNT]; 'f' alone means the first foundation that "
                           "takes the card."))
+                ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
+                          "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
+                          "moves."))
                 continue
             elif word == "hint":
-                move = game.hint()
-                ctx.say(game.notation(move) if move else _("No move is left."))
+                advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
+                if advice.kind == advisor.WINNING:
+                    ctx.say(f"{game.notation(advice.move)}: " + _("This move keeps a win in reach."))
+                elif advice.kind == advisor.HEURISTIC:
+                    ctx.say(f"{game.notation(advice.move)} "
+                            + _("(A suggestion: the solver found no winning line in the time given.)"))
+                elif advice.kind == advisor.LOST:
+                    _undo_offer(game, ctx, tr)
+                else:
+                    ctx.say(_("No move is left."))
                 continue
+            elif word == "solve":
+                play = any(w.lower() == "play" for w in words[1:])
+                seconds = _seconds(words[1:], SOLVE_SECONDS)
+                found = cache.lookup(game)
+                if found is None:
+                    result = solve(game, seconds=seconds)
+                    if result.verdict is Verdict.LOST:
+                        _undo_offer(game, ctx, tr)
+                        continue
+                    if result.verdict is not Verdict.WON:
+                        ctx.say(_("The solver found no winning line within {seconds} s.").format(
+                            seconds=f"{seconds:g}"))
+                        continue
+                    found = result.line
+                    cache.store(game, found)
+                if not play:
+                    probe = game.copy(history=False)
+                    probe.track_positions = False
+                    notation = []
+                    for move in found:
+                        notation.append(probe.notation(move))
+                        probe.push(move, check=False)
+                    ctx.say(tr.ngettext("A winning line of {count} move.", "A winning line of {count} moves.",
+                                        len(found)).format(count=len(found)))
+                    ctx.say(" ".join(notation))
+                    ctx.say(_("Type 'solve play' to play it (then 'u' takes its moves back one by one)."))
+                    continue
+                for move in found:
+                    game.push(move)
             elif word == "auto":
                 game.autoplay()
             elif word == "save":
@@ -83,12 +191,13 @@ def run(game, ctx, stdin: TextIO) -> int:
             ctx.say(tr.render(exc.message))
             continue
         except UserError as exc:
-            ctx.say(str(exc))
+            ctx.say(tr.render(exc.message) if hasattr(exc, "message") else str(exc))
             continue
         ctx.say(render_layout(game, tr))
         if game.is_won():
             ctx.say(_("You won! Score: {score}.").format(score=game.score()))
             return 0
         if game.is_lost():
-            ctx.say(_("No move is left: the game is lost. Type 'u' to undo or 'q' to quit."))
+            ctx.say(_("No move leads to a position not already reached: the game is lost."))
+            _undo_offer(game, ctx, tr)
     return 0

@@ -27,8 +27,17 @@ from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, tran
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
 from reussite.web import strings as S
+from reussite.web.worker import decode_move
 
 AUTOSAVE = "autosave.json"
+DEFAULT_HINT_SECONDS = 1.0
+MAX_SOLVER_SECONDS = 60.0
+REWIND_SECONDS = 1.0  # per position looked at, walking back from a lost one
+REWIND_TOTAL_SECONDS = 15.0
+SOLVE_SECONDS = 10.0
+WATCH_SECONDS = 0.5  # the background check for a proved loss  # the demo's search
+WINNABLE_SECONDS = 2.0  # per deal, for "winnable deals only"
+WINNABLE_TRIES = 200
 MAX_BODY_BYTES = 16 * 1024
 WEB_KEY = "web"  # our extra field in the save: the time played (other readers ignore it)
 
@@ -58,6 +67,14 @@ class Session:
         self.resumed_at = clock()
         self.notices: list[Message] = []
         self.autosave_path = self.data_dir / AUTOSAVE
+        #: Seconds the solver may spend on a hint (the page may ask for another budget, within limits).
+        self.hint_seconds = DEFAULT_HINT_SECONDS
+        #: "Winnable deals only" is on when the page starts (``reussite play --winnable``).
+        self.winnable_default = False
+        self.worker = None  # the solver's process (reussite.web.worker), started on first use
+        self.proved_lost: int | None = None  # the version the solver proved lost
+        self.rewinds: dict[int, dict[str, Any]] = {}  # version -> where to undo to (found by the solver)
+        self.search: dict[str, Any] | None = None  # the search for a winnable deal, while it runs
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -73,6 +90,23 @@ class Session:
         self.elapsed_before = 0.0
         self.resumed_at = self.clock()
         self.changed()
+
+    def solver(self):
+        """The solver's process (started on first use)."""
+        if self.worker is None:
+            from reussite.web.worker import SolverWorker
+
+            self.worker = SolverWorker()
+        return self.worker
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    def over(self) -> bool:
+        """Won, or lost by the engine's rule (no move reaches a new position): the clock stands still."""
+        return self.game.is_won() or self.game.is_lost()
 
     def restore_or_start(self) -> None:
         """Continue the autosaved game, or start a new one. A corrupt autosave is set aside and reported."""
@@ -106,19 +140,24 @@ class Session:
         elapsed = extra.get("elapsed")
         self.game = game
         self.elapsed_before = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
-        self.resumed_at = self.clock()
+        self.resumed_at = float("inf") if self.over() else self.clock()
         self.version += 1
 
     def elapsed(self) -> float:
-        if self.game is not None and self.game.is_won():
+        if self.resumed_at == float("inf"):
             return self.elapsed_before
         return self.elapsed_before + (self.clock() - self.resumed_at)
 
     def changed(self) -> None:
-        """After every change: a new version, the clock stopped on a win, the autosave written."""
+        """After every change: a new version, the solver's work on the old position cancelled, the clock
+        stopped when the game is over (and going again after an undo), the autosave written."""
         self.version += 1
-        if self.game.is_won():
-            # Freeze the clock at the winning move.
+        if self.worker is not None:
+            self.worker.cancel()
+        self.proved_lost = None
+        self.rewinds.clear()
+        if self.over():
+            # Freeze the clock at the winning (or last) move.
             if self.resumed_at != float("inf"):
                 self.elapsed_before += self.clock() - self.resumed_at
             self.resumed_at = float("inf")
@@ -202,6 +241,7 @@ class Session:
             })
         legal = [self.move_json(m) for m in game.legal_moves()]
         won = game.is_won()
+        lost = not won and game.is_lost()
         return {
             "version": self.version,
             "game": game.id,
@@ -218,19 +258,25 @@ class Session:
             "can_deal": any(m["type"] != "move" for m in legal),
             "legal": legal,
             "won": won,
-            "lost": not won and not legal,
+            "lost": lost,  # by the engine's rule: no move reaches a new position
+            "no_win": lost or self.proved_lost == self.version,  # lost, or proved lost by the solver
+            "winnable_default": self.winnable_default,
+            "hint_seconds": self.hint_seconds,
+            "search": self.search_json(tr),
             "lang": tr.lang,
             "notices": [tr.render(m) for m in self.notices],
         }
 
+    def search_json(self, tr: Translator) -> dict[str, Any] | None:
+        search = self.search
+        if search is None:
+            return None
+        text = tr.render(Message(S.M_SEARCHING, {"number": search["number"]}, plural=S.M_SEARCHING_PLURAL,
+                                 count=search["tried"]))
+        return {"game": search["game"], "number": search["number"], "tried": search["tried"], "text": text}
+
     def move_json(self, move: AnyMove) -> dict[str, Any]:
-        if isinstance(move, Deal):
-            return {"type": "deal", "notation": "deal"}
-        if isinstance(move, Redeal):
-            return {"type": "redeal", "notation": "redeal"}
-        specs = self.game.specs
-        return {"type": "move", "src": specs[move.src].id, "dst": specs[move.dst].id, "n": move.n,
-                "notation": self.game.notation(move)}
+        return _move_json(self.game, move)
 
     def describe_move(self, move: AnyMove, tr: Translator) -> str:
         game = self.game
@@ -242,6 +288,16 @@ class Session:
         target = game.specs[move.dst].name
         params = {"card": card, "source": game.specs[move.src].name, "target": target, "count": move.n}
         return tr.render(Message(S.M_HINT_MOVE if move.n == 1 else S.M_HINT_MOVE_MANY, params))
+
+
+def _move_json(game, move: AnyMove) -> dict[str, Any]:
+    if isinstance(move, Deal):
+        return {"type": "deal", "notation": "deal"}
+    if isinstance(move, Redeal):
+        return {"type": "redeal", "notation": "redeal"}
+    specs = game.specs
+    return {"type": "move", "src": specs[move.src].id, "dst": specs[move.dst].id, "n": move.n,
+            "notation": game.notation(move)}
 
 
 def _language_name(code: str) -> str:
@@ -363,12 +419,143 @@ class Api:
         return JSONResponse({"version": self.session.version,
                              "moves": [self.session.move_json(m) for m in game.legal_moves()]})
 
+    # -- the solver's work (in its own process; see reussite.web.worker) -------------------------------------
+
+    def _seconds(self, request: Request, default: float) -> float:
+        text = request.query_params.get("seconds")
+        if text is None:
+            return default
+        try:
+            value = float(text)
+        except ValueError:
+            raise BadRequest(400, f"seconds should be a number, not {text!r}") from None
+        if not 0 <= value <= MAX_SOLVER_SECONDS:
+            raise BadRequest(400, f"seconds should be from 0 to {MAX_SOLVER_SECONDS:g}, not {text!r}")
+        return value
+
+    def _asked_version(self, request: Request) -> int:
+        text = request.query_params.get("version")
+        if text is None:
+            return self.session.version
+        if not text.isdigit():
+            raise BadRequest(400, f"version should be a whole number, not {text!r}")
+        return int(text)
+
+    async def _work(self, kind: str, payload: dict[str, Any], version: int) -> dict[str, Any] | None:
+        """Run a job on the position of ``version``; None if the position has changed meanwhile."""
+        session = self.session
+        if version != session.version:
+            return None
+        result = await session.solver().run(kind, payload)
+        if session.version != version or result.get("cancelled"):
+            return None
+        if "error" in result:
+            raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
+        return result
+
+    def _stale(self) -> JSONResponse:
+        return JSONResponse({"version": self.session.version, "stale": True})
+
     async def hint(self, request: Request) -> Response:
-        tr = self.session.translator(self._lang(request))
-        move = self.session.game.hint()
+        session = self.session
+        tr = session.translator(self._lang(request))
+        version = self._asked_version(request)
+        seconds = self._seconds(request, session.hint_seconds)
+        game = session.game
+        if game.is_won() or game.is_lost():
+            result: dict[str, Any] | None = {"kind": "none", "move": None}
+        else:
+            result = await self._work("hint", {"save": saves.to_json(game), "seconds": seconds}, version)
+        if result is None:
+            return self._stale()
+        kind = result["kind"]
+        body: dict[str, Any] = {"version": version, "kind": kind, "move": None}
+        if kind == "lost":
+            session.proved_lost = version
+            body["text"] = tr.render(Message(S.M_NO_WIN))
+            body["state"] = session.state_json(tr.lang)
+            return JSONResponse(body)
+        move = None if result["move"] is None else decode_move(result["move"])
         if move is None:
-            return JSONResponse({"move": None, "text": tr.gettext(S.UI_STRINGS["hint_none"])})
-        return JSONResponse({"move": self.session.move_json(move), "text": self.session.describe_move(move, tr)})
+            body["text"] = tr.gettext(S.UI_STRINGS["hint_none"])
+            return JSONResponse(body)
+        what = self.session.describe_move(move, tr)
+        if kind == "winning":
+            why = Message(S.M_HINT_WINNING)
+        else:
+            why = Message(S.M_HINT_GUESS)
+        body.update(move=self.session.move_json(move), text=f"{what} {tr.render(why)}",
+                    kind_text=tr.render(why))
+        return JSONResponse(body)
+
+    async def watch(self, request: Request) -> Response:
+        """A short search in the background after each change: is the game proved lost? (The page asks when
+        the player pauses; a winning line found is kept for the next hint.)"""
+        session = self.session
+        version = self._asked_version(request)
+        seconds = self._seconds(request, WATCH_SECONDS)
+        if session.game.is_won() or session.game.is_lost():
+            return JSONResponse({"version": version, "verdict": "over"})
+        result = await self._work("solve", {"save": saves.to_json(session.game), "seconds": seconds}, version)
+        if result is None:
+            return self._stale()
+        if result["verdict"] == "lost":
+            session.proved_lost = version
+        return self._answer(request, verdict=result["verdict"])
+
+    async def solve(self, request: Request) -> Response:
+        """The winning line from the current position, for the demo."""
+        session = self.session
+        tr = session.translator(self._lang(request))
+        version = self._asked_version(request)
+        seconds = self._seconds(request, SOLVE_SECONDS)
+        game = session.game
+        if game.is_won():
+            return JSONResponse({"version": version, "verdict": "won", "line": []})
+        result = await self._work("solve", {"save": saves.to_json(game), "seconds": seconds}, version)
+        if result is None:
+            return self._stale()
+        verdict = result["verdict"]
+        body: dict[str, Any] = {"version": version, "verdict": verdict, "line": []}
+        if verdict == "won":
+            probe = game.copy()
+            for value in result["line"]:
+                move = decode_move(value)
+                body["line"].append(_move_json(probe, move))
+                probe.push(move)
+            count = len(body["line"])
+            body["text"] = tr.render(Message(S.M_LINE_FOUND, plural=S.M_LINE_FOUND_PLURAL, count=count))
+        elif verdict == "lost":
+            session.proved_lost = version
+            body["text"] = tr.render(Message(S.M_NO_WIN))
+            body["state"] = session.state_json(tr.lang)
+        else:
+            body["text"] = tr.render(Message(S.M_NO_LINE, {"seconds": f"{seconds:g}"}))
+        return JSONResponse(body)
+
+    async def rewind(self, request: Request) -> Response:
+        """How many moves to undo to the last position from which the solver proves a win."""
+        session = self.session
+        tr = session.translator(self._lang(request))
+        version = self._asked_version(request)
+        found = session.rewinds.get(version)
+        if found is None:
+            if not session.game.can_undo:
+                found = {"undo": None}
+            else:
+                payload = {"save": saves.to_json(session.game), "seconds": REWIND_SECONDS,
+                           "total_seconds": REWIND_TOTAL_SECONDS}
+                found = await self._work("rewind", payload, version)
+                if found is None:
+                    return self._stale()
+            session.rewinds[version] = found
+        undo = found["undo"]
+        body: dict[str, Any] = {"version": version, "undo": undo}
+        if undo:
+            body["label"] = tr.render(Message(S.M_UNDO_N, plural=S.M_UNDO_N_PLURAL, count=undo))
+        else:
+            body["text"] = tr.render(Message(S.M_NO_REWIND))
+        return JSONResponse(body)
 
     async def help(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -414,11 +601,62 @@ class Api:
             number = int(text)
         if any(not isinstance(v, str) for v in options.values()):
             raise BadRequest(400, "option values must be strings")
+        if _field(data, "winnable", bool, required=False):
+            return await self._new_winnable(request, data, game_id, number, options)
         try:
             self.session.start(game_id, number, options)
         except UserError as exc:
             raise BadRequest(400, exc.message) from exc
         return self._answer(request, data)
+
+    async def _new_winnable(self, request: Request, data: dict[str, Any], game_id: str, number: int | None,
+                            options: dict[str, str]) -> Response:
+        """A new game whose deal the solver proves winnable: from the number the game would have had, the
+        next numbers in turn. The search runs in the solver's process; the page follows it through
+        ``state.search`` (``GET /api/search``) and may stop it (``POST /api/search/stop``)."""
+        session = self.session
+        try:
+            cls = session.host.game(game_id)
+            options = dict(cls.resolve_options(options))
+        except UserError as exc:
+            raise BadRequest(400, exc.message) from exc
+        seconds = _field(data, "seconds", (int, float), required=False) or WINNABLE_SECONDS
+        if not 0 < seconds <= MAX_SOLVER_SECONDS:
+            raise BadRequest(400, f"the field 'seconds' should be from 0 to {MAX_SOLVER_SECONDS:g}")
+        first = number if number is not None else random_game_number()
+        if session.search is not None:
+            session.solver().cancel()
+        search = {"game": game_id, "number": str(first), "tried": 0}
+        session.search = search
+
+        def progress(info: dict[str, Any]) -> None:
+            if session.search is search:
+                search.update(number=info["number"], tried=info["tried"])
+
+        payload = {"game": game_id, "options": options, "first": first, "seconds": float(seconds),
+                   "tries": WINNABLE_TRIES}
+        result = await session.solver().run("winnable", payload, on_progress=progress)
+        if session.search is not search:  # another search took its place
+            return self._answer(request, data, found=None)
+        session.search = None
+        if result.get("error"):
+            raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
+        if not result.get("number"):
+            tr = session.translator(self._lang(request, data))
+            text = None if result.get("cancelled") else tr.render(
+                Message(S.M_NO_WINNABLE, plural=S.M_NO_WINNABLE_PLURAL, count=WINNABLE_TRIES))
+            return self._answer(request, data, found=None, message=text)
+        session.start(game_id, int(result["number"]), options)
+        return self._answer(request, data, found=result["number"], tried=result["tried"])
+
+    async def search(self, request: Request) -> Response:
+        tr = self.session.translator(self._lang(request))
+        return JSONResponse({"version": self.session.version, "search": self.session.search_json(tr)})
+
+    async def search_stop(self, request: Request, data: dict[str, Any]) -> Response:
+        if self.session.search is not None:
+            self.session.solver().cancel()
+        return JSONResponse({"version": self.session.version})
 
     async def restart(self, request: Request, data: dict[str, Any]) -> Response:
         self._check_version(data)
@@ -476,10 +714,16 @@ class Api:
         return self._answer(request, data)
 
     async def undo(self, request: Request, data: dict[str, Any]) -> Response:
+        """Take back the last move, or ``count`` moves at once (the "undo N moves" offer after a loss)."""
         self._check_version(data)
-        if not self.session.game.can_undo:
+        count = _field(data, "count", int, required=False) or 1
+        game = self.session.game
+        if not game.can_undo:
             raise BadRequest(422, Message(S.M_NOTHING_TO_UNDO))
-        self.session.game.pop()
+        if not 1 <= count <= game.move_count:
+            raise BadRequest(400, f"the field 'count' should be from 1 to {game.move_count}, not {count!r}")
+        for _ in range(count):
+            game.pop()
         self.session.changed()
         return self._answer(request, data)
 

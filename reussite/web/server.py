@@ -7,6 +7,7 @@ starts the game, listens, prints the address and opens the browser.
 
 from __future__ import annotations
 
+import contextlib
 import mimetypes
 import os
 import socket
@@ -109,9 +110,10 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
         return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
     reads = {"boot": api.boot, "strings": api.strings, "games": api.games, "state": api.state,
-             "legal": api.legal, "hint": api.hint}
+             "legal": api.legal, "hint": api.hint, "watch": api.watch, "solve": api.solve,
+             "rewind": api.rewind, "search": api.search}
     writes = {"new": api.new, "restart": api.restart, "move": api.move, "deal": api.deal, "best": api.best,
-              "undo": api.undo, "redo": api.redo, "autoplay": api.autoplay}
+              "undo": api.undo, "redo": api.redo, "autoplay": api.autoplay, "search/stop": api.search_stop}
     routes = [
         Route("/", guarded(index, False)),
         Route("/static/{name}", guarded(static_file, False)),
@@ -119,7 +121,12 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
         *(Route(f"/api/{name}", guarded(fn, False), methods=["GET"]) for name, fn in reads.items()),
         *(Route(f"/api/{name}", guarded(fn, True), methods=["POST"]) for name, fn in writes.items()),
     ]
-    app = Starlette(routes=routes)
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        session.close()  # the solver's process goes with the app
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.session = session
     return app
 
@@ -160,6 +167,13 @@ def _session(args, ctx, data_dir: Path) -> Session:
     if args.game:
         host.game(args.game)  # an unknown game is refused before anything is touched
     session.restore_or_start()
+    session.winnable_default = bool(getattr(args, "winnable", False))
+    if session.winnable_default and (args.game or args.number is not None):
+        from reussite.textplay import find_winnable
+
+        number = find_winnable(ctx, args.game or session.game.id, args.number, options)
+        session.start(args.game or session.game.id, number, options)
+        return session
     if args.game or args.number is not None or options:
         game = session.game
         wanted = args.game or game.id
@@ -197,6 +211,7 @@ def serve(args, ctx) -> int:
     local = ("127.0.0.1", "localhost", "::1", args.host.lower())
     allowed = None if args.host in ("0.0.0.0", "::", "") else local
     app = create_app(host, data_dir, session=session, allowed_hosts=allowed)
+    session.solver().start()  # ready before the first hint
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)
     ctx.say(_("Réussite is ready at {url} (press Ctrl+C to stop).").format(url=url))
@@ -215,5 +230,6 @@ def serve(args, ctx) -> int:
     try:
         server.run(sockets=[sock])
     finally:
+        session.close()
         sock.close()
     return 0

@@ -59,7 +59,40 @@ UI_STRINGS: dict[str, str] = {
     "cancelled": N_("Put back."),
     "bad_number": N_("A game number is a whole number from 1 to 99999999999999999999."),
     "notice": N_("Notice"),
+    "no_win": N_("No win is possible from here."),
+    "no_win_detail_lost": N_("No move leads to a position not already reached."),
+    "no_win_detail_proved": N_("The solver has tried every line from this position: none wins."),
+    "rewind_looking": N_("Looking for the last position from which the game could still be won…"),
+    "hint_looking": N_("Looking for a winning line…"),
+    "solve": N_("Solve"),
+    "solve_title": N_("Play a winning line from here, step by step or on its own (s)"),
+    "demo": N_("Demo"),
+    "demo_play": N_("Play"),
+    "demo_pause": N_("Pause"),
+    "demo_step": N_("Step"),
+    "demo_stop": N_("Stop"),
+    "demo_speed": N_("Speed"),
+    "speed_slow": N_("slow"),
+    "speed_normal": N_("normal"),
+    "speed_fast": N_("fast"),
+    "demo_done": N_("The demo has played the whole line."),
+    "demo_stopped": N_("The demo stopped: the position changed."),
+    "winnable_only": N_("Winnable deals only"),
+    "winnable_only_title": N_("New game deals only deals the solver proves winnable (same game numbers as PySolFC)"),
+    "search_stop": N_("Stop looking"),
+    "search_stopped": N_("The search for a winnable deal was stopped."),
+    "hint_time": N_("Solver time"),
+    "hint_time_title": N_("How long the solver may look for a winning line for a hint"),
+    "seconds": N_("{seconds} s"),
+    "play_hint": N_("Play it"),
+    "play_hint_title": N_("Play the move the hint shows (p)"),
 }
+
+
+def ngettext(singular: str, plural: str, n: int = 0) -> tuple[str, str]:
+    """Mark a singular and plural msgid as one plural entry (the extractor's ``ngettext`` keyword), for a
+    :class:`Message` with ``plural=`` and ``count=``; returns both, untranslated."""
+    return singular, plural
 
 
 def translated_strings(tr: Translator) -> dict[str, str]:
@@ -84,11 +117,21 @@ M_FACE_DOWN = N_("face-down card")
 M_AUTOSAVE_SET_ASIDE = N_("The saved game could not be read and was set aside as {file}: {reason}")
 M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
 M_STACK_EMPTY = N_("{name}, empty")
-M_STACK_COUNT = N_("{name}, {count} card")
-M_STACK_COUNT_PLURAL = N_("{name}, {count} cards")
+M_STACK_COUNT, M_STACK_COUNT_PLURAL = ngettext("{name}, {count} card", "{name}, {count} cards")
 M_STACK_TOP = N_("top card {card}")
-M_REDEALS_LEFT = N_("{count} redeal left")
-M_REDEALS_LEFT_PLURAL = N_("{count} redeals left")
+M_HINT_WINNING = N_("This move keeps a win in reach.")
+M_HINT_GUESS = N_("(A suggestion: the solver found no winning line in the time given.)")
+M_NO_WIN = N_("No win is possible from here.")
+M_NO_LINE = N_("The solver found no winning line within {seconds} s.")
+M_NO_REWIND = N_("The solver could not prove that any earlier position can be won.")
+M_SOLVER_FAILED = N_("The solver failed: {reason}")
+M_UNDO_N, M_UNDO_N_PLURAL = ngettext("Undo {count} move", "Undo {count} moves")
+M_LINE_FOUND, M_LINE_FOUND_PLURAL = ngettext("A winning line of {count} move.", "A winning line of {count} moves.")
+M_SEARCHING, M_SEARCHING_PLURAL = ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",
+    "Looking for a winnable deal: game {number} ({count} deals tried)…")
+M_NO_WINNABLE, M_NO_WINNABLE_PLURAL = ngettext("No deal was proved winnable among the next {count} game number.",
+    "No deal was proved winnable among the next {count} game numbers.")
+M_REDEALS_LEFT, M_REDEALS_LEFT_PLURAL = ngettext("{count} redeal left", "{count} redeals left")
 
 
 def stack_count(name: Message, count: int) -> Message:

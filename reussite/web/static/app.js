@@ -26,7 +26,15 @@
     dismissed: -1, // version whose win/lost dialog was closed
     painted: false,
     hintTimer: 0,
+    hintMove: null, // the move the hint shows, for "Play it"
+    watchTimer: 0,
+    demo: null, // {line, index, version, playing, timer}: a winning line being played
+    rewind: null, // {version, undo, label, text}: where "undo N moves" goes
+    searching: false,
   };
+  const HINT_TIMES = [0.5, 1, 2, 5, 10];
+  const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 120]];
+  const WATCH_DELAY = 700; // ms of calm after a change before the background check for a proved loss
 
   const t = (key, params) => {
     let text = app.strings[key] || '';
@@ -80,18 +88,19 @@
   }
 
   const autoEach = () => $('auto-each').checked;
-  const doMove = (si, di, n, onRefused) => act('/api/move', {
-    src: app.state.stacks[si].id, dst: app.state.stacks[di].id, n, auto: autoEach(),
+  const doMove = (si, di, n, onRefused, auto = autoEach()) => act('/api/move', {
+    src: app.state.stacks[si].id, dst: app.state.stacks[di].id, n, auto,
   }, onRefused, true);
   const doBest = (si, n) => act('/api/best', { src: app.state.stacks[si].id, n, auto: autoEach() }, null, true);
   const doDeal = () => act('/api/deal', { auto: autoEach() });
   const doUndo = () => act('/api/undo');
+  const doUndoMany = (count) => act('/api/undo', { count }, null, true);
   const doRedo = () => act('/api/redo');
   const doAuto = () => act('/api/autoplay');
   // A game in progress is only thrown away when the player says so.
   function abandonOk() {
     const s = app.state;
-    if (!s || s.moves === 0 || s.won || s.lost) return true;
+    if (!s || s.moves === 0 || s.won || s.lost || s.no_win) return true;
     return window.confirm(t('abandon'));
   }
 
@@ -104,15 +113,46 @@
     document.querySelectorAll('#options select').forEach((sel) => { options[sel.name] = sel.value; });
     const body = { game, options };
     if (number !== undefined) body.number = number;
+    const winnable = number === undefined && $('winnable-only').checked;
+    if (winnable) body.winnable = true;
+    stopDemo();
     app.queue = app.queue.then(async () => {
+      if (winnable) startSearchProgress();
       const res = await request('/api/new', body);
+      if (winnable) stopSearchProgress();
       if (res.ok) {
         setState(res.data);
-        showMessage('');
+        showMessage(res.data.message || '', Boolean(res.data.message));
       } else {
         showMessage(res.data.error || String(res.status), true);
       }
     }).catch(failed);
+  }
+
+  // While the server looks for a winnable deal: what it is trying, and a way to stop it.
+  function startSearchProgress() {
+    app.searching = true;
+    document.body.dataset.searching = '1';
+    $('btn-search-stop').hidden = false;
+    const poll = async () => {
+      if (!app.searching) return;
+      const res = await request('/api/search');
+      if (app.searching && res.ok && res.data.search) showMessage(res.data.search.text);
+      if (app.searching) app.searchTimer = setTimeout(poll, 250);
+    };
+    poll();
+  }
+
+  function stopSearchProgress() {
+    app.searching = false;
+    clearTimeout(app.searchTimer);
+    delete document.body.dataset.searching;
+    $('btn-search-stop').hidden = true;
+  }
+
+  async function stopSearch() {
+    await request('/api/search/stop', {});
+    showMessage(t('search_stopped'));
   }
 
   // An unexpected failure must not block the queue of later actions.
@@ -121,13 +161,30 @@
     console.error(error);
   }
 
+  const hintSeconds = () => Number($('hint-time').value) || 1;
+
   async function hint() {
-    const res = await request('/api/hint');
-    if (!res.ok) return;
+    if (!app.state) return;
+    const version = app.state.version;
+    showMessage(t('hint_looking'));
+    const res = await request(`/api/hint?version=${version}&seconds=${hintSeconds()}`);
+    if (!res.ok) {
+      showMessage(res.data.error || String(res.status), true);
+      return;
+    }
+    if (res.data.stale || !app.state || app.state.version !== version) return; // the player moved meanwhile
     clearHint();
+    document.body.dataset.hintKind = res.data.kind;
+    document.body.dataset.hintVersion = String(version);
+    if (res.data.state) {
+      setState(res.data.state);
+      return;
+    }
     showMessage(res.data.text);
     const move = res.data.move;
     if (!move) return;
+    app.hintMove = { move, version };
+    $('btn-play-hint').hidden = false;
     const ids = app.state.stacks.map((s) => s.id);
     const marks = [];
     if (move.type === 'move') {
@@ -142,12 +199,34 @@
       if (si >= 0) slotEl(si).classList.add('hint-dst');
     }
     marks.forEach((el) => el.classList.add('hint'));
-    app.hintTimer = setTimeout(clearHint, 2500);
+    app.hintTimer = setTimeout(clearMarks, 2500);
+  }
+
+  // Play a move of a line (the hint's, or the demo's) on the position it was found for.
+  function playLineMove(move, version, onRefused, auto = false) {
+    if (!app.state || app.state.version !== version) return Promise.resolve();
+    if (move.type === 'move') {
+      const ids = app.state.stacks.map((s) => s.id);
+      return doMove(ids.indexOf(move.src), ids.indexOf(move.dst), move.n, onRefused, auto);
+    }
+    return act('/api/deal', { auto }, onRefused, true);
+  }
+
+  function playHint() {
+    const hinted = app.hintMove;
+    if (!hinted) return;
+    playLineMove(hinted.move, hinted.version, null, autoEach());
+  }
+
+  function clearMarks() {
+    clearTimeout(app.hintTimer);
+    document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
   }
 
   function clearHint() {
-    clearTimeout(app.hintTimer);
-    document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
+    clearMarks();
+    app.hintMove = null;
+    $('btn-play-hint').hidden = true;
   }
 
   // -- state and language ----------------------------------------------------------------------------
@@ -163,6 +242,101 @@
     }
     app.sel = null;
     render();
+    if (app.demo && app.demo.version !== state.version) stopDemo(t('demo_stopped'));
+    scheduleWatch();
+  }
+
+  // After the player pauses, a short search in the solver's process: a position proved lost is said at
+  // once. (Any change cancels it on the server.)
+  function scheduleWatch() {
+    clearTimeout(app.watchTimer);
+    const state = app.state;
+    if (!state || state.won || state.lost || state.no_win || app.demo) return;
+    const version = state.version;
+    app.watchTimer = setTimeout(async () => {
+      if (!app.state || app.state.version !== version || app.demo) return;
+      const res = await request(`/api/watch?version=${version}`);
+      if (res.ok && !res.data.stale && res.data.no_win && app.state.version === version) setState(res.data);
+    }, WATCH_DELAY);
+  }
+
+  // -- the demo: a winning line played from the current position --------------------------------------
+
+  async function solveDemo() {
+    if (!app.state) return;
+    stopDemo();
+    const version = app.state.version;
+    showMessage(t('hint_looking'));
+    const res = await request(`/api/solve?version=${version}`);
+    if (!res.ok) {
+      showMessage(res.data.error || String(res.status), true);
+      return;
+    }
+    if (res.data.stale || !app.state || app.state.version !== version) return;
+    if (res.data.state) {
+      setState(res.data.state);
+      return;
+    }
+    showMessage(res.data.text || '', res.data.verdict !== 'won');
+    if (res.data.verdict !== 'won' || !res.data.line.length) return;
+    app.demo = { line: res.data.line, index: 0, version, playing: false, timer: 0 };
+    renderDemo();
+  }
+
+  function renderDemo() {
+    const demo = app.demo;
+    $('demo').hidden = !demo;
+    if (!demo) {
+      delete document.body.dataset.demo;
+      return;
+    }
+    document.body.dataset.demo = demo.playing ? 'playing' : 'paused';
+    $('demo-progress').textContent = `${demo.index} / ${demo.line.length}`;
+    $('demo-play').textContent = t(demo.playing ? 'demo_pause' : 'demo_play');
+    $('demo-step').disabled = demo.playing || demo.index >= demo.line.length;
+  }
+
+  function demoStep() {
+    const demo = app.demo;
+    if (!demo || demo.index >= demo.line.length) return Promise.resolve();
+    const move = demo.line[demo.index];
+    demo.index += 1;
+    demo.version += 1; // the position this step leads to
+    return playLineMove(move, demo.version - 1, () => stopDemo(t('demo_stopped'))).then(() => {
+      if (app.demo !== demo) return;
+      if (demo.index >= demo.line.length) {
+        stopDemo(t('demo_done'));
+        return;
+      }
+      renderDemo();
+    });
+  }
+
+  function demoTick() {
+    const demo = app.demo;
+    if (!demo || !demo.playing) return;
+    demoStep().then(() => {
+      if (app.demo === demo && demo.playing) demo.timer = setTimeout(demoTick, Number($('demo-speed').value));
+    });
+  }
+
+  function demoPlayPause() {
+    const demo = app.demo;
+    if (!demo) return;
+    demo.playing = !demo.playing;
+    clearTimeout(demo.timer);
+    renderDemo();
+    if (demo.playing) demoTick();
+  }
+
+  function stopDemo(text) {
+    const demo = app.demo;
+    if (!demo) return;
+    clearTimeout(demo.timer);
+    app.demo = null;
+    renderDemo();
+    if (text) showMessage(text);
+    scheduleWatch();
   }
 
   async function boot(lang) {
@@ -175,6 +349,8 @@
     app.games = res.data.games;
     app.langs = res.data.langs;
     applyStrings();
+    const winnable = store.get('reussite.winnable');
+    $('winnable-only').checked = res.data.state.winnable_default || winnable === '1';
     setState(res.data.state);
   }
 
@@ -213,6 +389,15 @@
     });
     const select = $('game-select');
     select.replaceChildren(...app.games.map((g) => new Option(g.name, g.id)));
+    const hintTime = $('hint-time');
+    const chosen = hintTime.value || store.get('reussite.hintSeconds') || '1';
+    hintTime.replaceChildren(...HINT_TIMES.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.lang) }), String(v))));
+    hintTime.value = HINT_TIMES.map(String).includes(chosen) ? chosen : '1';
+    const speed = $('demo-speed');
+    const pace = speed.value || store.get('reussite.demoSpeed') || '500';
+    speed.replaceChildren(...SPEEDS.map(([key, ms]) => new Option(t(key), String(ms))));
+    speed.value = SPEEDS.some(([, ms]) => String(ms) === pace) ? pace : '500';
+    renderDemo();
   }
 
   function renderOptions() {
@@ -458,17 +643,50 @@
   function renderDialog() {
     const state = app.state;
     const dialog = $('dialog');
-    const show = (state.won || state.lost) && app.dismissed !== state.version;
+    const over = state.won || state.lost || state.no_win;
+    const show = over && app.dismissed !== state.version;
     if (!show) {
       dialog.hidden = true;
       return;
     }
-    $('dialog-text').textContent = state.won ? t('won', { score: state.score }) : t('lost');
-    $('dialog-detail').textContent = state.won ? t('won_detail') : t('lost_detail');
+    $('dialog-text').textContent = state.won ? t('won', { score: state.score }) : t('no_win');
+    let detail = t('won_detail');
+    if (!state.won) detail = state.lost ? t('no_win_detail_lost') : t('no_win_detail_proved');
+    $('dialog-detail').textContent = detail;
     $('dlg-undo').hidden = !state.can_undo;
     dialog.hidden = false;
     dialog.dataset.kind = state.won ? 'won' : 'lost';
+    $('dlg-rewind').hidden = true;
+    if (!state.won && state.can_undo) findRewind(state.version);
     $('dlg-new').focus({ preventScroll: true });
+  }
+
+  // "Undo N moves": back to the last position from which the solver proves a win.
+  async function findRewind(version) {
+    if (app.rewind && app.rewind.version === version) {
+      showRewind();
+      return;
+    }
+    app.rewind = { version, pending: true };
+    $('dialog-detail').textContent += ` ${t('rewind_looking')}`;
+    const res = await request(`/api/rewind?version=${version}`);
+    if (!app.state || app.state.version !== version || !res.ok || res.data.stale) return;
+    app.rewind = { version, undo: res.data.undo, label: res.data.label, text: res.data.text };
+    showRewind();
+  }
+
+  function showRewind() {
+    const rewind = app.rewind;
+    const state = app.state;
+    if (!rewind || rewind.pending || !state || rewind.version !== state.version || $('dialog').hidden) return;
+    let detail = state.lost ? t('no_win_detail_lost') : t('no_win_detail_proved');
+    if (rewind.text) detail += ` ${rewind.text}`;
+    $('dialog-detail').textContent = detail;
+    const button = $('dlg-rewind');
+    button.hidden = !rewind.undo;
+    button.textContent = rewind.label || '';
+    button.dataset.undo = rewind.undo || '';
+    if (rewind.undo) button.focus({ preventScroll: true });
   }
 
   function closeDialog() {
@@ -480,7 +698,7 @@
     const state = app.state;
     if (!state) return;
     let seconds = state.elapsed;
-    if (!state.won) seconds += (performance.now() - app.receivedAt) / 1000;
+    if (!state.won && !state.lost) seconds += (performance.now() - app.receivedAt) / 1000;
     seconds = Math.floor(seconds);
     const h = Math.floor(seconds / 3600);
     const m = Math.floor((seconds % 3600) / 60);
@@ -728,6 +946,7 @@
     }
     const actions = {
       u: doUndo, r: doRedo, h: hint, d: doDeal, n: () => newGame(), '?': () => toggleHelp(),
+      s: solveDemo, p: playHint,
     };
     const action = actions[key.toLowerCase()] || actions[key];
     if (action && !(key === ' ' || key === 'Enter')) {
@@ -827,6 +1046,21 @@
       }
     });
     $('dlg-undo').addEventListener('click', () => { closeDialog(); doUndo(); });
+    $('dlg-rewind').addEventListener('click', () => {
+      const count = Number($('dlg-rewind').dataset.undo);
+      closeDialog();
+      if (count) doUndoMany(count);
+    });
+    $('btn-solve').addEventListener('click', solveDemo);
+    $('btn-play-hint').addEventListener('click', playHint);
+    $('btn-search-stop').addEventListener('click', stopSearch);
+    $('demo-play').addEventListener('click', demoPlayPause);
+    $('demo-step').addEventListener('click', () => demoStep());
+    $('demo-stop').addEventListener('click', () => stopDemo());
+    $('demo-speed').addEventListener('change', () => store.set('reussite.demoSpeed', $('demo-speed').value));
+    $('hint-time').addEventListener('change', () => store.set('reussite.hintSeconds', $('hint-time').value));
+    const winnableOnly = $('winnable-only');
+    winnableOnly.addEventListener('change', () => store.set('reussite.winnable', winnableOnly.checked ? '1' : '0'));
     $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
     $('dlg-close').addEventListener('click', closeDialog);
     $('btn-notice-close').addEventListener('click', closeNotice);

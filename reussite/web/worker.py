@@ -1,0 +1,267 @@
+"""Solver work for the browser front end, in a process of its own.
+
+The server's event loop must answer a move in a few milliseconds while the solver searches for seconds. A
+thread would not do: the search is pure Python and would hold the GIL, so every move would wait for it. The
+search therefore runs in one child process, a fresh interpreter (``python -c ...child_main``; not a fork of a
+process running an event loop and threads, and not multiprocessing's ``spawn``, which runs the parent's main
+script again), fed through a socket pair with the position as a save (game id, number, options and moves,
+replayed and verified there), answering with plain values.
+
+Cancellation: every job carries the *generation* at the time it was asked for; the server adds one whenever
+the position changes (a move, an undo, a new game) and sends the new number to the child, where a reader
+thread records it at once. The solver polls its ``cancel`` callable every few hundred positions and stops as
+soon as the generation has moved on; a job cancelled before it started is answered at once. Nothing on the
+server's side waits for the child: results come back through the socket, read by a thread that only sleeps
+in ``recv`` (no GIL held) and hands each result to the event loop.
+
+The child keeps the winning lines it has found (:class:`reussite.advisor.LineCache`), so a player following
+winning hints gets each next one without a new search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import queue
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
+
+
+def encode_move(move: AnyMove) -> tuple:
+    if isinstance(move, Deal):
+        return ("deal",)
+    if isinstance(move, Redeal):
+        return ("redeal",)
+    return ("move", move.src, move.dst, move.n)
+
+
+def decode_move(value) -> AnyMove:
+    if value[0] == "deal":
+        return DEAL
+    if value[0] == "redeal":
+        return REDEAL
+    return Move(int(value[1]), int(value[2]), int(value[3]))
+
+
+# -- the child process ------------------------------------------------------------------------------------
+
+
+def _job_hint(host, cache, payload, cancel, progress) -> dict[str, Any]:
+    from reussite import advisor, saves
+
+    game = saves.from_json(payload["save"], host)
+    advice = advisor.advise(game, seconds=payload["seconds"], cancel=cancel, cache=cache)
+    return {"kind": advice.kind, "move": None if advice.move is None else encode_move(advice.move),
+            "cancelled": advice.cancelled, "seconds": advice.seconds}
+
+
+def _job_solve(host, cache, payload, cancel, progress) -> dict[str, Any]:
+    from reussite import saves
+    from reussite.solver import solve
+
+    game = saves.from_json(payload["save"], host)
+    line = cache.lookup(game)
+    if line is not None:
+        return {"verdict": "won", "line": [encode_move(m) for m in line], "stopped_by": None}
+    result = solve(game, seconds=payload["seconds"], cancel=cancel)
+    if result.verdict == "won":
+        cache.store(game, result.line)
+    return {"verdict": result.verdict.value, "line": [encode_move(m) for m in result.line],
+            "stopped_by": result.stopped_by}
+
+
+def _job_rewind(host, cache, payload, cancel, progress) -> dict[str, Any]:
+    from reussite import advisor, saves
+
+    game = saves.from_json(payload["save"], host)
+    found = advisor.last_winnable(game, payload["seconds"], total_seconds=payload["total_seconds"],
+                                  cancel=cancel)
+    if found is None:
+        return {"undo": None, "cancelled": cancel()}
+    probe = game.copy()
+    for _ in range(found.undo):
+        probe.pop()
+    cache.store(probe, found.line)
+    return {"undo": found.undo, "cancelled": False}
+
+
+def _job_winnable(host, cache, payload, cancel, progress) -> dict[str, Any]:
+    from reussite import advisor
+
+    def make(number):
+        return host.new_game(payload["game"], number, payload["options"])
+
+    found = advisor.next_winnable(make, payload["first"], seconds=payload["seconds"], tries=payload["tries"],
+                                  cancel=cancel, progress=lambda number, tried: progress(
+                                      {"number": str(number), "tried": tried}))
+    if found is None:
+        return {"number": None, "cancelled": cancel()}
+    cache.store(make(found.number), found.line)
+    return {"number": str(found.number), "tried": found.tried}
+
+
+def _job_ping(host, cache, payload, cancel, progress) -> dict[str, Any]:
+    return {"pong": True}
+
+
+JOBS = {"hint": _job_hint, "solve": _job_solve, "rewind": _job_rewind, "winnable": _job_winnable,
+        "ping": _job_ping}
+
+
+def child_main(fd: int) -> None:
+    """The child's loop: one job at a time, in the order asked. ``fd`` is its end of a socket pair."""
+    from multiprocessing.connection import Connection
+
+    from reussite.advisor import LineCache
+    from reussite.host import Host
+
+    conn = Connection(fd)
+    host = Host.load()
+    cache = LineCache()
+    inbox: queue.Queue = queue.Queue()
+    latest = [0]  # the newest generation the parent has announced
+
+    def read() -> None:
+        """Keeps the pipe drained while a job runs, and takes cancellations at once (this thread gets the
+        GIL from the searching one within the interpreter's switch interval, a few milliseconds)."""
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                latest[0] = -1  # the server is gone: stop everything
+                inbox.put(None)
+                return
+            if message[0] == "cancel":
+                latest[0] = max(latest[0], message[1])
+            else:  # a job is asked on the newest position: its generation is the newest one
+                latest[0] = max(latest[0], message[2])
+                inbox.put(message)
+
+    threading.Thread(target=read, daemon=True).start()
+    while True:
+        message = inbox.get()
+        if message is None:
+            return
+        _, job, wanted, kind, payload = message
+
+        def cancel(wanted=wanted) -> bool:
+            return latest[0] != wanted
+
+        def progress(data, job=job) -> None:
+            conn.send((job, False, data))
+
+        try:
+            result = {"cancelled": True} if cancel() else JOBS[kind](host, cache, payload, cancel, progress)
+        except Exception as exc:  # a bug in a game plugin or the solver: reported, the child goes on
+            result = {"error": f"{type(exc).__name__}: {exc}"}
+        try:
+            conn.send((job, True, result))
+        except (OSError, ValueError):
+            return
+
+
+# -- the server's side ----------------------------------------------------------------------------------
+
+
+class SolverWorker:
+    """The child process, seen from the server: ``await run(kind, payload)``; ``cancel()`` when the position
+    changes. Started on first use (or by :meth:`start`), started again if it dies."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self._proc: subprocess.Popen | None = None
+        self._conn = None
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._pending: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future, Callable | None]] = {}
+
+    def start(self) -> None:
+        # A fresh interpreter (not multiprocessing's spawn, which would run the parent's main script again):
+        # the child imports only what it needs.
+        from multiprocessing.connection import Connection
+
+        with self._lock:
+            if self._proc is not None and self._proc.poll() is None:
+                return
+            ours, theirs = socket.socketpair()
+            fd = theirs.fileno()
+            command = [sys.executable, "-c", "import sys; from reussite.web.worker import child_main; "
+                       "child_main(int(sys.argv[1]))", str(fd)]
+            self._proc = subprocess.Popen(command, pass_fds=(fd,), stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.DEVNULL, close_fds=True)
+            theirs.close()
+            self._conn = conn = Connection(ours.detach())
+            conn.send(("cancel", self.generation))
+            threading.Thread(target=self._read, args=(conn,), daemon=True, name="reussite-solver-results").start()
+
+    def cancel(self) -> None:
+        """Stop whatever the child is doing or has been asked to do (the position has changed)."""
+        with self._lock:
+            self.generation += 1
+            if self._conn is not None and self._pending:
+                try:
+                    self._conn.send(("cancel", self.generation))
+                except (OSError, ValueError):
+                    pass
+
+    async def run(self, kind: str, payload: dict[str, Any], on_progress: Callable[[Any], None] | None = None):
+        """The job's result (a dict); ``{"cancelled": True}`` if the position changed first."""
+        self.start()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        with self._lock:
+            job = next(self._ids)
+            self._pending[job] = (loop, future, on_progress)
+            try:
+                self._conn.send(("job", job, self.generation, kind, payload))
+            except (OSError, ValueError, AttributeError) as exc:
+                del self._pending[job]
+                return {"error": f"the solver process is not running ({exc})"}
+        return await future
+
+    def _read(self, conn) -> None:
+        while True:
+            try:
+                job, final, data = conn.recv()
+            except (EOFError, OSError):
+                break
+            with self._lock:
+                entry = self._pending.pop(job, None) if final else self._pending.get(job)
+            if entry is None:
+                continue
+            loop, future, on_progress = entry
+            if final:
+                loop.call_soon_threadsafe(_resolve, future, data)
+            elif on_progress is not None:
+                loop.call_soon_threadsafe(on_progress, data)
+        with self._lock:  # the child is gone: nothing more will come
+            if self._conn is not conn:
+                return
+            pending, self._pending = self._pending, {}
+            self._conn = None
+        for loop, future, _ in pending.values():
+            loop.call_soon_threadsafe(_resolve, future, {"error": "the solver process stopped"})
+
+    def close(self) -> None:
+        with self._lock:
+            proc, conn = self._proc, self._conn
+            self._proc = self._conn = None
+        if conn is not None:
+            conn.close()  # the child sees the end of its input and stops
+        if proc is not None:
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=2)
+
+
+def _resolve(future: asyncio.Future, data) -> None:
+    if not future.done():
+        future.set_result(data)
