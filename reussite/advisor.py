@@ -88,10 +88,43 @@ def heuristic_move(game: Game) -> AnyMove | None:
     return best
 
 
+def _returns(game: Game, move: AnyMove, seen: set[bytes]) -> bool:
+    """Whether ``move`` leads back to a position already reached in this game."""
+    probe = game.copy(history=False)
+    probe.track_positions = False
+    probe.push(move, check=False)
+    return probe.position_key() in seen
+
+
+def _winning_progress(game: Game, deadline: float, cancel: Callable[[], bool] | None,
+                      cache: LineCache | None) -> list | None:
+    """A winning line whose first move reaches a new position: the moves towards new positions are tried
+    best-ranked first, each searched until ``deadline``; None if none is proved to win in time."""
+    for move in sorted(game.progress_moves(), key=game._rank_move, reverse=True):
+        left = deadline - time.perf_counter()
+        if left <= 0 or (cancel is not None and cancel()):
+            return None
+        probe = game.copy(history=False)
+        probe.push(move, check=False)
+        line = cache.lookup(probe) if cache is not None else None
+        if line is None:
+            result = solve(probe, seconds=left, cancel=cancel)
+            if result.verdict is not Verdict.WON:
+                continue
+            line = result.line
+        return [move, *line]
+    return None
+
+
 def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None = None,
            cache: LineCache | None = None) -> Advice:
-    """The hint for ``game``'s current position (``game`` is not changed). See the module's docstring."""
+    """The hint for ``game``'s current position (``game`` is not changed). See the module's docstring.
+
+    A winning line may start by going back to a position the player has already reached (the solver does
+    not know the game's history); then the moves towards new positions are searched first with the time
+    left, so that a winning hint, too, avoids walking in circles when it can."""
     start = time.perf_counter()
+    deadline = start + seconds
     if game.is_won():
         return Advice(NONE)
     line = cache.lookup(game) if cache is not None else None
@@ -100,12 +133,16 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
         result = solve(game, seconds=seconds, cancel=cancel)
         if result.verdict is Verdict.WON and result.line:
             line = result.line
-            if cache is not None:
-                cache.store(game, line)
         elif result.verdict is Verdict.LOST:
             return Advice(LOST, seconds=time.perf_counter() - start)
         cancelled = result.stopped_by == "cancelled"
+    if line and _returns(game, line[0], game.seen_positions()):
+        # Some time for the alternatives even when the first search used it all.
+        line = _winning_progress(game, max(deadline, time.perf_counter() + min(seconds, 0.5)), cancel,
+                                 cache) or line
     if line:
+        if cache is not None:
+            cache.store(game, line)
         return Advice(WINNING, line[0], list(line), time.perf_counter() - start)
     move = heuristic_move(game)
     return Advice(HEURISTIC if move is not None else NONE, move, seconds=time.perf_counter() - start,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reussite import advisor
-from reussite.game import DEAL, REDEAL, Deal
+from reussite.game import DEAL, REDEAL, Deal, Move
 from reussite.solver import Verdict, solve
 
 # Osmosis, one-card deals, no redeal left: the 6♠ on the waste must go up before the 6♥ is dealt onto it
@@ -91,6 +91,20 @@ def test_mount_olympus_3_no_longer_ping_pongs(host):
         game.push(advice.move)
     assert deals > 0 and game.outcome() is not None, "the hint proposed Deal, and the game ended"
     assert len(game.seen_positions()) == game.move_count + 1  # no position twice
+
+
+def test_at_the_old_ping_pong_the_winning_hint_does_not_go_back_either(host):
+    game = host.new_game("mount-olympus", 3, {})
+    while True:  # the old hint, up to the move that would undo the one before
+        move, last = game.hint(), game.history[-1] if game.history else None
+        if isinstance(move, Move) and isinstance(last, Move) and (last.src, last.dst) == (move.dst, move.src):
+            break
+        game.push(move)
+    advice = advisor.advise(game, seconds=5)
+    assert advice.kind == advisor.WINNING and advice.move in game.progress_moves()
+    for move in advice.line:
+        game.push(move)
+    assert game.is_won()
 
 
 def test_a_winning_hint_is_the_first_move_of_a_verified_line_and_following_it_wins(host):
