@@ -64,7 +64,8 @@ class FortyThieves(Variant):
         for f in self.foundation_ix:
             pile = cards[f]
             if not pile:
-                empty = f
+                if empty is None:
+                    empty = f
                 continue
             top = pile[-1]
             tops.setdefault((top.rank, top.suit), []).append(f)

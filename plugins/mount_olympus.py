@@ -110,7 +110,7 @@ class MountOlympus(Variant):
                 fpile = cards[f]
                 if len(fpile) >= (below - rule.empty) // 2 + 1:
                     copies += 1
-                if fpile and fpile[-1].rank == below:
+                if fpile and fpile[-1].rank == below and target is None:
                     target = f
             if copies == 2 and target is not None:
                 return Move(src, target, 1)

@@ -120,6 +120,9 @@ def _typed(row: dict) -> dict:
 def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
     """(line number, row) for each row of a results file; raises UserError naming a line that is unreadable."""
     text = path.read_text(encoding="utf-8")
+    # A last line without its newline was cut short by an interrupted run: it does not count (RowWriter drops
+    # it and the deal is solved again).
+    text = text[:text.rfind("\n") + 1]
     if _is_json(path):
         for k, line in enumerate(text.splitlines(), 1):
             if not line.strip():
@@ -130,8 +133,6 @@ def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
                     raise ValueError("not an object")
                 yield k, _typed(row)
             except (ValueError, KeyError, TypeError) as exc:
-                if k == len(text.splitlines()) and not text.endswith("\n"):
-                    return  # a last line cut short by an interrupted run: solved again
                 raise UserError(N_("{file}:{line}: not a results row ({error})"), file=str(path), line=k,
                                 error=str(exc)) from None
         return
@@ -148,8 +149,6 @@ def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
                 raise ValueError("missing columns")
             yield k, _typed(row)
         except (ValueError, KeyError, TypeError) as exc:
-            if not text.endswith("\n"):
-                return  # the last row cut short by an interrupted run
             raise UserError(N_("{file}:{line}: not a results row ({error})"), file=str(path), line=k,
                             error=str(exc)) from None
 
@@ -177,20 +176,14 @@ class RowWriter:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.json = _is_json(path)
+        if path.exists() and path.stat().st_size:
+            # A row cut short by an interrupted run is dropped (read_rows skipped it): it is solved again.
+            data = path.read_bytes()
+            if not data.endswith(b"\n"):
+                with path.open("r+b") as fp:
+                    fp.truncate(data.rfind(b"\n") + 1)
         fresh = not path.exists() or path.stat().st_size == 0
-        if not fresh and not self.json:
-            with path.open("rb") as fp:  # a row cut short by an interrupted run: start the next on a new line
-                fp.seek(-1, os.SEEK_END)
-                cut = fp.read(1) != b"\n"
-        else:
-            cut = False
-        if not fresh and self.json:
-            with path.open("rb") as fp:
-                fp.seek(-1, os.SEEK_END)
-                cut = fp.read(1) != b"\n"
         self.fp = path.open("a", encoding="utf-8", newline="")
-        if cut:
-            self.fp.write("\n")
         self.csv = None if self.json else csv.DictWriter(self.fp, fieldnames=COLUMNS, lineterminator="\n")
         if fresh and self.csv is not None:
             self.csv.writeheader()
@@ -359,7 +352,7 @@ def run_dask(tasks: list[tuple], scheduler, on_row) -> None:
         raise UserError(N_("--scheduler needs dask.distributed: pip install 'reussite[dask]'")) from None
     own = not isinstance(scheduler, Client)
     try:
-        client = Client(scheduler, set_as_default=False) if own else scheduler
+        client = Client(scheduler) if own else scheduler
     except (OSError, TimeoutError, ValueError) as exc:
         raise UserError(N_("cannot reach the Dask scheduler {address}: {error}"), address=str(scheduler),
                         error=str(exc)) from None

@@ -1,0 +1,220 @@
+"""The solver on real deals and on positions with a known answer; each game's safe moves, clause by clause."""
+
+from __future__ import annotations
+
+import pytest
+
+from reussite.game import Move
+from reussite.solver import Budget, Verdict, solve
+
+
+def _layout(cls, options=None, redeals_used=0, **stacks):
+    data = {"stacks": [], "options": options or {}, "redeals_used": redeals_used}
+    for name, value in stacks.items():
+        cards, face_down = value if isinstance(value, tuple) else (value, None)
+        entry = {"id": name.replace("_", "-"), "cards": cards.split() if isinstance(cards, str) else cards}
+        if face_down is not None:
+            entry["face_down"] = face_down
+        data["stacks"].append(entry)
+    return cls.from_layout(data)
+
+
+def _suit(suit: str, top: str, start: str = "A") -> str:
+    ranks = "A23456789TJQK"
+    return " ".join(r + suit for r in ranks[ranks.index(start):ranks.index(top) + 1])
+
+
+def _replays_to_a_win(game, line) -> bool:
+    probe = game.copy(history=False)
+    for move in line:
+        probe.push(move)  # with the rules' checks
+    return probe.is_won()
+
+
+# -- real deals -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("game_id", "options", "numbers"), [
+    ("mount-olympus", {}, range(1, 6)),
+    ("osmosis", {"deal": "1"}, range(1, 9)),
+    ("osmosis", {"deal": "3"}, range(1, 9)),
+])
+def test_every_won_line_replays_to_a_win(host, game_id, options, numbers):
+    won = 0
+    for number in numbers:
+        game = host.new_game(game_id, number, options)
+        result = solve(game, nodes=30_000)
+        assert game.move_count == 0 and game.on_foundations() < game.total_cards  # the game is not touched
+        if result.verdict is Verdict.WON:
+            won += 1
+            assert _replays_to_a_win(game, result.line)
+            assert len(result.notation(game)) == len(result.line)
+    assert won, "no deal was won: the check above checked nothing"
+
+
+def test_a_node_budget_gives_the_same_answer_every_time(host):
+    for game_id, number, options in (("forty-thieves", 3, {}), ("tournament", 2, {}), ("osmosis", 5, {"deal": "3"})):
+        game = host.new_game(game_id, number, options)
+        first, second = solve(game, nodes=3_000), solve(game, Budget(nodes=3_000))
+        assert (first.verdict, first.nodes, first.positions, first.line) == \
+               (second.verdict, second.nodes, second.positions, second.line)
+
+
+def test_a_budget_that_runs_out_says_unknown_and_why(host):
+    game = host.new_game("forty-thieves", 1)
+    result = solve(game, nodes=50)
+    assert result.verdict is Verdict.UNKNOWN and result.stopped_by == "nodes" and not result.decided
+    assert not result.line and result.nodes == 50
+    assert solve(game, memory_mb=0.001).stopped_by == "memory"
+    assert solve(game, seconds=0.05).stopped_by == "time"
+
+
+def test_cancel_and_ctrl_c_end_the_search_as_unknown(host):
+    game = host.new_game("tournament", 3)
+    assert solve(game, cancel=lambda: True).stopped_by == "cancelled"
+
+    def interrupt():
+        raise KeyboardInterrupt
+
+    result = solve(game, cancel=interrupt)
+    assert result.verdict is Verdict.UNKNOWN and result.stopped_by == "interrupted"
+
+
+def test_a_saved_game_is_solved_from_its_current_position(host):
+    game = host.new_game("mount-olympus", 4)
+    first = solve(game, nodes=10_000)
+    assert first.verdict is Verdict.WON
+    for move in first.line[:10]:
+        game.push(move)
+    again = solve(game, nodes=10_000)
+    assert again.verdict is Verdict.WON and _replays_to_a_win(game, again.line)
+
+
+# -- positions with a known answer, per game -------------------------------------------------------------
+
+def test_forty_thieves_one_move_from_a_win(host):
+    cls = host.game("forty-thieves")
+    stacks = {f"foundation_{i + 1}": _suit("CSHD"[i % 4], "K") for i in range(8)}
+    stacks["foundation_8"] = _suit("D", "Q")
+    game = _layout(cls, waste="KD", **stacks)
+    result = solve(game)
+    assert result.verdict is Verdict.WON and result.notation(game) == ["w-f8"]
+
+
+def test_forty_thieves_dead_when_the_only_queen_lies_under_its_king(host):
+    # R-FT-5, R-FT-6: the King of clubs can leave its pile only for an empty pile; every pile is taken by a King
+    # of a suit whose Queen does not exist, so the Queen of clubs under it can never be played.
+    cls = host.game("forty-thieves")
+    stacks = {f"foundation_{i + 1}": _suit("C", "J") for i in range(1)}
+    stacks["tableau_1"] = "QC KC"
+    for i, king in enumerate("KS KS KH KH KD KD KC".split(), start=2):
+        stacks[f"tableau_{i}"] = king
+    stacks["tableau_9"] = "QS"
+    stacks["tableau_10"] = "QH"
+    game = _layout(cls, **stacks)
+    assert solve(game).verdict is Verdict.LOST
+
+
+def test_mount_olympus_one_move_from_a_win_and_a_dead_end(host):
+    cls = host.game("mount-olympus")
+    bases = {f"foundation_{k + 1}": ("A" if k < 8 else "2") + "CSHD"[(k % 8) // 2] for k in range(16)}
+    game = _layout(cls, tableau_1="3C", **bases)
+    result = solve(game)
+    assert result.verdict is Verdict.WON and len(result.line) == 1
+    # R-MO-4: the 5 of clubs lies on the only 3 of clubs and can go nowhere (no 7 of clubs, no empty pile,
+    # R-MO-3: the foundation wants the 3 first).
+    piles = {f"tableau_{i}": k for i, k in enumerate("KH KH KS KS KD KD QH QH".split(), start=2)}
+    dead = _layout(cls, tableau_1="3C 5C", **piles, **bases)
+    assert solve(dead).verdict is Verdict.LOST
+
+
+def test_osmosis_one_move_from_a_win_and_a_dead_end(host):
+    cls = host.game("osmosis")
+    game = _layout(cls, foundation_1="5C", reserve_1=("2C", 0))
+    assert solve(game).notation(game) == ["r1-f1"]
+    # R-OS-7: the 3 of spades needs a 3 on the first foundation; the only one lies under it (R-OS-2).
+    dead = _layout(cls, foundation_1="5C", foundation_2="5S", reserve_1=("3C 3S", 1))
+    for options in ({"deal": "1"}, {"deal": "3"}):
+        dead = _layout(cls, options, foundation_1="5C", foundation_2="5S", reserve_1=("3C 3S", 1))
+        result = solve(dead)
+        assert result.verdict is Verdict.LOST and result.nodes == 1  # the dead-end test sees it at once
+        assert dead.dead_end()
+
+
+def test_tournament_one_move_from_a_win_and_a_dead_end(host):
+    cls = host.game("tournament")
+    game = _layout(cls, redeals_used=2, foundation_1="AC 2C", foundation_5="KC QC", reserve_1="3C")
+    assert solve(game).notation(game) == ["r1-f1"]
+    # Every reserve is taken and no card can go up or down (no Ace, no King): nothing can ever move.
+    reserves = {f"reserve_{i}": c for i, c in enumerate("5C 6C 7C 8C 5H 6H 7H 8H".split(), start=1)}
+    dead = _layout(cls, redeals_used=2, tableau_1="9C", **reserves)
+    assert solve(dead).verdict is Verdict.LOST
+
+
+# -- safe moves, clause by clause --------------------------------------------------------------------------
+
+def test_R_FT_3_R_FT_5_a_card_whose_lower_twins_are_both_up_is_played_at_once(host):
+    cls = host.game("forty-thieves")
+    game = _layout(cls, foundation_1=_suit("H", "4"), foundation_2=_suit("H", "4"), tableau_3="9S 5H",
+                   tableau_4="6H")
+    assert game.safe_move() == Move(game.index["tableau-3"], game.index["foundation-1"])
+
+
+def test_R_FT_5_not_while_a_twin_of_the_card_below_could_still_need_it(host):
+    cls = host.game("forty-thieves")
+    game = _layout(cls, foundation_1=_suit("H", "4"), foundation_2=_suit("H", "2"), tableau_3="5H",
+                   tableau_4="4H KS")
+    assert game.safe_move() is None  # the other 4 of hearts may want the 5 in the tableau
+
+
+def test_R_FT_3_aces_and_twos_are_always_safe(host):
+    cls = host.game("forty-thieves")
+    game = _layout(cls, waste="KS AS", tableau_1="QS")
+    assert game.safe_move() == Move(game.waste_ix, game.index["foundation-1"])
+
+
+def test_R_MO_5_no_safe_move_empties_a_pile_while_the_stock_lasts(host):
+    cls = host.game("mount-olympus")
+    bases = {f"foundation_{k + 1}": ("A" if k < 8 else "2") + "CSHD"[(k % 8) // 2] for k in range(16)}
+    game = _layout(cls, stock="KH", tableau_1="3C", tableau_2="QH 3C", **bases)
+    assert game.safe_move() == Move(game.index["tableau-2"], game.index["foundation-1"])
+    game = _layout(cls, stock="KH", tableau_1="3C", **bases)
+    assert game.safe_move() is None
+    game = _layout(cls, tableau_1="3C", **bases)  # the stock is gone: the pile may empty
+    assert game.safe_move() is not None
+
+
+def test_R_MO_4_not_while_a_card_two_below_could_still_go_on_it(host):
+    cls = host.game("mount-olympus")
+    bases = {f"foundation_{k + 1}": ("A" if k < 8 else "2") + "CSHD"[(k % 8) // 2] for k in range(16)}
+    bases["foundation_1"] = "AC 3C"
+    game = _layout(cls, tableau_1="KH 5C", tableau_2="KH 3C", **bases)
+    # The 3 of clubs may go up (its Ace is there), not the 5: the other 3 of clubs could still go on it.
+    assert game.safe_move() == Move(game.index["tableau-2"], game.index["foundation-2"])
+    game.push(game.safe_move())
+    assert game.safe_move() is not None  # now both 3s of clubs are up
+
+
+def test_R_OS_9_a_waste_card_is_safe_with_one_card_deals_only(host):
+    cls = host.game("osmosis")
+    one = _layout(cls, {"deal": "1"}, foundation_1="5C", stock="9H", waste="7D 2C")
+    assert one.safe_move() == Move(one.waste_ix, one.index["foundation-1"])
+    three = _layout(cls, {"deal": "3"}, foundation_1="5C", stock="9H", waste="7D 2C")
+    assert three.safe_move() is None  # R-OS-9: taking a waste card regroups the later triples
+    three = _layout(cls, {"deal": "3"}, foundation_1="5C", stock="9H", reserve_2="2C")
+    assert three.safe_move() == Move(three.index["reserve-2"], three.index["foundation-1"])
+
+
+def test_R_OS_6_starting_a_foundation_is_never_forced(host):
+    cls = host.game("osmosis")
+    game = _layout(cls, foundation_1="5C", reserve_1="5S")
+    assert game.safe_move() is None
+
+
+def test_R_TO_9_a_reserve_card_is_safe_only_once_the_foundations_overlap(host):
+    cls = host.game("tournament")
+    # The two clubs foundations hold 13 cards: they meet, and a card played now could spoil the shifting.
+    meet = _layout(cls, foundation_1=_suit("C", "4"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", reserve_1="5C")
+    assert meet.safe_move() is None
+    overlap = _layout(cls, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
+                      reserve_1="6C")
+    assert overlap.safe_move() == Move(overlap.index["reserve-1"], overlap.index["foundation-1"])
