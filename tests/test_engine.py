@@ -114,16 +114,49 @@ def test_lost_game_has_no_hint():
 def test_indexed_move_generation_equals_asking_every_target(host):
     """The fast generator (targets looked up by the card they want) finds exactly the moves that asking
     every target finds, over random play in every game that uses it."""
+    used = 0
     for game_id, cls in sorted(host.games.items()):
         g = cls(2024)
         if not g._indexable:
             continue
+        used += 1
         rng = random.Random(game_id)
         for _ in range(250):
             fast = g._indexed_moves()
-            slow = [m for src in g._sources for m in g._checked_moves_from(src)]
+            slow = g._checked_moves()
             assert fast == slow, (game_id, [g.notation(m) for m in fast], [g.notation(m) for m in slow])
             moves = list(g.legal_moves())
             if not moves:
                 break
             g.push(rng.choice(moves))
+    assert used >= 3
+
+
+def test_rules_are_compiled_once_per_variant_class(host):
+    cls = host.game("forty-thieves")
+    a, b = cls(1), cls(2)
+    assert a._rules is b._rules and a.copy()._rules is a._rules
+    assert len(a._rules) == len(a.specs)
+
+
+def test_the_positions_along_the_history_are_the_positions_played():
+    """Position keys along the history are computed when asked; they are the keys of the positions played,
+    after undos and new moves too."""
+    g = FortyThieves(5)
+    rng = random.Random(5)
+    played = [g.position_key()]
+    for step in range(60):
+        moves = list(g.legal_moves())
+        if not moves:
+            break
+        if step % 7 == 6:
+            g.pop()
+            g.pop()
+            del played[-2:]
+            assert g._path_keys == played
+        g.push(rng.choice(moves) if step % 7 != 6 else next(iter(g.legal_moves())))
+        played.append(g.position_key())
+        if step % 5 == 0:
+            assert g._path_keys == played
+    assert g._path_keys == played
+    assert g.seen_positions() == set(played)

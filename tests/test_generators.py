@@ -1,0 +1,384 @@
+"""Move generation agrees with the rules, for any variant: made-up variants over every combination of the
+declared rules and of the methods a variant may override, and the bundled games over many deals.
+
+For every position reached, and every (source, target, count):
+
+- every listed move is accepted by ``refusal()`` and by ``push()``, and ``pop()`` restores the position;
+- every move that ``refusal()`` accepts is listed, in order, except a whole pile onto an empty pile of its kind
+  (legal, but it changes nothing: see ``Game.legal_moves``);
+- ``explain()`` is None exactly for the legal moves, and says why in a message that renders.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reussite.cards import Card, new_pack
+from reussite.errors import IllegalMove
+from reussite.game import R_BUILD, Deal, Game, Move, Reason, Redeal
+from reussite.messages import N_
+from reussite.rules import (
+    ANY,
+    FOUNDATION_UP_IN_SUIT,
+    NONE,
+    PICK_NONE,
+    PICK_RUN,
+    PICK_RUN_BY_SPACES,
+    PICK_TOP,
+    Build,
+    Kind,
+    StackRule,
+    StackSpec,
+    foundations,
+    reserves,
+    stock,
+    tableau,
+    waste,
+)
+from reussite.variant import Variant
+
+# -- the rules a made-up variant draws from ---------------------------------------------------------------
+
+BUILDS = [None, *(Build(suit, step) for suit in ("same", "alternate", "any") for step in (-1, 1, -2, 2))]
+EMPTIES = [ANY, NONE, 1, 13, 7]
+PICKUPS = [PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES, PICK_NONE]
+SOURCE_KINDS = [None, frozenset(), frozenset({Kind.TABLEAU}), frozenset({Kind.WASTE, Kind.RESERVE}),
+                frozenset({Kind.TABLEAU, Kind.WASTE, Kind.FOUNDATION})]
+
+rules = st.builds(
+    StackRule,
+    build=st.sampled_from(BUILDS),
+    empty=st.sampled_from(EMPTIES),
+    suit=st.one_of(st.none(), st.integers(0, 3)),
+    max_cards=st.one_of(st.none(), st.integers(1, 8)),
+    pickup=st.sampled_from(PICKUPS),
+    accepts_from=st.sampled_from(SOURCE_KINDS),
+    flip_exposed=st.booleans(),
+    group_moves=st.booleans(),
+)
+
+R_NO_KINGS = Reason(N_("A King stays where it is."))
+R_GOLF = Reason(N_("{card} cannot go on {target}: one rank up or down."))
+
+
+class _Base(Variant):
+    """A made-up variant: no deal (the test lays the position out), two packs."""
+
+    id = "made-up"
+    name = "Made up"
+    decks = 2
+    redeals = 1
+
+    def deal(self, cards):
+        pass
+
+
+class SpiderLike(_Base):
+    """Builds down regardless of suit, but moves only runs in one suit: the run_length override alone says it."""
+
+    def run_length(self, stack: int) -> int:
+        pile, n = self.cards[stack], 1
+        limit = len(pile) - self.face_down[stack]
+        if limit <= 0:
+            return 0
+        while n < limit and pile[-n].suit == pile[-n - 1].suit and pile[-n].rank + 1 == pile[-n - 1].rank:
+            n += 1
+        return n
+
+
+class GolfLike(_Base):
+    """The waste takes nothing by its declared rule; drop_refusal lets it take a tableau card one rank up or
+    down from its top card (what Golf does)."""
+
+    def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        if dst != self.waste_ix:
+            return super().drop_refusal(src, n, dst)
+        waste_pile, moving = self.cards[dst], self.cards[src]
+        if n != 1 or self.specs[src].kind is not Kind.TABLEAU or not waste_pile:
+            return R_GOLF
+        return None if abs(moving[-1].rank - waste_pile[-1].rank) == 1 else R_GOLF
+
+
+class NoKingsMove(_Base):
+    """extra_refusal: a King leaves its stack only for a foundation."""
+
+    def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        if self.specs[dst].kind is not Kind.FOUNDATION and any(c.rank == 13 for c in self.cards[src][-n:]):
+            return R_NO_KINGS
+        return None
+
+
+class BackFromFoundations(_Base):
+    """pick_refusal: the top card of a foundation may come back, whatever the foundation's pickup says."""
+
+    def pick_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        if self.specs[src].kind is Kind.FOUNDATION and self.cards[src] and n == 1:
+            return None
+        return super().pick_refusal(src, n, dst)
+
+
+class FreeCellLike(_Base):
+    """max_movable: as many cards as (1 + empty reserves) times two per empty pile."""
+
+    def max_movable(self, src: int, dst: int) -> int:
+        free = sum(1 for i in self.reserve_ix if not self.cards[i])
+        return min(self.run_length(src), (1 + free) * 2 ** self.empty_count((src, dst)))
+
+
+BASES = [_Base, SpiderLike, GolfLike, NoKingsMove, BackFromFoundations, FreeCellLike]
+
+
+@st.composite
+def variants(draw) -> type[Variant]:
+    """A variant class: stock and waste (sometimes), foundations, tableau and reserves with drawn rules, and
+    one of the overriding bases."""
+    base = draw(st.sampled_from(BASES))
+    stacks: list[StackSpec] = []
+    if base is GolfLike or draw(st.booleans()):
+        stacks += [stock(), waste()]
+    f_rule = draw(st.one_of(rules, st.just(FOUNDATION_UP_IN_SUIT), st.builds(
+        lambda group: StackRule(build=Build("same", 1), empty=1, pickup=PICK_NONE, group_moves=group),
+        st.booleans())))
+    stacks += foundations(draw(st.integers(1, 3)), f_rule)
+    piles = draw(st.integers(1, 5))
+    stacks += tableau(piles, draw(rules))
+    if draw(st.booleans()):  # one more pile with a rule of its own
+        stacks.append(StackSpec(f"tableau-{piles + 1}", Kind.TABLEAU, draw(rules)))
+    if draw(st.booleans()):
+        stacks += reserves(draw(st.integers(1, 2)), draw(rules))
+    deal_to = draw(st.sampled_from(["waste", "tableau"])) if any(s.kind is Kind.WASTE for s in stacks) else "tableau"
+    return type(base.__name__, (base,), {"stacks": tuple(stacks), "deal_to": deal_to,
+                                          "deal_count": draw(st.integers(1, 3))})
+
+
+def lay_out(game: Game, rng: random.Random) -> Game:
+    """A random position for ``game``: cards from two packs, piles often built as runs by their own rule (so
+    runs, fits and group moves come up), some face down."""
+    pool = new_pack(2)
+    rng.shuffle(pool)
+    game.cards = [[] for _ in game.specs]
+    game.face_down = [0] * len(game.specs)
+    game._stack_keys = [None] * len(game.specs)
+    for i, spec in enumerate(game.specs):
+        size = rng.choice([0, 0, 1, 2, 3, 4, 6]) if spec.kind is not Kind.STOCK else rng.randint(0, 8)
+        pile: list[Card] = []
+        build = spec.rule.build or Build(rng.choice(["same", "alternate", "any"]), rng.choice([-1, 1, -2, 2]))
+        for _ in range(size):
+            fitting = [c for c in pool[:40] if pile and build.fits(c, pile[-1])]
+            card = rng.choice(fitting) if fitting and rng.random() < 0.7 else pool[0]
+            pool.remove(card)
+            pile.append(card)
+        game.cards[i] = pile
+        if spec.kind is Kind.STOCK:
+            game.face_down[i] = len(pile)
+        elif pile and spec.kind in (Kind.TABLEAU, Kind.RESERVE) and rng.random() < 0.3:
+            game.face_down[i] = rng.randint(0, len(pile))
+    return game
+
+
+def brute_force(game: Game) -> list[Move]:
+    """Every useful legal card move, by asking refusal() about every (source, target, count)."""
+    found = []
+    for src, pile in enumerate(game.cards):
+        for dst in range(len(game.specs)):
+            for n in range(1, len(pile) + 1):
+                if game.refusal(Move(src, dst, n)) is None and not (
+                        n == len(pile) and not game.cards[dst] and game.specs[dst].kind is game.specs[src].kind):
+                    found.append(Move(src, dst, n))
+    return found
+
+
+def check_position(game: Game) -> list:
+    """Listing, accepting and explaining agree at this position; returns the listed moves."""
+    listed = list(game.legal_moves())
+    cards = [m for m in listed if isinstance(m, Move)]
+    assert cards == brute_force(game), (
+        f"listed {[game.notation(m) for m in cards]}, legal {[game.notation(m) for m in brute_force(game)]}")
+    before = game.snapshot()
+    for move in listed:
+        assert game.refusal(move) is None and game.explain(move) is None, game.notation(move)
+        game.push(move)
+        game.pop()
+        assert game.snapshot() == before, game.notation(move)
+    # Refused moves: explained, and refused by push. Counts past the face-up cards (a stock holds dozens) are
+    # all refused alike, so one past them is enough. Rendering is slow: once per kind of refusal.
+    rendered = set()
+    for src, pile in enumerate(game.cards):
+        for dst in range(len(game.specs)):
+            for n in range(1, min(len(pile), len(pile) - game.face_down[src] + 1) + 2):
+                move = Move(src, dst, n)
+                reason = game.refusal(move)
+                if reason is None:
+                    assert game.explain(move) is None
+                    continue
+                message = game.explain(move)
+                assert message is not None
+                kind = (reason, game.specs[src].kind, game.specs[dst].kind, n > 1)
+                if kind not in rendered:
+                    rendered.add(kind)
+                    assert str(message), game.notation(move)  # renders: every parameter is filled
+                    with pytest.raises(IllegalMove):
+                        game.push(move)
+                    assert game.snapshot() == before
+    if game._indexable:
+        assert game._indexed_moves() == game._checked_moves()
+    return listed
+
+
+@settings(max_examples=settings().max_examples * 4)
+@given(cls=variants(), seed=st.integers(0, 2**32 - 1))
+def test_made_up_variants_list_accept_and_explain_alike(cls, seed):
+    rng = random.Random(seed)
+    game = lay_out(cls(1), rng)
+    for _ in range(6):
+        listed = check_position(game)
+        if not listed:
+            break
+        move = rng.choice(listed)
+        game.push(move)
+
+
+@settings(max_examples=settings().max_examples * 2)
+@given(seed=st.integers(0, 2**32 - 1), group=st.booleans(), base=st.sampled_from(BASES))
+def test_klondike_tableau_with_the_readme_foundations(seed, group, base):
+    """The README's FOUNDATION_UP_IN_SUIT (no group moves) under a Klondike tableau, and the same with group
+    moves: runs go onto a foundation only with group_moves, top card first."""
+    foundation = FOUNDATION_UP_IN_SUIT if not group else StackRule(
+        build=Build("same", 1), empty=1, pickup=PICK_NONE, group_moves=True)
+    cls = type("Klondike", (base,), {"stacks": (
+        stock(), waste(), *foundations(4, foundation, x=3),
+        *tableau(7, StackRule(build=Build("alternate", -1), empty=13, pickup=PICK_RUN)))})
+    rng = random.Random(seed)
+    game = lay_out(cls(1), rng)
+    for _ in range(4):
+        listed = check_position(game)
+        for move in listed:
+            if isinstance(move, Move) and move.dst in game.foundation_ix and move.n > 1:
+                assert group
+        if not listed:
+            break
+        game.push(rng.choice(listed))
+
+
+def test_a_golf_waste_taken_only_by_drop_refusal_gets_moves():
+    cls = type("Golf", (GolfLike,), {"stacks": (
+        stock(), waste(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(3, StackRule(pickup=PICK_TOP)))})
+    game = cls(1)
+    game.cards = [[Card(9, 0)], [Card(5, 2)], [], [Card(4, 1)], [Card(6, 3)], [Card(9, 1)]]
+    game.face_down = [1, 0, 0, 0, 0, 0]
+    moves = [m for m in game.legal_moves() if isinstance(m, Move)]
+    assert moves == [Move(3, 1), Move(4, 1)]
+    assert check_position(game)
+
+
+def test_extra_refusal_is_refused_when_typed_not_only_left_out():
+    cls = type("NoKings", (NoKingsMove,), {"stacks": (
+        *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, StackRule(build=Build("any", -1), empty=ANY)))})
+    game = cls(1)
+    game.cards = [[], [Card(5, 1), Card(13, 0)], []]
+    assert game.refusal(Move(1, 2)) is R_NO_KINGS
+    with pytest.raises(IllegalMove, match="A King stays where it is"):
+        game.push(Move(1, 2))
+    assert Move(1, 2) not in list(game.legal_moves())
+
+
+def test_a_spider_run_is_one_suit_with_the_run_length_override_alone():
+    cls = type("Spider", (SpiderLike,), {"stacks": (
+        *foundations(1, FOUNDATION_UP_IN_SUIT),
+        *tableau(3, StackRule(build=Build("any", -1), empty=ANY, pickup=PICK_RUN)))})
+    game = cls(1)
+    # 2♣ 9♠ 8♥ 7♥ on pile 1: by rank the run is three cards, by suit two; 9♣ on pile 2 takes an 8 of any suit.
+    game.cards = [[], [Card(2, 0), Card(9, 1), Card(8, 2), Card(7, 2)], [Card(9, 0)], []]
+    game.face_down = [0, 0, 0, 0]
+    moves = [m for m in game.legal_moves() if isinstance(m, Move)]
+    assert Move(1, 2, 2) in moves and Move(1, 3, 2) in moves
+    assert not any(m.n == 3 for m in moves)
+    assert game.refusal(Move(1, 3, 3)) is not None
+    check_position(game)
+
+
+def test_a_run_goes_onto_a_foundation_top_card_first():
+    """Forty Thieves' case (game 20980, hint t4-f1x2): 4♥ 3♥ on a pile, a foundation at 3♥. The bottom card
+    fits the foundation, the top card does not: no move."""
+    from reussite_plugins.forty_thieves import FortyThieves
+
+    game = FortyThieves(1)
+    f1, t4 = game.index["foundation-1"], game.index["tableau-4"]
+    game.cards = [[] for _ in game.specs]
+    game.face_down = [0] * len(game.specs)
+    game.cards[f1] = [Card(1, 2), Card(2, 2), Card(3, 2)]
+    game.cards[t4] = [Card(4, 2), Card(3, 2, 1)]
+    assert Move(t4, f1, 2) not in list(game.legal_moves())
+    message = str(game.explain(Move(t4, f1, 2)))
+    assert game.refusal(Move(t4, f1, 2)) is R_BUILD and message == (
+        "3 of hearts cannot go on 3 of hearts: build up in suit.")
+    game.cards[t4] = [Card(5, 2), Card(4, 2)]
+    assert Move(t4, f1, 2) in list(game.legal_moves())
+    check_position(game)
+
+
+# -- the bundled games over many deals ------------------------------------------------------------------------
+
+BUNDLED = [
+    ("forty-thieves", {}, range(1, 201)),
+    ("tournament", {}, range(1, 201)),
+    ("mount-olympus", {}, range(1, 201)),
+    ("osmosis", {}, range(1, 201)),
+    ("osmosis", {"deal": "3"}, range(1, 201)),
+]
+#: Moves played per deal (random, the deal or redeal preferred one time in eight, so passes get used).
+STEPS = 60
+
+
+def play_and_check(game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        listed = list(game.legal_moves())
+        if not listed:
+            return
+        before = game.snapshot()
+        for move in listed:
+            game.push(move)  # push checks the rules: a listed move it refuses raises IllegalMove
+            game.pop()
+        assert game.snapshot() == before
+        hint = game.hint()
+        assert hint is None or game.refusal(hint) is None
+        stock_moves = [m for m in listed if isinstance(m, Deal | Redeal)]
+        game.push(stock_moves[0] if stock_moves and rng.random() < 0.125 else rng.choice(listed))
+
+
+@pytest.mark.parametrize(("game_id", "options", "numbers"), BUNDLED, ids=[f"{g}{o}" for g, o, _ in BUNDLED])
+def test_every_listed_move_is_accepted_over_many_deals(host, game_id, options, numbers):
+    cls = host.game(game_id)
+    for number in numbers:
+        game = cls(number, options)
+        game.track_positions = False
+        play_and_check(game, random.Random(number), STEPS)
+
+
+def test_forty_thieves_20980_hints_and_moves_are_accepted(host):
+    """The deal of the report: every listed move and hint is accepted along many random games from it."""
+    cls = host.game("forty-thieves")
+    for seed in range(40):
+        game = cls(20980)
+        game.track_positions = False
+        play_and_check(game, random.Random(seed), 80)
+
+
+def test_bundled_games_generate_exactly_the_legal_moves(host):
+    """Completeness on the bundled games: brute force over every (source, target, count) along random play."""
+    for game_id, options in [("forty-thieves", {}), ("tournament", {}), ("mount-olympus", {}),
+                             ("osmosis", {}), ("osmosis", {"deal": "3"})]:
+        cls = host.game(game_id)
+        for number in (3, 20980):
+            game = cls(number, options)
+            game.track_positions = False
+            rng = random.Random(number)
+            for _ in range(15):
+                listed = check_position(game)
+                if not listed:
+                    break
+                game.push(rng.choice(listed))
