@@ -51,21 +51,54 @@ def decode_move(value) -> AnyMove:
 
 # -- the child process ------------------------------------------------------------------------------------
 
+_last: dict[str, Any] = {}  # the child's last game: the next job is most often one or two moves further on
+
+
+def _game(host, save: dict[str, Any]):
+    """The game a save describes. The child keeps the last one and plays on from it (or takes moves back)
+    when the save continues it, instead of replaying every move of a long game for each hint."""
+    from reussite import saves
+
+    head = (save.get("game"), save.get("number"), repr(sorted((save.get("options") or {}).items())))
+    moves = list(save.get("moves") or [])
+    game = _last.get("game")
+    if game is not None and _last["head"] == head:
+        old = _last["moves"]
+        common = 0
+        for a, b in zip(old, moves, strict=False):
+            if a != b:
+                break
+            common += 1
+        if len(old) - common <= 50 and len(moves) - common <= 50:
+            try:
+                while game.move_count > common:
+                    game.pop()
+                for text in moves[common:]:
+                    game.push(game.parse_move(text))
+            except Exception:
+                game = None
+            if game is not None and game.digest() == save.get("position"):
+                _last["moves"] = moves
+                return game
+    game = saves.from_json(save, host)
+    _last.update(head=head, moves=moves, game=game)
+    return game
+
+
 
 def _job_hint(host, cache, payload, cancel, progress) -> dict[str, Any]:
-    from reussite import advisor, saves
+    from reussite import advisor
 
-    game = saves.from_json(payload["save"], host)
+    game = _game(host, payload["save"])
     advice = advisor.advise(game, seconds=payload["seconds"], cancel=cancel, cache=cache)
     return {"kind": advice.kind, "move": None if advice.move is None else encode_move(advice.move),
             "cancelled": advice.cancelled, "seconds": advice.seconds}
 
 
 def _job_solve(host, cache, payload, cancel, progress) -> dict[str, Any]:
-    from reussite import saves
     from reussite.solver import solve
 
-    game = saves.from_json(payload["save"], host)
+    game = _game(host, payload["save"])
     line = cache.lookup(game)
     if line is not None:
         return {"verdict": "won", "line": [encode_move(m) for m in line], "stopped_by": None}
@@ -77,9 +110,9 @@ def _job_solve(host, cache, payload, cancel, progress) -> dict[str, Any]:
 
 
 def _job_rewind(host, cache, payload, cancel, progress) -> dict[str, Any]:
-    from reussite import advisor, saves
+    from reussite import advisor
 
-    game = saves.from_json(payload["save"], host)
+    game = _game(host, payload["save"])
     found = advisor.last_winnable(game, payload["seconds"], total_seconds=payload["total_seconds"],
                                   cancel=cancel)
     if found is None:

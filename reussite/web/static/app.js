@@ -33,7 +33,7 @@
     searching: false,
   };
   const HINT_TIMES = [0.5, 1, 2, 5, 10];
-  const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 120]];
+  const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
   const WATCH_DELAY = 700; // ms of calm after a change before the background check for a proved loss
 
   const t = (key, params) => {
@@ -134,6 +134,7 @@
     app.searching = true;
     document.body.dataset.searching = '1';
     $('btn-search-stop').hidden = false;
+    showMessage(t('searching'));
     const poll = async () => {
       if (!app.searching) return;
       const res = await request('/api/search');

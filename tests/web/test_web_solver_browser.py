@@ -1,0 +1,269 @@
+"""The solver in the page, end to end in Chromium: hints that win, an honest end of game, winnable deals only
+and the demo. Deals are picked by running the solver here first, never from remembered outcomes."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pytest
+
+from reussite import saves
+from reussite.game import DEAL, REDEAL, Move
+from reussite.host import Host
+from reussite.solver import Verdict, solve
+
+pytestmark = pytest.mark.browser
+
+HOST = Host.load()
+GAME_IDS = sorted(HOST.games)
+
+
+def open_game(page, server, game: str, number: int) -> dict:
+    state = server.new_game(game, number)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    return state
+
+
+def wait_version(page, version: int) -> None:
+    page.wait_for_selector(f"body[data-version='{version}']")
+
+
+def drag(page, state: dict, src: str, dst: str, n: int) -> None:
+    """Drag the top ``n`` cards of ``src`` with the mouse and drop them on ``dst``."""
+    ids = [s["id"] for s in state["stacks"]]
+    si, di = ids.index(src), ids.index(dst)
+    pos = len(state["stacks"][si]["cards"]) - n
+    card = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
+    target = page.locator(f".slot[data-stack='{di}']").bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 40), steps=6)
+    page.mouse.up()
+
+
+@cache
+def winnable_deal(game_id: str) -> int:
+    """A game number the solver wins quickly (the solver is run here, now): among the first ones it wins
+    within half a second, the one with the shortest line (for a short test), looking at 20 numbers at most."""
+    found = []
+    for number in range(1, 21):
+        result = solve(HOST.new_game(game_id, number, {}), seconds=0.5)
+        if result.verdict is Verdict.WON:
+            found.append((len(result.line), number))
+            if len(found) == 5 or result.seconds > 0.1:
+                break
+    if not found:
+        pytest.skip(f"the solver proves no {game_id} deal among 1-20 winnable within 0.5 s")
+    return min(found)[1]
+
+
+def server_game(server):
+    """The server's game, from its autosave (replayed through the rules)."""
+    return saves.from_json(json.loads((server.data_dir / "autosave.json").read_text()), HOST)
+
+
+def post_moves(server, moves) -> dict:
+    """Play moves through the API, as another tab would."""
+    state = server.state()
+    specs = HOST.new_game(state["game"], int(state["number"]), state["options"]).specs
+    for move in moves:
+        if isinstance(move, Move):
+            body = {"version": state["version"], "src": specs[move.src].id, "dst": specs[move.dst].id, "n": move.n}
+            response = server.api("/api/move", body)
+        else:
+            response = server.api("/api/deal", {"version": state["version"]})
+        assert response.status_code == 200, response.text
+        state = response.json()
+    return state
+
+
+def ask_hint(page, version: int) -> str:
+    page.keyboard.press("h")
+    page.wait_for_selector(f"body[data-hint-version='{version}']", timeout=20000)
+    return page.evaluate("document.body.dataset.hintKind")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(page, server, game_id):
+    number = winnable_deal(game_id)
+    state = open_game(page, server, game_id, number)
+    version = state["version"]
+    for step in range(400):
+        kind = ask_hint(page, version)
+        assert kind == "winning", f"{game_id} #{number}, move {step + 1}: a {kind} hint"
+        if step < 2 and page.locator(".card.hint").count():
+            # The first hinted moves are made by hand, dragging the lit cards onto the lit stack.
+            current = server.state()
+            src = page.eval_on_selector(".card.hint", "e => e.dataset.stack")
+            dst = page.eval_on_selector(".slot.hint-dst", "e => e.dataset.id")
+            n = page.locator(".card.hint").count()
+            drag(page, current, current["stacks"][int(src)]["id"], dst, n)
+        else:
+            page.keyboard.press("p")  # "Play it"
+        version += 1
+        wait_version(page, version)
+        if page.evaluate("document.getElementById('dialog').dataset.kind === 'won' "
+                         "&& !document.getElementById('dialog').hidden"):
+            break
+    assert server.state()["won"], f"{game_id} #{number}: not won after following {step + 1} hints"
+    assert "!" in page.locator("#dialog-text").inner_text()
+
+
+def test_mount_olympus_3_no_longer_ping_pongs(page, server):
+    """The old hint moved 8♦-6♦ between two 10♦ piles for ever; now Deal is proposed there."""
+    game = HOST.new_game("mount-olympus", 3, {})
+    while True:  # the old hint, up to where it would move the two cards back
+        move, last = game.hint(), game.history[-1] if game.history else None
+        if isinstance(move, Move) and isinstance(last, Move) and (last.src, last.dst) == (move.dst, move.src):
+            break
+        game.push(move)
+    open_game(page, server, "mount-olympus", 3)
+    state = post_moves(server, game.history)
+    page.reload()
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    assert ask_hint(page, state["version"]) in ("winning", "heuristic")
+    stock = next(i for i, s in enumerate(state["stacks"]) if s["kind"] == "stock")
+    assert page.locator(f".slot.hint-dst[data-stack='{stock}']").count() == 1, page.locator("#message").inner_text()
+    # Following the hints from there never comes back to a position.
+    seen = {json.dumps(state["stacks"])}
+    version = state["version"]
+    for _ in range(15):
+        ask_hint(page, version)
+        page.keyboard.press("p")
+        version += 1
+        wait_version(page, version)
+        stacks = json.dumps(server.state()["stacks"])
+        assert stacks not in seen
+        seen.add(stacks)
+
+
+@cache
+def osmosis_turned_over_deal() -> tuple[int, tuple]:
+    """A winnable Osmosis deal (by the solver) lost by turning the stock over and over without playing: the
+    number and the deals."""
+    for number in range(1, 21):
+        game = HOST.new_game("osmosis", number, {})
+        if solve(game, seconds=0.5).verdict is not Verdict.WON:
+            continue
+        while game.can_deal() or game.redeal_refusal() is None:
+            game.push(DEAL if game.can_deal() else REDEAL)
+        if game.is_lost():
+            return number, tuple(game.history)
+    pytest.skip("no Osmosis deal among 1-20 is both proved winnable and lost by turning the stock over")
+
+
+def osmosis_turned_over(server) -> tuple[dict, object]:
+    number, moves = osmosis_turned_over_deal()
+    game = HOST.new_game("osmosis", number, {})
+    for move in moves:
+        game.push(move)
+    server.new_game("osmosis", number)
+    return post_moves(server, moves), game
+
+
+def test_a_lost_game_says_no_win_is_possible_and_undo_lands_on_a_winnable_position(page, server):
+    state, game = osmosis_turned_over(server)
+    assert state["lost"] and game.is_lost()
+    page.goto(server.url)
+    page.wait_for_selector("#dialog:not([hidden])")
+    assert page.locator("#dialog-text").inner_text() == "No win is possible from here."
+    button = page.locator("#dlg-rewind")
+    button.wait_for(state="visible", timeout=30000)
+    undo = int(button.get_attribute("data-undo"))
+    assert button.inner_text() == f"Undo {undo} moves" if undo > 1 else "Undo 1 move"
+    seconds = float(page.locator("#time").inner_text().split(":")[-1])
+    button.click()
+    wait_version(page, state["version"] + 1)
+    after = server.state()
+    assert after["moves"] == state["moves"] - undo and not after["lost"]
+    assert solve(server_game(server), seconds=10).verdict is Verdict.WON
+    assert seconds == float(state["elapsed"]) // 1 % 60  # the clock stood still while the game was lost
+
+
+def test_a_position_proved_lost_while_moves_remain_is_reported_in_french(page, server):
+    state, game = osmosis_turned_over(server)
+    # Back a few deals: the stock still turns, but the solver proves that no line wins.
+    for _ in range(6):
+        game.pop()
+    assert not game.is_lost() and solve(game, seconds=5).verdict is Verdict.LOST
+    state = server.api("/api/undo", {"version": state["version"], "count": 6}).json()
+    assert not state["lost"] and not state["no_win"]
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.locator("#bar .langs button[data-lang='fr']").click()
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert ask_hint(page, state["version"]) == "lost"
+    page.wait_for_selector("#dialog:not([hidden])")
+    from reussite.l10n import host_translator
+
+    fr = host_translator("fr")
+    assert page.locator("#dialog-text").inner_text() == fr.gettext("No win is possible from here.")
+    button = page.locator("#dlg-rewind")
+    button.wait_for(state="visible", timeout=30000)
+    undo = int(button.get_attribute("data-undo"))
+    assert button.inner_text() == fr.ngettext("Undo {count} move", "Undo {count} moves", undo).format(count=undo)
+    button.click()
+    wait_version(page, state["version"] + 1)
+    assert solve(server_game(server), seconds=10).verdict is Verdict.WON
+    page.locator("#bar .langs button[data-lang='en']").click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+
+
+def test_the_demo_plays_the_winning_line_to_a_won_game_and_undo_works_after_it(page, server):
+    number = winnable_deal("mount-olympus")
+    game = HOST.new_game("mount-olympus", number, {})
+    line = solve(game, seconds=5).line
+    open_game(page, server, "mount-olympus", number)
+    state = post_moves(server, line[: len(line) - 40])  # the demo takes over for the last 40 moves
+    page.reload()
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.locator("#btn-solve").click()
+    page.wait_for_selector("#demo:not([hidden])")
+    page.locator("#demo-step").click()  # one step at a time
+    wait_version(page, state["version"] + 1)
+    page.locator("#demo-step").click()
+    wait_version(page, state["version"] + 2)
+    page.select_option("#demo-speed", label="very fast")
+    page.locator("#demo-play").click()
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {state['version'] + 6}")
+    page.locator("#demo-play").click()  # pause
+    page.wait_for_selector("body[data-demo='paused']")
+    paused_at = server.state()["moves"]
+    page.wait_for_timeout(400)
+    assert server.state()["moves"] == paused_at
+    page.locator("#demo-play").click()
+    page.wait_for_selector("#dialog[data-kind='won']:not([hidden])", timeout=60000)
+    assert page.locator("#demo").is_hidden()
+    won = server.state()
+    assert won["won"]
+    page.locator("#dlg-undo").click()
+    wait_version(page, won["version"] + 1)
+    assert server.state()["moves"] == won["moves"] - 1 and not server.state()["won"]
+
+
+def test_winnable_deals_only_deals_only_deals_the_solver_proves_winnable(page, server):
+    open_game(page, server, "osmosis", 1)
+    page.evaluate("""() => {
+        window.__messages = [];
+        new MutationObserver(() => window.__messages.push(document.getElementById('message').textContent))
+            .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
+    }""")
+    page.locator("#winnable-only").check()
+    numbers = []
+    for _ in range(2):
+        before = page.evaluate("document.body.dataset.version")
+        page.locator("#btn-new").click()
+        page.wait_for_function(f"document.body.dataset.version !== '{before}' && !document.body.dataset.searching",
+                               timeout=60000)
+        state = server.state()
+        assert state["game"] == "osmosis" and state["moves"] == 0
+        numbers.append(int(state["number"]))
+        game = HOST.new_game("osmosis", numbers[-1], {})
+        assert solve(game, seconds=10).verdict is Verdict.WON, f"osmosis #{numbers[-1]} was dealt"
+    assert numbers[0] != numbers[1] and numbers[0] > 10**9  # PySolFC's numbers, from a random start
+    assert any(m.startswith("Looking for a winnable deal") for m in page.evaluate("window.__messages"))
+    assert page.evaluate("localStorage.getItem('reussite.winnable')") == "1"
+    page.locator("#winnable-only").uncheck()
