@@ -1,5 +1,31 @@
 """The solver (a layer between the variants and the front ends): does a deal or a position win, with which
-line, or is it proved lost? See :func:`solve` and ``docs/winnability.md``."""
+line, or is it proved lost? See :func:`solve`, ``reussite solve``, ``reussite winnability`` and
+``docs/winnability.md``.
+
+Public API: ``solve(game, budget=None, *, nodes, seconds, memory_mb, cancel) -> Result``, :class:`Budget`,
+:class:`Result` (``verdict``, ``line``, ``nodes``, ``positions``, ``seconds``, ``stopped_by``, ``memory_mb``,
+``decided``, ``notation()``), :class:`Verdict` (WON, LOST, UNKNOWN), :class:`SolverError`. Bulk solving
+(a range of deals, results files, statistics) is in :mod:`reussite.solver.batch`.
+
+What a variant may tell the solver (all optional; a third-party game is solved without any of them):
+
+``safe_move() -> Move | None`` (on ``Game``, default None)
+    A move that can be played at once without losing anything: if any line wins from the position, one
+    starting with this move wins too. The solver plays it without trying the others. Return None when unsure:
+    a wrong answer makes "lost" verdicts wrong.
+
+``dead_end() -> bool`` (looked up on the game; absent means "never says")
+    True only when no line can win from the position (for example a card that can never reach a foundation).
+    The solver stores the position and does not expand it. Called once per new position that has no safe
+    move, so it must be cheap (cache what you can). A wrong True makes "lost" verdicts wrong; when unsure
+    return False.
+
+``interchangeable_stacks()`` and ``position_key()`` (on ``Game``)
+    What the transposition table folds (see their docstrings in :mod:`reussite.game`).
+
+The bundled games argue each hint in a comment that cites the rule clauses; ``tests/solver`` checks every
+game's verdicts against an independent brute force on small positions.
+"""
 
 from reussite.solver.search import Budget, Result, SolverError, Verdict, order_moves, solve
 

@@ -1,0 +1,74 @@
+"""Benchmark of the solver (not a test): per game and option, over a range of deals with a budget per deal,
+how many deals are decided, won, lost or unknown, nodes per second, solve-time percentiles and the memory
+high-water mark of the workers. It runs the very function ``reussite winnability`` runs
+(``reussite.solver.batch.solve_deal``), one deal per task on a process pool.
+
+    python tools/bench_solver.py                                   # every game, deals 1-100, 2 s per deal
+    python tools/bench_solver.py --games osmosis:deal=3 --deals 1-1000 --timeout 2 --jobs 2
+    python tools/bench_solver.py --games forty-thieves --timeout 10 --memory 1024 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import Counter
+
+from reussite.solver import Budget
+from reussite.solver.batch import Summary, default_jobs, parse_deals, run_local
+
+GAMES = ("osmosis:deal=1", "osmosis:deal=3", "tournament", "mount-olympus", "forty-thieves")
+
+
+def _spec(text: str) -> tuple[str, dict[str, str]]:
+    game, _, opts = text.partition(":")
+    return game, dict(o.split("=", 1) for o in opts.split(",") if o)
+
+
+def bench(game: str, options: dict[str, str], deals: range, budget: Budget, jobs: int) -> dict:
+    tasks = [(game, options, n, budget) for n in deals]
+    rows: list[dict] = []
+    start = time.perf_counter()
+    run_local(tasks, jobs, rows.append)
+    wall = time.perf_counter() - start
+    summary = Summary.of(rows).as_json()
+    stopped = Counter(r["stopped_by"] for r in rows if r["verdict"] == "unknown")
+    return {"game": game, "options": options, "deals": f"{deals.start}-{deals.stop - 1}", "jobs": jobs,
+            "wall_seconds": round(wall, 1), "unknown_by": dict(stopped),
+            "max_table_mb": max((r["memory_mb"] for r in rows), default=0.0), **summary}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", default=list(GAMES), metavar="GAME[:k=v]")
+    parser.add_argument("--deals", default="1-100")
+    parser.add_argument("--timeout", type=float, default=2.0, help="seconds per deal (default 2)")
+    parser.add_argument("--nodes", type=int, help="positions per deal (reproducible budget)")
+    parser.add_argument("--memory", type=float, default=1024.0, help="MB of positions per deal (default 1024)")
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    budget = Budget(nodes=args.nodes, seconds=None if args.nodes and not args.timeout else args.timeout,
+                    memory_mb=args.memory)
+    deals = parse_deals(args.deals)
+    print(f"# {os.cpu_count()} cores, {args.jobs} jobs, budget {budget}", file=sys.stderr)
+    for spec in args.games:
+        game, options = _spec(spec)
+        out = bench(game, options, deals, budget, args.jobs)
+        if args.json:
+            print(json.dumps(out), flush=True)
+            continue
+        s = out["seconds"]
+        print(f"{spec:<16} deals {out['deals']}: decided {out['decided_pct']:5.1f}%  won {out['won']:4}  "
+              f"lost {out['lost']:4}  unknown {out['unknown']:4}  {out['nodes_per_second']:8,.0f} nodes/s  "
+              f"time p50 {s['p50']:.2f} p90 {s['p90']:.2f} p99 {s['p99']:.2f} max {s['max']:.2f} s  "
+              f"rss {out['max_rss_mb']:.0f} MB  table {out['max_table_mb']:.0f} MB  wall {out['wall_seconds']} s",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
