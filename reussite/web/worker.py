@@ -286,6 +286,12 @@ class SolverWorker:
             proc, conn = self._proc, self._conn
             self._proc = self._conn = None
         if conn is not None:
+            # Shut the socket down, not just close it: the reading thread's recv would keep it open.
+            try:
+                with socket.fromfd(conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                    sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             conn.close()  # the child sees the end of its input and stops
         if proc is not None:
             try:

@@ -1,0 +1,78 @@
+"""Text mode with the solver: kinds of hints, 'solve', the end of a lost game and --winnable."""
+
+from __future__ import annotations
+
+import io
+
+from reussite.cli import Context
+from reussite.game import DEAL
+from reussite.l10n import host_translator
+from reussite.solver import Verdict, solve
+from reussite.textplay import run
+
+OSMOSIS_TRAP = {"redeals_used": 2, "stacks": [
+    {"id": "foundation-1", "cards": ["5S"]}, {"id": "reserve-1", "cards": ["5H"]},
+    {"id": "waste", "cards": ["6S"]}, {"id": "stock", "cards": ["6H"]}]}
+
+
+def play(game, commands: str, lang: str = "en") -> str:
+    out = io.StringIO()
+    ctx = Context(host_translator(lang), out, io.StringIO())
+    assert run(game, ctx, io.StringIO(commands)) == 0
+    return out.getvalue()
+
+
+def test_hint_says_it_keeps_a_win_in_reach_and_solve_prints_then_plays_the_line(host):
+    game = host.new_game("mount-olympus", 1, {})
+    out = play(game, "hint\nsolve\nq\n")
+    assert ": This move keeps a win in reach." in out
+    assert "A winning line of" in out and "Type 'solve play' to play it" in out
+    assert game.move_count == 0  # printing the line plays nothing
+    out = play(game, "solve play\n")
+    assert "You won!" in out and game.is_won()
+    # Its moves are ordinary moves: undo takes them back.
+    play(game, "u 3\nq\n")
+    assert not game.is_won() and game.move_count > 0
+
+
+def test_hint_says_when_it_is_only_a_suggestion_in_french(host):
+    game = host.new_game("forty-thieves", 1, {})
+    out = play(game, "hint 0\nq\n", lang="fr")
+    fr = host_translator("fr")
+    assert fr.gettext("(A suggestion: the solver found no winning line in the time given.)") in out
+
+
+def test_a_lost_game_says_no_win_is_possible_and_offers_the_undo(host):
+    game = host.games["osmosis"].from_layout(OSMOSIS_TRAP)
+    out = play(game, "d\nr1 f\n")
+    assert "the game is lost" in out and "No win is possible from here." in out
+    assert "Type 'u 2' to undo 2 moves" in out
+    play(game, "u 2\nq\n")
+    assert game.move_count == 0 and solve(game, seconds=5).verdict is Verdict.WON
+
+
+def test_hint_on_a_proved_lost_position_proposes_no_move(host):
+    game = host.games["osmosis"].from_layout(OSMOSIS_TRAP)
+    game.push(DEAL)  # moves remain (the 5♥ can go up), but no line wins
+    out = play(game, "hint\nq\n", lang="fr")
+    fr = host_translator("fr")
+    assert fr.gettext("No win is possible from here.") in out
+    assert fr.ngettext("Type 'u {count}' to undo {count} move, back to the last position from which a win is "
+                       "still possible.",
+                       "Type 'u {count}' to undo {count} moves, back to the last position from which a win is "
+                       "still possible.", 1).format(count=1) in out
+
+
+def test_play_winnable_starts_from_the_number_given_and_keeps_pysolfc_numbers(run_cli, monkeypatch, host):
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    result = run_cli("play", "osmosis", "--text", "--winnable", "-n", "2")
+    assert result.code == 0, result.err
+    first_line = result.out.splitlines()[0]
+    assert first_line.startswith("Looking for a winnable deal: game 2 (0 deals tried)")
+    number = int(next(line for line in result.out.splitlines() if line.startswith("Osmosis #")).split("#")[1])
+    assert number >= 2
+    assert solve(host.new_game("osmosis", number, {}), seconds=5).verdict is Verdict.WON
+    for skipped in range(2, number):
+        assert solve(host.new_game("osmosis", skipped, {}), seconds=2).verdict is not Verdict.WON

@@ -1,0 +1,117 @@
+"""The solver behind the JSON API: hints, cancellation by a move, the end of game, winnable deals, the demo."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from reussite.solver import Verdict, solve
+
+
+def new(client, game: str, number: int) -> dict:
+    response = client.post("/api/new", json={"game": game, "number": number})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_a_winning_hint_then_a_heuristic_one_each_saying_so(client):
+    state = new(client, "mount-olympus", 1)
+    hint = client.get(f"/api/hint?version={state['version']}").json()
+    assert hint["kind"] == "winning" and hint["text"].endswith("This move keeps a win in reach.")
+    assert hint["move"] in state["legal"]
+    state = new(client, "forty-thieves", 1)
+    hint = client.get(f"/api/hint?version={state['version']}&seconds=0&lang=fr").json()
+    assert hint["kind"] == "heuristic" and hint["text"].endswith("dans le temps imparti.)")
+
+
+def test_a_move_cancels_the_hint_being_computed_and_is_not_delayed(client):
+    state = new(client, "forty-thieves", 1)
+    client.get(f"/api/hint?version={state['version']}&seconds=0")  # the solver's process is up
+    answers = {}
+
+    def ask():
+        start = time.perf_counter()
+        answers["hint"] = client.get(f"/api/hint?version={state['version']}&seconds=30").json()
+        answers["seconds"] = time.perf_counter() - start
+
+    asker = threading.Thread(target=ask)
+    asker.start()
+    time.sleep(0.3)  # the search is on
+    move = next(m for m in state["legal"] if m["type"] == "move")
+    start = time.perf_counter()
+    moved = client.post("/api/move", json={"version": state["version"], **move})
+    move_seconds = time.perf_counter() - start
+    asker.join(timeout=10)
+    assert moved.status_code == 200 and move_seconds < 0.5
+    assert answers["hint"] == {"version": state["version"] + 1, "stale": True}
+    assert answers["seconds"] < 3  # cancelled, not run to its 30 s
+
+
+def test_a_stale_version_is_not_searched(client):
+    state = new(client, "osmosis", 1)
+    assert client.get(f"/api/hint?version={state['version'] - 1}").json()["stale"]
+    assert client.get(f"/api/solve?version={state['version'] - 1}").json()["stale"]
+
+
+def test_lost_by_the_rule_stops_the_clock_and_undo_n_moves_reaches_a_winnable_position(client, host):
+    state = new(client, "osmosis", 1)
+    while state["can_deal"]:
+        state = client.post("/api/deal", json={"version": state["version"]}).json()
+    assert state["lost"] and state["no_win"]
+    elapsed = state["elapsed"]
+    time.sleep(0.25)
+    assert client.get("/api/state").json()["elapsed"] == elapsed  # the clock stands still
+    rewind = client.get(f"/api/rewind?version={state['version']}").json()
+    undo = rewind["undo"]
+    assert undo and rewind["label"] == f"Undo {undo} moves"
+    assert client.get(f"/api/rewind?version={state['version']}&lang=fr").json()["label"] == f"Annuler {undo}\u00a0coups"
+    after = client.post("/api/undo", json={"version": state["version"], "count": undo}).json()
+    assert after["moves"] == state["moves"] - undo and not after["lost"]
+    game = host.new_game("osmosis", 1, {})
+    for _ in range(after["moves"]):
+        game.push(game.parse_move("d"))
+    assert solve(game, seconds=5).verdict is Verdict.WON
+    bad = client.post("/api/undo", json={"version": after["version"], "count": after["moves"] + 1})
+    assert bad.status_code == 400
+
+
+def test_a_hint_that_proves_the_game_lost_says_so_in_the_state(client):
+    state = new(client, "osmosis", 1)
+    while state["can_deal"] and state["moves"] < 100:  # still moves to make, but nothing left to win
+        state = client.post("/api/deal", json={"version": state["version"]}).json()
+    assert not state["lost"]
+    hint = client.get(f"/api/hint?version={state['version']}").json()
+    assert hint["kind"] == "lost" and hint["move"] is None and hint["text"] == "No win is possible from here."
+    assert hint["state"]["no_win"] and client.get("/api/state").json()["no_win"]
+
+
+def test_solve_gives_the_whole_line_and_watch_finds_nothing_wrong_in_a_winnable_deal(client):
+    state = new(client, "mount-olympus", 2)
+    line = client.get(f"/api/solve?version={state['version']}").json()
+    assert line["verdict"] == "won" and line["text"] == f"A winning line of {len(line['line'])} moves."
+    assert client.get(f"/api/watch?version={state['version']}").json()["verdict"] == "won"
+    for move in line["line"]:
+        path = "/api/move" if move["type"] == "move" else "/api/deal"
+        state = client.post(path, json={"version": state["version"], **move}).json()
+    assert state["won"]
+
+
+def test_new_game_with_winnable_deals_only_keeps_the_game_numbers(client, host):
+    response = client.post("/api/new", json={"game": "osmosis", "number": 2, "winnable": True})
+    state = response.json()
+    number = int(state["number"])
+    assert state["found"] == state["number"] and state["tried"] == number - 1
+    assert solve(host.new_game("osmosis", number, {}), seconds=5).verdict is Verdict.WON
+    assert client.get("/api/search").json()["search"] is None
+
+
+def test_the_solver_process_comes_back_if_it_dies(client):
+    state = new(client, "mount-olympus", 1)
+    assert client.get(f"/api/hint?version={state['version']}").json()["kind"] == "winning"
+    worker = client.app.state.session.worker
+    worker._proc.kill()
+    worker._proc.wait()
+    deadline = time.monotonic() + 5
+    while worker._conn is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert client.get(f"/api/hint?version={state['version']}").json()["kind"] == "winning"
