@@ -3,10 +3,17 @@
 1. Move round trips on loopback: ``reussite play --no-browser`` runs as a subprocess; the bench plays a
    legal move and takes it back, over and over (each is a POST carrying the version, answered with the
    whole new position), and reports p50/p95/max of the move requests. Goal: p95 under 15 ms.
-2. Navigation to the first painted layout in Debian's Chromium: from the navigation's start to the mark
+2. The same while the solver is busy: a second client asks for a hint (with a long budget) again and again;
+   every move cancels the hint being computed (the solver runs in its own process), and the client asks
+   again at once. Goal: p95 still under 15 ms.
+3. Hint latency per game, from the page's point of view (the request's round trip), with the default budget
+   (1 s): the first hint on each of ``--hint-deals`` deals, and the next hint after playing a winning one (the
+   solver's process keeps the line it found).
+4. Navigation to the first painted layout in Debian's Chromium: from the navigation's start to the mark
    the page sets on the first animation frame after it drew the cards. Goal: under 300 ms.
 
 Usage: python tools/bench_web.py [--moves 1000] [--loads 10] [--game forty-thieves] [--number 1]
+                                 [--hint-deals 10]
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -77,6 +85,72 @@ def bench_moves(url: str, game: str, number: int, count: int) -> list[float]:
     return times
 
 
+class HintPressure:
+    """A second client that keeps a hint computing: asks, and asks again as soon as a move cancels it."""
+
+    def __init__(self, url: str, seconds: float = 10.0) -> None:
+        self.url, self.seconds = url, seconds
+        self.stop = threading.Event()
+        self.asked = self.cancelled = 0
+        self.busy = 0.0  # seconds with a hint request in flight, once the moves have started
+        self.started: float | None = None
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        with httpx.Client(base_url=self.url, timeout=60) as client:
+            while not self.stop.is_set():
+                start = time.perf_counter()
+                answer = client.get(f"/api/hint?seconds={self.seconds}").json()
+                if self.started is not None:
+                    self.busy += time.perf_counter() - max(start, self.started)
+                self.asked += 1
+                self.cancelled += bool(answer.get("stale"))
+
+    def __enter__(self) -> HintPressure:
+        self.thread.start()
+        time.sleep(0.5)  # the solver's process is searching
+        self.started = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.elapsed = time.perf_counter() - self.started
+        self.stop.set()
+        self.thread.join(timeout=30)
+
+
+def bench_hints(url: str, games: list[str], deals: int) -> dict[str, tuple[list[float], list[float], dict]]:
+    """Per game: first-hint latencies, next-hint latencies (after playing a winning hint), and the kinds."""
+    out = {}
+    with httpx.Client(base_url=url, timeout=60) as client:
+        for game in games:
+            first: list[float] = []
+            following: list[float] = []
+            kinds: dict[str, int] = {}
+            for number in range(1, deals + 1):
+                state = client.post("/api/new", json={"game": game, "number": number}).json()
+                start = time.perf_counter()
+                hint = client.get(f"/api/hint?version={state['version']}").json()
+                first.append((time.perf_counter() - start) * 1000)
+                kinds[hint["kind"]] = kinds.get(hint["kind"], 0) + 1
+                for _ in range(3):
+                    move = hint.get("move")
+                    if hint.get("kind") != "winning" or move is None:
+                        break
+                    path = "/api/move" if move["type"] == "move" else "/api/deal"
+                    state = client.post(path, json={"version": state["version"], **move}).json()
+                    start = time.perf_counter()
+                    hint = client.get(f"/api/hint?version={state['version']}").json()
+                    following.append((time.perf_counter() - start) * 1000)
+            out[game] = (first, following, kinds)
+    return out
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"p50 {statistics.median(values):.1f} ms, p95 {percentile(values, 95):.1f} ms, max {max(values):.1f} ms"
+
+
 def bench_paint(url: str, loads: int) -> list[float]:
     from playwright.sync_api import sync_playwright
 
@@ -101,6 +175,7 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=10)
     parser.add_argument("--game", default="forty-thieves")
     parser.add_argument("--number", type=int, default=1)
+    parser.add_argument("--hint-deals", type=int, default=10, help="deals per game for the hint latency")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(Path(tmp))
@@ -109,6 +184,17 @@ def main() -> int:
             print(f"move round trip over {len(moves)} moves ({args.game} #{args.number}, loopback, autosave on): "
                   f"p50 {statistics.median(moves):.2f} ms, p95 {percentile(moves, 95):.2f} ms, "
                   f"max {max(moves):.2f} ms  (goal: p95 < 15 ms)")
+            with HintPressure(url) as pressure:
+                busy_moves = bench_moves(url, args.game, args.number, args.moves)
+            print(f"move round trip while a hint is computing ({len(busy_moves)} moves; {pressure.asked} hints asked, "
+                  f"{pressure.cancelled} cancelled by a move, a hint in flight {pressure.busy / pressure.elapsed:.0%} "
+                  f"of the time): p50 {statistics.median(busy_moves):.2f} ms, p95 {percentile(busy_moves, 95):.2f} ms, "
+                  f"max {max(busy_moves):.2f} ms  (goal: p95 < 15 ms)")
+            games = httpx.get(url + "api/games", timeout=10).json()
+            for game, (first, following, kinds) in bench_hints(url, [g["id"] for g in games], args.hint_deals).items():
+                kinds_text = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+                print(f"hint latency, {game} (deals 1-{args.hint_deals}, budget 1 s; {kinds_text}): first hint "
+                      f"{summary(first)}; next hint after a winning one {summary(following)}")
             if os.path.exists(CHROMIUM):
                 paints = bench_paint(url, args.loads)
                 print(f"navigation to first painted layout over {len(paints)} loads: "

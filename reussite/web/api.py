@@ -75,6 +75,7 @@ class Session:
         self.proved_lost: int | None = None  # the version the solver proved lost
         self.rewinds: dict[int, dict[str, Any]] = {}  # version -> where to undo to (found by the solver)
         self.search: dict[str, Any] | None = None  # the search for a winnable deal, while it runs
+        self._lost: tuple[int, bool] | None = None
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -104,9 +105,16 @@ class Session:
             self.worker.close()
             self.worker = None
 
+    def lost(self) -> bool:
+        """Lost by the engine's rule (no move reaches a new position); worked out once per version."""
+        if self._lost is None or self._lost[0] != self.version:
+            game = self.game
+            self._lost = (self.version, not game.is_won() and game.is_lost())
+        return self._lost[1]
+
     def over(self) -> bool:
-        """Won, or lost by the engine's rule (no move reaches a new position): the clock stands still."""
-        return self.game.is_won() or self.game.is_lost()
+        """Won, or lost by the engine's rule: the clock stands still."""
+        return self.game.is_won() or self.lost()
 
     def restore_or_start(self) -> None:
         """Continue the autosaved game, or start a new one. A corrupt autosave is set aside and reported."""
@@ -139,6 +147,7 @@ class Session:
             extra = {}
         elapsed = extra.get("elapsed")
         self.game = game
+        self._lost = None
         self.elapsed_before = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
         self.resumed_at = float("inf") if self.over() else self.clock()
         self.version += 1
@@ -241,7 +250,7 @@ class Session:
             })
         legal = [self.move_json(m) for m in game.legal_moves()]
         won = game.is_won()
-        lost = not won and game.is_lost()
+        lost = self.lost()
         return {
             "version": self.version,
             "game": game.id,
@@ -462,7 +471,7 @@ class Api:
         version = self._asked_version(request)
         seconds = self._seconds(request, session.hint_seconds)
         game = session.game
-        if game.is_won() or game.is_lost():
+        if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
         else:
             result = await self._work("hint", {"save": saves.to_json(game), "seconds": seconds}, version)
@@ -494,7 +503,7 @@ class Api:
         session = self.session
         version = self._asked_version(request)
         seconds = self._seconds(request, WATCH_SECONDS)
-        if session.game.is_won() or session.game.is_lost():
+        if session.over():
             return JSONResponse({"version": version, "verdict": "over"})
         result = await self._work("solve", {"save": saves.to_json(session.game), "seconds": seconds}, version)
         if result is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import queue
 import socket
 import subprocess
@@ -155,6 +156,10 @@ def child_main(fd: int) -> None:
     from reussite.host import Host
 
     conn = Connection(fd)
+    try:
+        os.nice(10)  # when the CPU is short, a move of the player's goes before the search
+    except OSError:
+        pass
     host = Host.load()
     cache = LineCache()
     inbox: queue.Queue = queue.Queue()
