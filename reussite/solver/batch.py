@@ -62,6 +62,8 @@ def solve_deal(game_id: str, options: Mapping[str, str], number: int, budget: Bu
     """Deal ``game_id`` number ``number`` with ``options`` and solve it within ``budget``: one results row."""
     game = _host().new_game(game_id, number, dict(options))
     result = solve(game, budget)
+    if result.stopped_by == "interrupted":
+        raise KeyboardInterrupt  # Ctrl+C: this deal is not done, and no row says it is
     return {
         "game": game_id,
         "options": options_label(game.option_values),
@@ -333,15 +335,26 @@ def run_local(tasks: list[tuple], jobs: int | None, on_row) -> None:
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1)
+    pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, initializer=_ignore_sigint)
     try:
         futures = [pool.submit(solve_deal, *task) for task in tasks]
         for future in as_completed(futures):
             on_row(future.result())
     except BaseException:
+        # Ctrl+C reaches only this process (the workers ignore it): stop the deals under way, which are not
+        # written, and start no other.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
         raise
     pool.shutdown()
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_dask(tasks: list[tuple], scheduler, on_row) -> None:

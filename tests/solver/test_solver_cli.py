@@ -134,3 +134,25 @@ def test_the_command_runs_as_a_module_and_ends_with_a_summary():
                            "--nodes", "2000", "--jobs", "2"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "3 deals: won 3, lost 0, unknown 0 (decided 100.0%)" in proc.stdout
+
+
+def test_ctrl_c_stops_a_run_cleanly_and_writes_no_unfinished_deal(tmp_path):
+    import os
+    import signal
+    import time
+
+    out = tmp_path / "runs.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "reussite.cli", "winnability", "tournament", "--deals", "1-40",
+                             "--jobs", "2", "--timeout", "1", "--out", str(out)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl+C does: the whole process group
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert "run the same command again" in stderr
+    rows = list(csv.DictReader(out.open()))
+    assert 2 <= len(rows) < 40 and all(r["stopped_by"] in ("", "time") for r in rows)
+    assert stdout.splitlines()[1].startswith(f"{len(rows)} deals: ")
