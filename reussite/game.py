@@ -129,7 +129,8 @@ class _Plan:
     generator ask the overridden method instead of reading the tables)."""
 
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
-                 "custom_run", "custom_max", "checked", "source_rules", "target_rules", "by_spaces")
+                 "custom_run", "custom_max", "checked", "source_rules", "target_wants", "by_spaces", "kinds",
+                 "top_first", "groupable", "limited", "move_of")
 
     def __init__(self, cls: type[Game]) -> None:
         self.stacks = cls.stacks
@@ -151,7 +152,14 @@ class _Plan:
             i for i, r in enumerate(compiled) if r.may_take)
         self.checked = self.custom_pick or self.custom_drop or self.custom_max
         self.source_rules = tuple((i, compiled[i]) for i in self.sources)
-        self.target_rules = tuple((i, compiled[i]) for i in self.targets)
+        self.target_wants = tuple((i, compiled[i].wants) for i in self.targets)
+        self.kinds = tuple(r.kind for r in compiled)
+        self.top_first = frozenset(i for i, r in enumerate(compiled) if r.top_first)
+        self.groupable = frozenset(i for i, r in enumerate(compiled) if r.top_first and r.group_moves)
+        self.limited = frozenset(i for i, r in enumerate(compiled) if r.limited)
+        # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
+        # than finding it.
+        self.move_of: dict[tuple[int, int, int], Move] = {}
         self.by_spaces = any(compiled[i].pickup == PICK_RUN_BY_SPACES for i in self.sources)
 
     @staticmethod
@@ -590,21 +598,21 @@ class Game:
         card. Used when the variant keeps the declared pick and drop rules (it may override ``run_length``
         and ``extra_refusal``, which are asked)."""
         plan = self._plan
-        compiled = self._rules
-        cards, face_down, specs = self.cards, self.face_down, self.specs
+        cards, face_down = self.cards, self.face_down
         wanted: dict[int, list[int]] = {}  # card key -> targets that take that card now
         anything: list[int] = []  # targets that take any card now
-        for dst, rule in plan.target_rules:
+        any_card = rules.ANY_CARD
+        for dst, wants in plan.target_wants:
             pile = cards[dst]
             if pile:
                 top = pile[-1]
-                wants = rule.wants[top[0] * 4 + top[1]]
+                keys = wants[top[0] * 4 + top[1]]
             else:
-                wants = rule.wants[rules.EMPTY_KEY]
-            if wants is rules.ANY_CARD:
+                keys = wants[0]
+            if keys is any_card:
                 anything.append(dst)
                 continue
-            for key in wants:
+            for key in keys:
                 found = wanted.get(key)
                 if found is None:
                     wanted[key] = [dst]
@@ -614,6 +622,8 @@ class Game:
             return []
         free = sum(1 for i in self.tableau_ix if not cards[i]) if plan.by_spaces else 0
         custom_run, extra = plan.custom_run, plan.custom_extra
+        top_first, groupable, limited = plan.top_first, plan.groupable, plan.limited
+        kinds, compiled, move_of = plan.kinds, plan.rules, plan.move_of
         moves: list[Move] = []
         for src, rule in plan.source_rules:
             pile = cards[src]
@@ -622,37 +632,33 @@ class Game:
             if up <= 0:
                 continue
             pickup = rule.pickup
-            if pickup == PICK_TOP:
-                longest = 1
-            elif custom_run:
-                longest = max(1, min(up, self.run_length(src)))
-            else:
-                longest = rule.run(pile, face_down[src])
-            candidates: list[tuple[int, int]] = []
             top = pile[-1]
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
-            for n in range(1, longest + 1):
-                card = pile[-n]
-                key = card[0] * 4 + card[1]
-                found = wanted.get(key)
-                if found:
-                    candidates.extend([(dst, n) for dst in found if n == 1 or not compiled[dst].top_first])
-                if anything:
-                    candidates.extend([(dst, n) for dst in anything if n == 1 or not compiled[dst].top_first])
-            # A run onto a foundation goes on top card first, each card onto the one before (group moves).
-            if longest > 1:
-                for dst in (*wanted.get(top_key, ()), *anything):
-                    target = compiled[dst]
-                    if target.top_first and target.group_moves:
-                        takes, below = target.takes, top_key
-                        for n in range(2, longest + 1):
-                            card = pile[-n]
-                            key = card[0] * 4 + card[1]
-                            if key not in takes[below]:
-                                break
-                            candidates.append((dst, n))
-                            below = key
+            candidates = [(dst, 1) for dst in wanted.get(top_key, ())]
+            if anything:
+                candidates += [(dst, 1) for dst in anything]
+            if pickup != PICK_TOP:
+                longest = max(1, min(up, self.run_length(src))) if custom_run else rule.run(pile, face_down[src])
+                for n in range(2, longest + 1):
+                    card = pile[-n]
+                    found = wanted.get(card[0] * 4 + card[1])
+                    if found:
+                        candidates += [(dst, n) for dst in found if dst not in top_first]
+                    if anything:
+                        candidates += [(dst, n) for dst in anything if dst not in top_first]
+                # A run onto a foundation goes on top card first, each card onto the one before (group moves).
+                if longest > 1 and groupable:
+                    for dst in (*wanted.get(top_key, ()), *anything):
+                        if dst in groupable:
+                            takes, below = compiled[dst].takes, top_key
+                            for n in range(2, longest + 1):
+                                card = pile[-n]
+                                key = card[0] * 4 + card[1]
+                                if key not in takes[below]:
+                                    break
+                                candidates.append((dst, n))
+                                below = key
             if not candidates:
                 continue
             if len(candidates) > 1:
@@ -663,17 +669,20 @@ class Game:
                 if dst == src:
                     continue
                 target = cards[dst]
-                if n == size and not target and specs[dst].kind is kind:
+                if n == size and not target and kinds[dst] is kind:
                     continue  # a whole pile onto an empty one of its kind changes nothing
-                if n > 1 and by_spaces and not compiled[dst].top_first:
-                    spaces = free - (1 if not target and specs[dst].kind is Kind.TABLEAU else 0)
+                if n > 1 and by_spaces and dst not in top_first:
+                    spaces = free - (1 if not target and kinds[dst] is Kind.TABLEAU else 0)
                     if n > 2 ** spaces:
                         continue
-                if compiled[dst].limited and compiled[dst].drop_refusal(kind, pile, n, target) is not None:
+                if dst in limited and compiled[dst].drop_refusal(kind, pile, n, target) is not None:
                     continue
                 if extra and self.extra_refusal(src, n, dst) is not None:
                     continue
-                moves.append(Move(src, dst, n))
+                move = move_of.get((src, dst, n))
+                if move is None:
+                    move = move_of[src, dst, n] = Move(src, dst, n)
+                moves.append(move)
         return moves
 
     # -- derived results ------------------------------------------------------------------------------
