@@ -173,11 +173,50 @@ def lay_out(game: Game, rng: random.Random) -> Game:
             pool.remove(card)
             pile.append(card)
         game.cards[i] = pile
+    # Plant, on some piles, cards that another stack takes: a run whose bottom card fits it, or one that goes
+    # on it top card first (a foundation's group move).
+    for i, spec in enumerate(game.specs):
+        j = rng.randrange(len(game.specs))
+        if spec.kind is Kind.STOCK or i == j or rng.random() < 0.4:
+            continue
+        rule, below = game.specs[j].rule, (game.cards[j][-1] if game.cards[j] else None)
+        planted: list[Card] = []
+        for _ in range(rng.randint(1, 3)):
+            fits = [c for c in pool if _takes(rule, c, below)]
+            if not fits:
+                break
+            card = rng.choice(fits)
+            pool.remove(card)
+            planted.append(card)
+            below = card
+        if rng.random() < 0.5 and planted:
+            # The first card fits, the others run above it by the pile's own build where they can.
+            build = spec.rule.build or Build("any", -1)
+            planted = planted[:1]
+            for _ in range(rng.randint(0, 2)):
+                fits = [c for c in pool if build.fits(c, planted[-1])]
+                if fits:
+                    planted.append(fits[0])
+                    pool.remove(fits[0])
+            game.cards[i].extend(planted)
+        else:
+            game.cards[i].extend(reversed(planted))  # top card first onto the other stack
+    for i, spec in enumerate(game.specs):
+        pile = game.cards[i]
         if spec.kind is Kind.STOCK:
             game.face_down[i] = len(pile)
         elif pile and spec.kind in (Kind.TABLEAU, Kind.RESERVE) and rng.random() < 0.3:
             game.face_down[i] = rng.randint(0, len(pile))
     return game
+
+
+def _takes(rule: StackRule, card: Card, top: Card | None) -> bool:
+    """Whether a stack with ``rule`` takes ``card`` on ``top``, by the declaration (to lay out positions)."""
+    if rule.suit is not None and card.suit != rule.suit:
+        return False
+    if top is None:
+        return rule.empty == ANY or rule.empty == card.rank
+    return rule.build is not None and rule.build.fits(card, top)
 
 
 def brute_force(game: Game) -> list[Move]:
@@ -243,15 +282,17 @@ def test_made_up_variants_list_accept_and_explain_alike(cls, seed):
 
 
 @settings(max_examples=settings().max_examples * 2)
-@given(seed=st.integers(0, 2**32 - 1), group=st.booleans(), base=st.sampled_from(BASES))
-def test_klondike_tableau_with_the_readme_foundations(seed, group, base):
-    """The README's FOUNDATION_UP_IN_SUIT (no group moves) under a Klondike tableau, and the same with group
-    moves: runs go onto a foundation only with group_moves, top card first."""
+@given(seed=st.integers(0, 2**32 - 1), group=st.booleans(), base=st.sampled_from(BASES),
+       build=st.sampled_from([Build("alternate", -1), Build("same", -1), Build("any", -1)]),
+       pickup=st.sampled_from([PICK_RUN, PICK_RUN_BY_SPACES]))
+def test_klondike_tableau_with_the_readme_foundations(seed, group, base, build, pickup):
+    """The README's FOUNDATION_UP_IN_SUIT (no group moves) under a Klondike tableau (or a Forty Thieves one),
+    and the same with group moves: runs go onto a foundation only with group_moves, top card first."""
     foundation = FOUNDATION_UP_IN_SUIT if not group else StackRule(
         build=Build("same", 1), empty=1, pickup=PICK_NONE, group_moves=True)
     cls = type("Klondike", (base,), {"stacks": (
         stock(), waste(), *foundations(4, foundation, x=3),
-        *tableau(7, StackRule(build=Build("alternate", -1), empty=13, pickup=PICK_RUN)))})
+        *tableau(7, StackRule(build=build, empty=13, pickup=pickup)))})
     rng = random.Random(seed)
     game = lay_out(cls(1), rng)
     for _ in range(4):
@@ -382,3 +423,14 @@ def test_bundled_games_generate_exactly_the_legal_moves(host):
                 if not listed:
                     break
                 game.push(rng.choice(listed))
+
+
+@settings(max_examples=settings().max_examples * 4)
+@given(rule=rules, kind=st.sampled_from(list(Kind)), top=st.one_of(st.none(), st.tuples(st.integers(1, 13),
+       st.integers(0, 3))), card=st.tuples(st.integers(1, 13), st.integers(0, 3)))
+def test_a_compiled_rule_takes_what_its_declaration_says(rule, kind, top, card):
+    from reussite.rules import CompiledRule
+
+    compiled = CompiledRule(StackSpec("x-1", kind, rule))
+    top_card = None if top is None else Card(*top)
+    assert (compiled.fit_refusal(Card(*card), top_card) is None) == _takes(rule, Card(*card), top_card)
