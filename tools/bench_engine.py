@@ -8,12 +8,16 @@ of them. Prints, per game and on one core:
 - operations/s: the same work counted as separate operations (each generation of a move, each push, each
   pop, and the push of the move actually played).
 
+The machine's load average is printed before and after: on a shared machine, compare figures taken at a
+similar load.
+
     python tools/bench_engine.py [--seconds 3] [--game forty-thieves]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -48,11 +52,13 @@ def main() -> None:
     parser.add_argument("--game", action="append")
     args = parser.parse_args()
     host = Host.load()
+    print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     for game_id in args.game or sorted(host.games):
         done, elapsed, steps = bench(host.game(game_id), args.seconds)
         ops = 3 * done + steps
         print(f"{game_id:<16} {done / elapsed:>9,.0f} moves/s {ops / elapsed:>10,.0f} operations/s   "
               f"({done:,} moves over {steps:,} positions in {elapsed:.1f} s)")
+    print("load average: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":
