@@ -123,11 +123,14 @@ class Osmosis(Variant):
         the ranks already on the foundation above, which one more card can only widen. R-OS-2: reserve cards
         go nowhere else, and playing one uncovers the next (R-OS-8). With one-card deals (R-OS-4) a waste card
         played early only drops out of the turn order, the other cards keep theirs, and a pass can only need
-        fewer redeals. Not with three-card deals (R-OS-9): removing a waste card regroups every later triple.
+        fewer redeals. With three-card deals (R-OS-9) removing a waste card regroups every later triple, so
+        only the last card of a pass (the stock is empty) is safe: it is the last card of every later pass
+        too, so it comes to the top at the end of each, and taking it out moves no other card to another
+        place in the triples (the one before it becomes the last, which only uncovers more).
         Starting a foundation is never forced: which suit goes where decides what the ones below may take."""
         cards = self.cards
         sources = list(self.reserve_ix)
-        if self.deal_count == 1:
+        if self.deal_count == 1 or not cards[self.stock_ix]:
             sources.append(self.waste_ix)
         for src in sources:
             pile = cards[src]
@@ -142,39 +145,58 @@ class Osmosis(Variant):
         return None
 
     def dead_end(self) -> bool:
-        """True when no line can win from here (for the solver; see ``reussite.solver``): even with every
-        stock and waste card free to play at any time, the reserves' order (R-OS-2, R-OS-8) and the foundation
-        rules (R-OS-5 to R-OS-7) leave a card that can never be played.
+        """True when no line can win from here (for the solver; see ``reussite.solver``).
 
+        First test: even with every stock and waste card free to play at any time, the reserves' order
+        (R-OS-2, R-OS-8) and the foundation rules (R-OS-5 to R-OS-7) leave a card that can never be played.
         That relaxed game is solved exactly by playing greedily: once the suits of the foundations are fixed
         (each way the unstarted ones could be given the remaining suits is tried), a card played never stops
-        another from being played, since foundations only gain ranks and reserves only uncover cards."""
+        another from being played, since foundations only gain ranks and reserves only uncover cards.
+
+        Second test, for three-card deals (R-OS-9): until a stock or waste card is played, the cards that can
+        come to the top of the waste are fixed (the waste's top, the third of each later triple and the last
+        card of a pass). If the same greedy play, with only those cards free, never plays one of them, no
+        stock or waste card can ever be played, and the stock and waste never empty."""
         cards = self.cards
         foundations = [cards[f] for f in self.foundation_ix]
         reserves = [cards[r] for r in self.reserve_ix]
         cache = self.__dict__.setdefault("_dead_cache", {})
+        if len(cache) > 200_000:
+            cache.clear()
         key = (tuple(self.stack_key(f) for f in self.foundation_ix), tuple(len(r) for r in reserves))
-        found = cache.get(key)
-        if found is not None:
-            return found
+        dead = cache.get(key)
+        if dead is None:
+            free = [c for i in (self.stock_ix, self.waste_ix) for c in cards[i]]
+            dead = cache[key] = self._relaxed_dead(foundations, reserves, free, frozen=False)
+        if dead or self.deal_count != 3:
+            return dead
+        key = (key, self.stack_key(self.stock_ix), self.stack_key(self.waste_ix))
+        dead = cache.get(key)
+        if dead is None:
+            dead = cache[key] = self._relaxed_dead(foundations, reserves, self._reachable_unmoved(), frozen=True)
+        return dead
+
+    def _reachable_unmoved(self) -> list[Card]:
+        """With three-card deals: the stock and waste cards that can come to the top of the waste as long as
+        none of them is played (R-OS-4, R-OS-9)."""
+        waste = self.cards[self.waste_ix]
+        dealt = self.cards[self.stock_ix][::-1]  # in the order they are turned
+        reachable = [waste[-1]] if waste else []
+        for order in (dealt, waste + dealt):  # the rest of this pass, then every later pass
+            reachable += [c for k, c in enumerate(order) if k % 3 == 2 or k == len(order) - 1]
+        return reachable
+
+    def _relaxed_dead(self, foundations, reserves, free, frozen: bool) -> bool:
         if not foundations[0]:
-            cache[key] = False
             return False
         base = foundations[0][0].rank
         started = [pile[0].suit for pile in foundations if pile]
         if len(started) != len({*started}) or any(not p for p in foundations[:len(started)]):
-            cache[key] = False  # not a position the rules lead to: no claim
-            return False
-        free = [c for i in (self.stock_ix, self.waste_ix) for c in cards[i]]
-        dead = True
+            return False  # not a position the rules lead to: no claim
         for rest in permutations([s for s in range(4) if s not in started]):
-            if _relaxed_win(base, [*started, *rest], foundations, reserves, free):
-                dead = False
-                break
-        if len(cache) > 200_000:
-            cache.clear()
-        cache[key] = dead
-        return dead
+            if _relaxed_win(base, [*started, *rest], foundations, reserves, free, frozen):
+                return False
+        return True
 
     def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
         # The reserves are alike (only their top cards move, nothing goes on them); foundations are ordered.
@@ -184,9 +206,9 @@ class Osmosis(Variant):
     max_score = 52
 
 
-def _relaxed_win(base: int, suits: list[int], foundations, reserves, free) -> bool:
+def _relaxed_win(base: int, suits: list[int], foundations, reserves, free, frozen: bool = False) -> bool:
     """The relaxed game of ``Osmosis.dead_end`` with foundation k given suit ``suits[k]``: can every card be
-    played?"""
+    played? With ``frozen``: can one of the ``free`` cards be played, or every card without them?"""
     where = {suit: k for k, suit in enumerate(suits)}
     ranks = [{c.rank for c in pile} for pile in foundations]
     started = [bool(pile) for pile in foundations]
@@ -199,6 +221,8 @@ def _relaxed_win(base: int, suits: list[int], foundations, reserves, free) -> bo
         keep = []
         for card in pending:
             if _play(card, where, ranks, started, base):
+                if frozen:
+                    return True
                 changed = True
             else:
                 keep.append(card)

@@ -141,6 +141,23 @@ def osmosis_position(rng: random.Random) -> dict:
     return data
 
 
+def osmosis_long_stock_position(rng: random.Random) -> dict:
+    """Most loose cards in the stock, where three-card deals decide which ones come to the top."""
+    data = osmosis_position(rng)
+    stacks = {s["id"]: s for s in data["stacks"]}
+    moved = [c for sid in ("reserve-1", "reserve-2", "reserve-3", "reserve-4", "waste") if sid in stacks
+             for c in stacks.pop(sid)["cards"]]
+    rng.shuffle(moved)
+    keep = rng.randint(0, min(2, len(moved)))
+    stock = stacks.setdefault("stock", {"id": "stock", "cards": []})
+    stock["cards"] = stock["cards"] + moved[keep:]
+    stock.pop("face_down", None)
+    if keep:
+        stacks["reserve-1"] = {"id": "reserve-1", "cards": moved[:keep], "face_down": 0}
+    data["stacks"] = list(stacks.values())
+    return data
+
+
 def mount_olympus_position(rng: random.Random) -> dict:
     stacks: dict = {}
     suits = rng.sample(range(4), 2)
@@ -229,16 +246,17 @@ GAMES = [
     ("forty-thieves", {}, forty_thieves_position, _piles),  # R-FT-6: an empty pile takes any card
     ("osmosis", {"deal": "1"}, osmosis_position, _no_groups),
     ("osmosis", {"deal": "3"}, osmosis_position, _no_groups),
+    ("osmosis", {"deal": "3"}, osmosis_long_stock_position, _no_groups),  # R-OS-9: the frozen stock test
     ("mount-olympus", {}, mount_olympus_position, _piles_once_stock_is_gone),
     ("tournament", {}, tournament_position, _reserves),  # R-TO-6: reserves hold one card, taken alike
 ]
 
 
 @pytest.mark.parametrize(("game_id", "options", "make", "groups"), GAMES,
-                         ids=[f"{g}-{'-'.join(o.values()) or 'default'}" for g, o, *_ in GAMES])
+                         ids=[f"{g}-{'-'.join(o.values()) or 'default'}-{m.__name__}" for g, o, m, _ in GAMES])
 def test_solver_agrees_with_brute_force(host, game_id, options, make, groups):
     cls = host.game(game_id)
-    rng = random.Random(f"{game_id}{options}")
+    rng = random.Random(f"{game_id}{options}{make.__name__}")
     verdicts = {Verdict.WON: 0, Verdict.LOST: 0}
     tried = 0
     while sum(verdicts.values()) < CASES:

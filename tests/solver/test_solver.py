@@ -204,6 +204,12 @@ def test_R_OS_9_a_waste_card_is_safe_with_one_card_deals_only(host):
     assert three.safe_move() == Move(three.index["reserve-2"], three.index["foundation-1"])
 
 
+def test_R_OS_9_the_last_card_of_a_three_card_pass_is_safe(host):
+    cls = host.game("osmosis")
+    game = _layout(cls, {"deal": "3"}, foundation_1="5C", waste="7D 9H 2C")
+    assert game.safe_move() == Move(game.waste_ix, game.index["foundation-1"])
+
+
 def test_R_OS_6_starting_a_foundation_is_never_forced(host):
     cls = host.game("osmosis")
     game = _layout(cls, foundation_1="5C", reserve_1="5S")
