@@ -599,7 +599,8 @@ class Game:
         and ``extra_refusal``, which are asked)."""
         plan = self._plan
         cards, face_down = self.cards, self.face_down
-        wanted: dict[int, list[int]] = {}  # card key -> targets that take that card now
+        wanted: list[list[int] | None] = [None] * 56  # card key -> targets that take that card now
+        some = False
         anything: list[int] = []  # targets that take any card now
         any_card = rules.ANY_CARD
         for dst, wants in plan.target_wants:
@@ -613,12 +614,13 @@ class Game:
                 anything.append(dst)
                 continue
             for key in keys:
-                found = wanted.get(key)
+                some = True
+                found = wanted[key]
                 if found is None:
                     wanted[key] = [dst]
                 else:
                     found.append(dst)
-        if not wanted and not anything:
+        if not some and not anything:
             return []
         free = sum(1 for i in self.tableau_ix if not cards[i]) if plan.by_spaces else 0
         custom_run, extra = plan.custom_run, plan.custom_extra
@@ -635,21 +637,39 @@ class Game:
             top = pile[-1]
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
-            candidates = [(dst, 1) for dst in wanted.get(top_key, ())]
+            found = wanted[top_key]
+            candidates = [(dst, 1) for dst in found] if found else []
             if anything:
                 candidates += [(dst, 1) for dst in anything]
             if pickup != PICK_TOP:
-                longest = max(1, min(up, self.run_length(src))) if custom_run else rule.run(pile, face_down[src])
-                for n in range(2, longest + 1):
-                    card = pile[-n]
-                    found = wanted.get(card[0] * 4 + card[1])
-                    if found:
-                        candidates += [(dst, n) for dst in found if dst not in top_first]
-                    if anything:
-                        candidates += [(dst, n) for dst in anything if dst not in top_first]
+                if custom_run:
+                    longest = max(1, min(up, self.run_length(src)))
+                    for n in range(2, longest + 1):
+                        card = pile[-n]
+                        found = wanted[card[0] * 4 + card[1]]
+                        if found:
+                            candidates += [(dst, n) for dst in found if dst not in top_first]
+                        if anything:
+                            candidates += [(dst, n) for dst in anything if dst not in top_first]
+                else:
+                    # Down the run (CompiledRule.run, inlined): each card that continues it is a candidate.
+                    on, upper, n = rule.on, top_key, 1
+                    while n < up:
+                        card = pile[-n - 1]
+                        key = card[0] * 4 + card[1]
+                        if upper not in on[key]:
+                            break
+                        n += 1
+                        found = wanted[key]
+                        if found:
+                            candidates += [(dst, n) for dst in found if dst not in top_first]
+                        if anything:
+                            candidates += [(dst, n) for dst in anything if dst not in top_first]
+                        upper = key
+                    longest = n
                 # A run onto a foundation goes on top card first, each card onto the one before (group moves).
                 if longest > 1 and groupable:
-                    for dst in (*wanted.get(top_key, ()), *anything):
+                    for dst in (*(wanted[top_key] or ()), *anything):
                         if dst in groupable:
                             takes, below = compiled[dst].takes, top_key
                             for n in range(2, longest + 1):
