@@ -637,8 +637,8 @@ class Game:
             top = pile[-1]
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
-            found = wanted[top_key]
-            candidates = [(dst, 1) for dst in found] if found else []
+            top_wanted = wanted[top_key]
+            candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
             if anything:
                 candidates += [(dst, 1) for dst in anything]
             if pickup != PICK_TOP:
@@ -668,8 +668,8 @@ class Game:
                         upper = key
                     longest = n
                 # A run onto a foundation goes on top card first, each card onto the one before (group moves).
-                if longest > 1 and groupable:
-                    for dst in (*(wanted[top_key] or ()), *anything):
+                if longest > 1 and groupable and (top_wanted or anything):
+                    for dst in (*(top_wanted or ()), *anything):
                         if dst in groupable:
                             takes, below = compiled[dst].takes, top_key
                             for n in range(2, longest + 1):
