@@ -50,7 +50,7 @@ UI_STRINGS: dict[str, str] = {
     "help_loading": N_("Loading the rules…"),
     "keys_title": N_("Keyboard"),
     "keys_text": N_(
-        "u undo, r redo, h hint, d deal, n new game, ? rules, Esc cancel. "
+        "u undo, r redo, h hint, p play the hint, s solve, d deal, n new game, ? rules, Esc cancel. "
         "Tab moves between stacks; Enter or Space picks up the top card and puts it down on another stack; "
         "Up and Down arrows pick up more or fewer cards."
     ),
