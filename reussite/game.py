@@ -129,7 +129,7 @@ class _Plan:
     generator ask the overridden method instead of reading the tables)."""
 
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
-                 "custom_run", "custom_max", "checked", "source_rules", "target_wants", "by_spaces", "kinds",
+                 "custom_run", "custom_max", "checked", "source_rules", "target_wants", "kinds",
                  "top_first", "groupable", "limited", "move_of")
 
     def __init__(self, cls: type[Game]) -> None:
@@ -160,7 +160,6 @@ class _Plan:
         # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
         # than finding it.
         self.move_of: dict[tuple[int, int, int], Move] = {}
-        self.by_spaces = any(compiled[i].pickup == PICK_RUN_BY_SPACES for i in self.sources)
 
     @staticmethod
     def of(cls: type[Game]) -> _Plan:
@@ -622,7 +621,7 @@ class Game:
                     found.append(dst)
         if not some and not anything:
             return []
-        free = sum(1 for i in self.tableau_ix if not cards[i]) if plan.by_spaces else 0
+        free = -1  # empty tableau piles, counted when a run by spaces first needs them
         custom_run, extra = plan.custom_run, plan.custom_extra
         top_first, groupable, limited = plan.top_first, plan.groupable, plan.limited
         kinds, compiled, move_of = plan.kinds, plan.rules, plan.move_of
@@ -692,6 +691,8 @@ class Game:
                 if n == size and not target and kinds[dst] is kind:
                     continue  # a whole pile onto an empty one of its kind changes nothing
                 if n > 1 and by_spaces and dst not in top_first:
+                    if free < 0:
+                        free = sum(1 for i in self.tableau_ix if not cards[i])
                     spaces = free - (1 if not target and kinds[dst] is Kind.TABLEAU else 0)
                     if n > 2 ** spaces:
                         continue
