@@ -129,7 +129,7 @@ class _Plan:
     generator ask the overridden method instead of reading the tables)."""
 
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
-                 "custom_run", "custom_max", "checked", "source_rules", "target_wants", "kinds",
+                 "custom_run", "custom_max", "custom_refusal", "checked", "source_rules", "target_wants", "kinds",
                  "top_first", "groupable", "limited", "move_of")
 
     def __init__(self, cls: type[Game]) -> None:
@@ -144,13 +144,15 @@ class _Plan:
         self.custom_extra = overridden("extra_refusal")
         self.custom_run = overridden("run_length")
         self.custom_max = overridden("max_movable")
+        self.custom_refusal = overridden("refusal")
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
         # stack is a candidate source or target and every candidate is asked.
         every = tuple(range(len(compiled)))
-        self.sources = every if self.custom_pick else tuple(i for i, r in enumerate(compiled) if r.pickup != PICK_NONE)
-        self.targets = every if self.custom_pick or self.custom_drop else tuple(
+        anything_goes = self.custom_pick or self.custom_refusal
+        self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != PICK_NONE)
+        self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
-        self.checked = self.custom_pick or self.custom_drop or self.custom_max
+        self.checked = self.custom_pick or self.custom_drop or self.custom_max or self.custom_refusal
         self.source_rules = tuple((i, compiled[i]) for i in self.sources)
         self.target_wants = tuple((i, compiled[i].wants) for i in self.targets)
         self.kinds = tuple(r.kind for r in compiled)
@@ -553,7 +555,7 @@ class Game:
         """How many cards of ``src`` are worth trying to move: every card if the variant has its own pick
         rule, else the face-up ones its pickup rule could take."""
         pile = self.cards[src]
-        if self._plan.custom_pick:
+        if self._plan.custom_pick or self._plan.custom_refusal:
             return len(pile)
         up = len(pile) - self.face_down[src]
         if up <= 0:
@@ -574,7 +576,7 @@ class Game:
         plan = self._plan
         # With the declared pick rule, one face-up card that the pickup rule lets go is always picked up.
         single_ok = not plan.custom_pick
-        custom_extra = plan.custom_extra
+        custom_extra, custom_refusal = plan.custom_extra, plan.custom_refusal
         moves = []
         for dst in self._targets:
             if dst == src:
@@ -583,7 +585,10 @@ class Game:
             for n in range(1, longest + 1):
                 if n == size and same_empty:
                     continue  # a whole pile onto an empty one of its kind changes nothing
-                if ((n == 1 and single_ok) or pick(src, n, dst) is None) and drop(src, n, dst) is None and (
+                if custom_refusal:
+                    if self.refusal(Move(src, dst, n)) is None:
+                        moves.append(Move(src, dst, n))
+                elif ((n == 1 and single_ok) or pick(src, n, dst) is None) and drop(src, n, dst) is None and (
                         not custom_extra or extra(src, n, dst) is None):
                     moves.append(Move(src, dst, n))
         return moves

@@ -129,7 +129,16 @@ class FreeCellLike(_Base):
         return min(self.run_length(src), (1 + free) * 2 ** self.empty_count((src, dst)))
 
 
-BASES = [_Base, SpiderLike, GolfLike, NoKingsMove, BackFromFoundations, FreeCellLike]
+class RefusalOverride(_Base):
+    """refusal() itself: nothing leaves the waste for a foundation (the variant wants it played elsewhere)."""
+
+    def refusal(self, move):
+        if isinstance(move, Move) and move.src == self.waste_ix and move.dst in self.foundation_ix:
+            return R_NO_KINGS
+        return super().refusal(move)
+
+
+BASES = [_Base, SpiderLike, GolfLike, NoKingsMove, BackFromFoundations, FreeCellLike, RefusalOverride]
 
 
 @st.composite
