@@ -127,7 +127,7 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
     deadline = start + seconds
     if game.is_won():
         return Advice(NONE)
-    line = cache.lookup(game) if cache is not None else None
+    cached = line = cache.lookup(game) if cache is not None else None
     cancelled = False
     if line is None and seconds > 0:
         result = solve(game, seconds=seconds, cancel=cancel)
@@ -141,7 +141,7 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
         line = _winning_progress(game, max(deadline, time.perf_counter() + min(seconds, 0.5)), cancel,
                                  cache) or line
     if line:
-        if cache is not None:
+        if cache is not None and line is not cached:
             cache.store(game, line)
         return Advice(WINNING, line[0], list(line), time.perf_counter() - start)
     move = heuristic_move(game)

@@ -213,9 +213,12 @@
     return act('/api/deal', { auto }, onRefused, true);
   }
 
-  function playHint() {
+  // "Play it" (p): the move the hint shows; with no hint on show, ask for one and play it.
+  async function playHint() {
+    if (!app.state) return;
+    if (!app.hintMove || app.hintMove.version !== app.state.version) await hint();
     const hinted = app.hintMove;
-    if (!hinted) return;
+    if (!hinted || !app.state || hinted.version !== app.state.version) return;
     playLineMove(hinted.move, hinted.version, null, autoEach());
   }
 
