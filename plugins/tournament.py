@@ -154,6 +154,38 @@ class Tournament(Variant):
                     return Move(src, f, 1)
         return None
 
+    def useful_moves(self, moves: list) -> list:
+        """The moves worth searching (for the solver; see ``reussite.solver``): a card shifted from one of a
+        suit's foundations to the other (R-TO-9) only towards a card of that suit that waits to be played.
+
+        Such shifts happen only while the two foundations meet (see ``is_lost``), they change nothing but
+        which two ranks the suit takes next, and no other move depends on them. So any winning line can be
+        reordered to shift right before the play that needs the shift, towards a card that is then on top of
+        a column or in a reserve (R-TO-5); shifts that no waiting card needs are left out."""
+        cards = self.cards
+        foundations = set(self.foundation_ix)
+        waiting: dict[int, list[int]] = {}
+        out = []
+        for move in moves:
+            if not (isinstance(move, Move) and move.src in foundations and move.dst in foundations):
+                out.append(move)
+                continue
+            if not waiting:
+                for i in (*self.tableau_ix, *self.reserve_ix):
+                    if cards[i]:
+                        waiting.setdefault(cards[i][-1].suit, []).append(cards[i][-1].rank)
+                waiting.setdefault(-1, [])
+            suit = self.specs[move.src].rule.suit
+            up = self.foundation_ix[suit]
+            top = len(cards[up])  # the up foundation holds Ace .. top; the other takes top next
+            ranks = waiting.get(suit, ())
+            if move.src == up:  # shifting down: the suit will take lower ranks
+                if any(r < top for r in ranks):
+                    out.append(move)
+            elif any(r > top + 1 for r in ranks):
+                out.append(move)
+        return out
+
     def _foundations_meet(self, suit: int) -> bool:
         # Up from the Ace to a and down from the King to a + 1: together one card of each rank.
         up, down = self.foundation_ix[suit], self.foundation_ix[4 + suit]

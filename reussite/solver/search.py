@@ -169,6 +169,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
 
     dead_end = getattr(g, "dead_end", None)
+    useful_moves = getattr(g, "useful_moves", None)
 
     def enter() -> bool | None:
         """Expand the position just reached: True if won, None if already seen or dead, else False (frame
@@ -189,6 +190,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if dead_end is not None and dead_end():
                     break
                 moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
+                if useful_moves is not None:
+                    moves = useful_moves(moves)
                 if LOOKAHEAD:
                     moves = _lookahead(g, order_moves(g, moves), visited)
                 else:

@@ -259,9 +259,10 @@ def test_solver_agrees_with_brute_force(host, game_id, options, make, groups):
     rng = random.Random(f"{game_id}{options}{make.__name__}")
     verdicts = {Verdict.WON: 0, Verdict.LOST: 0}
     tried = 0
-    while sum(verdicts.values()) < CASES:
+    cases = CASES // 2 if game_id == "tournament" else CASES  # its brute force is the slowest
+    while sum(verdicts.values()) < cases:
         tried += 1
-        assert tried < CASES * 4, "too many positions were too big for the brute force"
+        assert tried < cases * 4, "too many positions were too big for the brute force"
         data = {**make(rng), "options": options}
         game = cls.from_layout(data)
         try:

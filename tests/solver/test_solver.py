@@ -224,3 +224,15 @@ def test_R_TO_9_a_reserve_card_is_safe_only_once_the_foundations_overlap(host):
     overlap = _layout(cls, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
                       reserve_1="6C")
     assert overlap.safe_move() == Move(overlap.index["reserve-1"], overlap.index["foundation-1"])
+
+
+def test_R_TO_9_foundations_shift_only_towards_a_waiting_card(host):
+    cls = host.game("tournament")
+    meet = _layout(cls, foundation_1=_suit("C", "4"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", reserve_1="2C",
+                   tableau_1="AH")
+    f1, f5 = meet.index["foundation-1"], meet.index["foundation-5"]
+    moves = list(meet.legal_moves())
+    assert Move(f1, f5) in moves and Move(f5, f1) in moves
+    useful = meet.useful_moves(moves)
+    assert Move(f1, f5) in useful and Move(f5, f1) not in useful  # the 2 waits below: shift down only
+    assert solve(meet).verdict is Verdict.WON
