@@ -667,15 +667,17 @@
 
   // "Undo N moves": back to the last position from which the solver proves a win.
   async function findRewind(version) {
-    if (app.rewind && app.rewind.version === version) {
+    if (app.rewind && app.rewind.version === version && app.rewind.lang === app.lang) {
       showRewind();
       return;
     }
-    app.rewind = { version, pending: true };
+    const lang = app.lang;
+    app.rewind = { version, lang, pending: true };
     $('dialog-detail').textContent += ` ${t('rewind_looking')}`;
     const res = await request(`/api/rewind?version=${version}`);
     if (!app.state || app.state.version !== version || !res.ok || res.data.stale) return;
-    app.rewind = { version, undo: res.data.undo, label: res.data.label, text: res.data.text };
+    if (lang !== app.lang) return; // the language changed meanwhile: the new dialog asked again
+    app.rewind = { version, lang, undo: res.data.undo, label: res.data.label, text: res.data.text };
     showRewind();
   }
 
