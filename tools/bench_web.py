@@ -26,7 +26,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -85,37 +84,42 @@ def bench_moves(url: str, game: str, number: int, count: int) -> list[float]:
     return times
 
 
+def _ask_hints(url: str, seconds: float, stop, counts) -> None:
+    """The pressure client's loop (in its own process, so it does not share the timing client's GIL)."""
+    with httpx.Client(base_url=url, timeout=60) as client:
+        while not stop.is_set():
+            start = time.perf_counter()
+            answer = client.get(f"/api/hint?seconds={seconds}").json()
+            with counts.get_lock():
+                counts[0] += 1
+                counts[1] += bool(answer.get("stale"))
+                counts[2] += time.perf_counter() - start
+
+
 class HintPressure:
     """A second client that keeps a hint computing: asks, and asks again as soon as a move cancels it."""
 
     def __init__(self, url: str, seconds: float = 10.0) -> None:
-        self.url, self.seconds = url, seconds
-        self.stop = threading.Event()
-        self.asked = self.cancelled = 0
-        self.busy = 0.0  # seconds with a hint request in flight, once the moves have started
-        self.started: float | None = None
-        self.thread = threading.Thread(target=self.run, daemon=True)
+        import multiprocessing
 
-    def run(self) -> None:
-        with httpx.Client(base_url=self.url, timeout=60) as client:
-            while not self.stop.is_set():
-                start = time.perf_counter()
-                answer = client.get(f"/api/hint?seconds={self.seconds}").json()
-                if self.started is not None:
-                    self.busy += time.perf_counter() - max(start, self.started)
-                self.asked += 1
-                self.cancelled += bool(answer.get("stale"))
+        mp = multiprocessing.get_context("spawn")
+        self.stop = mp.Event()
+        self.counts = mp.Array("d", 3)  # hints asked, cancelled, seconds in flight
+        self.proc = mp.Process(target=_ask_hints, args=(url, seconds, self.stop, self.counts), daemon=True)
 
     def __enter__(self) -> HintPressure:
-        self.thread.start()
-        time.sleep(0.5)  # the solver's process is searching
+        self.proc.start()
+        time.sleep(1.0)  # the client is up and the solver's process is searching
+        with self.counts.get_lock():
+            self.counts[0] = self.counts[1] = self.counts[2] = 0
         self.started = time.perf_counter()
         return self
 
     def __exit__(self, *exc) -> None:
         self.elapsed = time.perf_counter() - self.started
         self.stop.set()
-        self.thread.join(timeout=30)
+        self.proc.join(timeout=30)
+        self.asked, self.cancelled, self.busy = int(self.counts[0]), int(self.counts[1]), self.counts[2]
 
 
 def bench_hints(url: str, games: list[str], deals: int) -> dict[str, tuple[list[float], list[float], dict]]:
