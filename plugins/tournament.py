@@ -155,36 +155,46 @@ class Tournament(Variant):
         return None
 
     def useful_moves(self, moves: list) -> list:
-        """The moves worth searching (for the solver; see ``reussite.solver``): a card shifted from one of a
-        suit's foundations to the other (R-TO-9) only towards a card of that suit that waits to be played.
-
-        Such shifts happen only while the two foundations meet (see ``is_lost``), they change nothing but
-        which two ranks the suit takes next, and no other move depends on them. So any winning line can be
-        reordered to shift right before the play that needs the shift, towards a card that is then on top of
-        a column or in a reserve (R-TO-5); shifts that no waiting card needs are left out."""
+        """The moves worth searching (for the solver; see ``reussite.solver``). R-TO-9: while a suit's two
+        foundations meet, shifting their top cards changes nothing but which two ranks the suit takes next,
+        and no other move depends on it; ``solver_key`` does not tell those positions apart. So single shifts
+        are left out, and each card of such a suit that waits on a column or in a reserve (R-TO-5) gets one
+        move sequence: the shifts that bring its rank in reach, then the card. Any winning line can be
+        reordered that way (shifts right before the play that needs them), and every way of playing the
+        card there ends in the same position (one foundation up to its rank, the other down to it)."""
         cards = self.cards
         foundations = set(self.foundation_ix)
-        waiting: dict[int, list[int]] = {}
-        out = []
-        for move in moves:
-            if not (isinstance(move, Move) and move.src in foundations and move.dst in foundations):
-                out.append(move)
+        out = [m for m in moves if not (isinstance(m, Move) and m.src in foundations and m.dst in foundations)]
+        for suit in range(4):
+            if not self._foundations_meet(suit):
                 continue
-            if not waiting:
-                for i in (*self.tableau_ix, *self.reserve_ix):
-                    if cards[i]:
-                        waiting.setdefault(cards[i][-1].suit, []).append(cards[i][-1].rank)
-                waiting.setdefault(-1, [])
-            suit = self.specs[move.src].rule.suit
-            up = self.foundation_ix[suit]
-            top = len(cards[up])  # the up foundation holds Ace .. top; the other takes top next
-            ranks = waiting.get(suit, ())
-            if move.src == up:  # shifting down: the suit will take lower ranks
-                if any(r < top for r in ranks):
-                    out.append(move)
-            elif any(r > top + 1 for r in ranks):
-                out.append(move)
+            up, down = self.foundation_ix[suit], self.foundation_ix[4 + suit]
+            top = len(cards[up])  # the up foundation holds Ace .. top, the other King .. top + 1
+            for i in (*self.tableau_ix, *self.reserve_ix):
+                if not cards[i] or cards[i][-1].suit != suit:
+                    continue
+                rank = cards[i][-1].rank
+                if rank < top:  # shift down until the up foundation ends at rank, then onto the other one
+                    out.append((*[Move(up, down)] * (top - rank), Move(i, down)))
+                elif rank > top + 1:  # shift up until the up foundation ends at rank - 1, then onto it
+                    out.append((*[Move(down, up)] * (rank - top - 1), Move(i, up)))
         return out
+
+    def solver_key(self) -> bytes:
+        """``position_key``, except that where a suit's two foundations meet, where they meet is left out
+        (for the solver, with ``useful_moves``: those positions have the same future, R-TO-9)."""
+        meeting = [suit for suit in range(4) if self._foundations_meet(suit)]
+        if not meeting:
+            return self.position_key()
+        parts = [self.stack_key(i) for i in range(len(self.specs))]
+        for suit in meeting:  # a stack key starts with its length, never 255: no clash with a real stack
+            parts[self.foundation_ix[suit]] = bytes((255, suit))
+            parts[self.foundation_ix[4 + suit]] = b""
+        for group in self.interchangeable_stacks():
+            for i, part in zip(group, sorted(parts[i] for i in group), strict=True):
+                parts[i] = part
+        parts.append(bytes((255, self.redeals_used)))
+        return b"".join(parts)
 
     def _foundations_meet(self, suit: int) -> bool:
         # Up from the Ace to a and down from the King to a + 1: together one card of each rank.

@@ -20,6 +20,16 @@ What a variant may tell the solver (all optional; a third-party game is solved w
     move, so it must be cheap (cache what you can). A wrong True makes "lost" verdicts wrong; when unsure
     return False.
 
+``useful_moves(moves) -> list`` (looked up on the game; absent means every legal move)
+    The moves worth searching from the position, out of ``moves`` (the legal ones). It may leave moves out
+    and add move sequences (a tuple of moves played one after the other, each legal in turn) as long as,
+    whenever some line wins from the position, one made of the returned moves wins too. It must depend on
+    the position only (not on how it was reached), since the transposition table stores positions.
+
+``solver_key() -> bytes`` (looked up on the game; absent means ``position_key()``)
+    The transposition table's key, when the solver may fold more than ``position_key`` does: positions
+    with equal keys must have the same future as far as winning goes (with ``useful_moves``).
+
 ``interchangeable_stacks()`` and ``position_key()`` (on ``Game``)
     What the transposition table folds (see their docstrings in :mod:`reussite.game`).
 

@@ -79,7 +79,9 @@ class Result:
 
 def _order_key(game: Game, move) -> int:
     """Try first what usually helps: foundations, freeing cards from the waste and reserves, turning cards;
-    the stock last."""
+    the stock last. A sequence of moves (from ``useful_moves``) counts as its last move."""
+    if isinstance(move, tuple):
+        move = move[-1]
     if isinstance(move, Deal):
         return 8
     if isinstance(move, Redeal):
@@ -131,15 +133,30 @@ def _progress(game: Game) -> int:
     return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
 
 
-def _lookahead(game: Game, moves: list, visited) -> list:
+def _lookahead(game: Game, moves: list, visited, key_of) -> list:
     scored = []
     for k, move in enumerate(moves):
-        game.push(move, check=False)
-        if game.position_key() not in visited:
+        _play(game, move)
+        if key_of() not in visited:
             scored.append((-_progress(game), k, move))
-        game.pop()
+        _unplay(game, move)
     scored.sort()
     return [m for _, _, m in scored]
+
+
+def _play(game: Game, move, line: list | None = None) -> None:
+    """Play a move, or each move of a sequence."""
+    for m in move if isinstance(move, tuple) else (move,):
+        game.push(m, check=False)
+        if line is not None:
+            line.append(m)
+
+
+def _unplay(game: Game, move, line: list | None = None) -> None:
+    for _ in range(len(move) if isinstance(move, tuple) else 1):
+        game.pop()
+        if line is not None:
+            line.pop()
 
 
 def order_moves(game: Game, moves: list) -> list:
@@ -170,6 +187,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
 
     dead_end = getattr(g, "dead_end", None)
     useful_moves = getattr(g, "useful_moves", None)
+    key_of = getattr(g, "solver_key", None) or g.position_key
 
     def enter() -> bool | None:
         """Expand the position just reached: True if won, None if already seen or dead, else False (frame
@@ -179,7 +197,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         while True:
             if g.is_won():
                 return True
-            key = g.position_key()
+            key = key_of()
             if key in visited:
                 break
             visited.add(key)
@@ -193,7 +211,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if useful_moves is not None:
                     moves = useful_moves(moves)
                 if LOOKAHEAD:
-                    moves = _lookahead(g, order_moves(g, moves), visited)
+                    moves = _lookahead(g, order_moves(g, moves), visited, key_of)
                 else:
                     moves = order_moves(g, moves)
                 frames.append([moves, 0, forced])
@@ -233,19 +251,17 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                     g.pop()
                     line.pop()
                 if frames:  # the branching move that led here
-                    g.pop()
-                    line.pop()
+                    parent = frames[-1]
+                    _unplay(g, parent[0][parent[1] - 1], line)
                 continue
             frame[1] = i + 1
             move = moves[i]
-            g.push(move, check=False)
-            line.append(move)
+            _play(g, move, line)
             found = enter()
             if found:
                 return _verified(game, finish(Verdict.WON))
             if found is None:
-                g.pop()
-                line.pop()
+                _unplay(g, move, line)
         return finish(Verdict.LOST)
     except KeyboardInterrupt:
         return finish(Verdict.UNKNOWN, "interrupted")

@@ -234,5 +234,8 @@ def test_R_TO_9_foundations_shift_only_towards_a_waiting_card(host):
     moves = list(meet.legal_moves())
     assert Move(f1, f5) in moves and Move(f5, f1) in moves
     useful = meet.useful_moves(moves)
-    assert Move(f1, f5) in useful and Move(f5, f1) not in useful  # the 2 waits below: shift down only
+    # No single shift; the 2 waits below: two shifts down (the up foundation ends at the 2), then the 2 of
+    # the other pack onto the down foundation.
+    assert Move(f1, f5) not in useful and Move(f5, f1) not in useful
+    assert (Move(f1, f5), Move(f1, f5), Move(meet.index["reserve-1"], f5)) in useful
     assert solve(meet).verdict is Verdict.WON
