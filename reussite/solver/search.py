@@ -7,9 +7,11 @@ order included: what Blake and Gent call the "thoughtful" game.
 Why it is sound: a position is expanded once (positions compare by ``Game.position_key``, which folds
 identical cards, interchangeable stacks and unlimited redeals). Winning is reaching a goal, so a search that
 has tried every move of every reachable position and found no win has proved the game lost. Moves the variant
-calls safe (``Game.safe_move``) are played without trying the others, and positions the variant calls dead
-(the optional ``dead_end()``, see :mod:`reussite.solver`) are not expanded. A "won" line is replayed through
-the rules from the starting position before it is reported.
+calls safe (``Game.safe_move``) are played without trying the others, positions the variant calls dead
+(the optional ``dead_end()``) are not expanded, and a variant may narrow the moves searched or fold more
+positions together (the optional ``useful_moves()`` and ``solver_key()``); see :mod:`reussite.solver` for
+what each must guarantee. A "won" line is replayed through the rules from the starting position before it
+is reported.
 
 What keeps it small: moves that differ only by which empty stack of an interchangeable group they go to are
 tried once; a move that only undoes the last one (or reaches any position already stored) is dropped when the
