@@ -115,3 +115,29 @@ def test_the_solver_process_comes_back_if_it_dies(client):
     while worker._conn is not None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert client.get(f"/api/hint?version={state['version']}").json()["kind"] == "winning"
+
+
+def test_the_search_for_a_winnable_deal_shows_its_progress_and_can_be_stopped(client):
+    before = new(client, "forty-thieves", 1)
+    answer = {}
+
+    def search():
+        answer["state"] = client.post("/api/new", json={"game": "forty-thieves", "number": 3, "winnable": True,
+                                                        "seconds": 30, "lang": "fr"}).json()
+
+    searcher = threading.Thread(target=search)
+    searcher.start()
+    deadline = time.monotonic() + 10
+    progress = None
+    while time.monotonic() < deadline:
+        progress = client.get("/api/search?lang=fr").json()["search"]
+        if progress:
+            break
+        time.sleep(0.05)
+    assert progress == {"game": "forty-thieves", "number": "3", "tried": 0,
+                        "text": "Recherche d’une donne gagnable\u00a0: partie 3 (0\u00a0donne essayée)…"}
+    assert client.post("/api/search/stop", json={}).status_code == 200
+    searcher.join(timeout=10)
+    state = answer["state"]
+    assert state["found"] is None and state["number"] == "1" and state["version"] == before["version"]
+    assert client.get("/api/search").json()["search"] is None

@@ -178,6 +178,7 @@
     document.body.dataset.hintKind = res.data.kind;
     document.body.dataset.hintVersion = String(version);
     if (res.data.state) {
+      app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
       setState(res.data.state);
       return;
     }
