@@ -76,6 +76,7 @@ class Session:
         self.rewinds: dict[int, dict[str, Any]] = {}  # version -> where to undo to (found by the solver)
         self.search: dict[str, Any] | None = None  # the search for a winnable deal, while it runs
         self._lost: tuple[int, bool] | None = None
+        self.watching = 0  # background checks in flight (see Api.watch)
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -450,11 +451,14 @@ class Api:
             raise BadRequest(400, f"version should be a whole number, not {text!r}")
         return int(text)
 
-    async def _work(self, kind: str, payload: dict[str, Any], version: int) -> dict[str, Any] | None:
+    async def _work(self, kind: str, payload: dict[str, Any], version: int,
+                    background: bool = False) -> dict[str, Any] | None:
         """Run a job on the position of ``version``; None if the position has changed meanwhile."""
         session = self.session
         if version != session.version:
             return None
+        if session.watching and not background:
+            session.solver().cancel()  # the player asked for something: the background check gives way
         result = await session.solver().run(kind, payload)
         if session.version != version or result.get("cancelled"):
             return None
@@ -505,7 +509,12 @@ class Api:
         seconds = self._seconds(request, WATCH_SECONDS)
         if session.over():
             return JSONResponse({"version": version, "verdict": "over"})
-        result = await self._work("solve", {"save": saves.to_json(session.game), "seconds": seconds}, version)
+        session.watching += 1
+        try:
+            result = await self._work("solve", {"save": saves.to_json(session.game), "seconds": seconds}, version,
+                                      background=True)
+        finally:
+            session.watching -= 1
         if result is None:
             return self._stale()
         if result["verdict"] == "lost":
