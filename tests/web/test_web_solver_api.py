@@ -141,3 +141,18 @@ def test_the_search_for_a_winnable_deal_shows_its_progress_and_can_be_stopped(cl
     state = answer["state"]
     assert state["found"] is None and state["number"] == "1" and state["version"] == before["version"]
     assert client.get("/api/search").json()["search"] is None
+
+
+def test_a_hint_does_not_wait_behind_the_background_check(client):
+    state = new(client, "forty-thieves", 1)
+    client.get(f"/api/hint?version={state['version']}&seconds=0")  # the solver's process is up
+    answers = {}
+    watcher = threading.Thread(target=lambda: answers.update(
+        watch=client.get(f"/api/watch?version={state['version']}&seconds=30").json()))
+    watcher.start()
+    time.sleep(0.3)
+    start = time.perf_counter()
+    hint = client.get(f"/api/hint?version={state['version']}&seconds=0.2").json()
+    assert hint["kind"] in ("winning", "heuristic") and time.perf_counter() - start < 3
+    watcher.join(timeout=10)
+    assert answers["watch"]["stale"]
