@@ -104,6 +104,8 @@ def _job_solve(host, cache, payload, cancel, progress) -> dict[str, Any]:
     if line is not None:
         return {"verdict": "won", "line": [encode_move(m) for m in line], "stopped_by": None}
     result = solve(game, seconds=payload["seconds"], cancel=cancel)
+    if result.stopped_by == "cancelled":
+        return {"cancelled": True}
     if result.verdict == "won":
         cache.store(game, result.line)
     return {"verdict": result.verdict.value, "line": [encode_move(m) for m in result.line],
