@@ -578,6 +578,15 @@ class Game:
         single_ok = not plan.custom_pick
         custom_extra, custom_refusal = plan.custom_extra, plan.custom_refusal
         moves = []
+        if longest == 1 and single_ok and not custom_refusal:
+            # One card (the top card rule, often): only the drop rule and the variant's condition to ask.
+            kinds = plan.kinds
+            for dst in self._targets:
+                if dst == src or (size == 1 and kinds[dst] is kind and not cards[dst]):
+                    continue
+                if drop(src, 1, dst) is None and (not custom_extra or extra(src, 1, dst) is None):
+                    moves.append(Move(src, dst, 1))
+            return moves
         for dst in self._targets:
             if dst == src:
                 continue
