@@ -30,6 +30,9 @@ def arrange(game, layout: dict[str, str], clear: bool = True, face_down: dict[st
         game.face_down[game.index[stack_id]] = n
     game._done.clear()
     game._undone.clear()
+    # The position was changed behind the engine's back: forget the keys it cached for it.
+    game._stack_keys = [None] * len(game.specs)
+    game._path_cache.clear()
     return game
 
 
