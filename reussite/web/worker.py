@@ -14,6 +14,9 @@ soon as the generation has moved on; a job cancelled before it started is answer
 server's side waits for the child: results come back through the socket, read by a thread that only sleeps
 in ``recv`` (no GIL held) and hands each result to the event loop.
 
+The child runs at the lowest CPU priority (nice 19): on a busy machine the server's moves go first, and the
+search takes what is left.
+
 The child keeps the winning lines it has found (:class:`reussite.advisor.LineCache`), so a player following
 winning hints gets each next one without a new search.
 """
@@ -159,7 +162,7 @@ def child_main(fd: int) -> None:
 
     conn = Connection(fd)
     try:
-        os.nice(10)  # when the CPU is short, a move of the player's goes before the search
+        os.nice(19)  # when the CPU is short, a move of the player's goes before the search
     except OSError:
         pass
     host = Host.load()
