@@ -135,12 +135,15 @@ def _progress(game: Game) -> int:
     return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
 
 
-def _lookahead(game: Game, moves: list, visited, key_of) -> list:
+def _lookahead(game: Game, moves: list, visited, key_of, rng=None) -> list:
     scored = []
     for k, move in enumerate(moves):
         _play(game, move)
         if key_of() not in visited:
-            scored.append((-_progress(game), k, move))
+            score = -_progress(game)
+            if rng is not None:
+                score -= rng.random() * _PROBE_NOISE
+            scored.append((score, k, move))
         _unplay(game, move)
     scored.sort()
     return [m for _, _, m in scored]
@@ -165,36 +168,46 @@ def order_moves(game: Game, moves: list) -> list:
     return sorted(moves, key=lambda m: _order_key(game, m))
 
 
-def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None, seconds: float | None = None,
-          memory_mb: float | None = None, cancel: Callable[[], bool] | None = None) -> Result:
-    """Search for a winning line from ``game``'s current position; ``game`` itself is not changed.
+#: The exhaustive search runs alone for this many positions; then it takes turns with randomized probes.
+_FIRST_SLICE = 2000
+#: Positions a probe may search before the next one starts (it grows by half each time), and the share of
+#: the work the probes get: half.
+_PROBE_START = 1000
+#: How far progress scores are shaken in a probe's move order (a card on a foundation counts 4).
+_PROBE_NOISE = 6.0
 
-    The budget is ``budget`` or the keyword limits. ``cancel`` is polled now and then (a
-    ``threading.Event().is_set`` will do); when it answers true the search ends as UNKNOWN ("cancelled").
-    Ctrl+C (KeyboardInterrupt) ends it as UNKNOWN ("interrupted").
-    """
-    budget = budget or Budget(nodes, seconds, memory_mb)
-    start = time.perf_counter()
-    g = game.copy(history=False)
-    g.track_positions = False
-    visited: set[bytes] = set()
-    key_bytes = 0
-    line: list = []
-    # One frame per branching position: [moves to try, next index, safe moves played on entering it].
-    frames: list[list] = []
-    expanded = 0
-    deadline = None if budget.seconds is None else start + budget.seconds
-    max_nodes = budget.nodes
-    max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
 
-    dead_end = getattr(g, "dead_end", None)
-    useful_moves = getattr(g, "useful_moves", None)
-    key_of = getattr(g, "solver_key", None) or g.position_key
+class _Stop(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
 
-    def enter() -> bool | None:
+
+class _DFS:
+    """A depth-first search on its own copy of the game, that can be run a slice at a time.
+
+    With ``rng`` it is a probe: children are tried in a shaken order and its table is thrown away with it,
+    so it can find a win but never proves a loss (it is stopped before it is complete)."""
+
+    def __init__(self, game: Game, rng=None) -> None:
+        g = game.copy(history=False)
+        g.track_positions = False
+        self.g = g
+        self.rng = rng
+        self.visited: set[bytes] = set()
+        self.key_bytes = 0
+        self.line: list = []
+        # One frame per branching position: [moves to try, next index, safe moves played on entering it].
+        self.frames: list[list] = []
+        self.expanded = 0
+        self.dead_end = getattr(g, "dead_end", None)
+        self.useful_moves = getattr(g, "useful_moves", None)
+        self.key_of = getattr(g, "solver_key", None) or g.position_key
+        self.started = False
+
+    def enter(self) -> bool | None:
         """Expand the position just reached: True if won, None if already seen or dead, else False (frame
         pushed)."""
-        nonlocal expanded, key_bytes
+        g, line, visited, key_of = self.g, self.line, self.visited, self.key_of
         forced = 0
         while True:
             if g.is_won():
@@ -203,20 +216,20 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             if key in visited:
                 break
             visited.add(key)
-            key_bytes += len(key) + _ENTRY_OVERHEAD
-            expanded += 1
+            self.key_bytes += len(key) + _ENTRY_OVERHEAD
+            self.expanded += 1
             safe = g.safe_move()
             if safe is None:
-                if dead_end is not None and dead_end():
+                if self.dead_end is not None and self.dead_end():
                     break
                 moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
-                if useful_moves is not None:
-                    moves = useful_moves(moves)
-                if LOOKAHEAD:
-                    moves = _lookahead(g, order_moves(g, moves), visited, key_of)
+                if self.useful_moves is not None:
+                    moves = self.useful_moves(moves)
+                if LOOKAHEAD or self.rng is not None:
+                    moves = _lookahead(g, order_moves(g, moves), visited, key_of, self.rng)
                 else:
                     moves = order_moves(g, moves)
-                frames.append([moves, 0, forced])
+                self.frames.append([moves, 0, forced])
                 return False
             g.push(safe, check=False)
             line.append(safe)
@@ -226,25 +239,21 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             line.pop()
         return None
 
-    def finish(verdict: Verdict, stopped_by: str | None = None) -> Result:
-        return Result(verdict, list(line) if verdict is Verdict.WON else [], expanded, len(visited),
-                      time.perf_counter() - start, stopped_by, key_bytes / (1024 * 1024))
-
-    try:
-        if enter():
-            return _verified(game, finish(Verdict.WON))
-        next_check = _CHECK_EVERY
+    def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
+        """Search until ``until`` positions are expanded (WON, LOST, or None when paused); ``check`` is called
+        every few hundred positions and raises :class:`_Stop` to end everything."""
+        g, line, frames = self.g, self.line, self.frames
+        if not self.started:
+            self.started = True
+            if self.enter():
+                return Verdict.WON
+        next_check = self.expanded + _CHECK_EVERY
         while frames:
-            if expanded >= next_check:
-                next_check = expanded + _CHECK_EVERY
-                if deadline is not None and time.perf_counter() > deadline:
-                    return finish(Verdict.UNKNOWN, "time")
-                if max_bytes is not None and key_bytes > max_bytes:
-                    return finish(Verdict.UNKNOWN, "memory")
-                if cancel is not None and cancel():
-                    return finish(Verdict.UNKNOWN, "cancelled")
-            if max_nodes is not None and expanded >= max_nodes:
-                return finish(Verdict.UNKNOWN, "nodes")
+            if self.expanded >= next_check:
+                next_check = self.expanded + _CHECK_EVERY
+                check()
+            if self.expanded >= until:
+                return None
             frame = frames[-1]
             moves, i = frame[0], frame[1]
             if i == len(moves):
@@ -259,12 +268,87 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             frame[1] = i + 1
             move = moves[i]
             _play(g, move, line)
-            found = enter()
+            found = self.enter()
             if found:
-                return _verified(game, finish(Verdict.WON))
+                return Verdict.WON
             if found is None:
                 _unplay(g, move, line)
-        return finish(Verdict.LOST)
+        return Verdict.LOST
+
+
+def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None, seconds: float | None = None,
+          memory_mb: float | None = None, cancel: Callable[[], bool] | None = None) -> Result:
+    """Search for a winning line from ``game``'s current position; ``game`` itself is not changed.
+
+    The budget is ``budget`` or the keyword limits. ``cancel`` is polled now and then (a
+    ``threading.Event().is_set`` will do); when it answers true the search ends as UNKNOWN ("cancelled").
+    Ctrl+C (KeyboardInterrupt) ends it as UNKNOWN ("interrupted").
+
+    The exhaustive search (the only one that can prove a loss) runs first; when it has not decided after a
+    few thousand positions it takes turns with probes: short searches that try the moves in a shaken order,
+    each with its own table, since a depth-first search that went wrong near the start rarely comes back
+    there in time. The probes' order comes from a fixed seed, so a node budget still gives the same answer
+    everywhere.
+    """
+    budget = budget or Budget(nodes, seconds, memory_mb)
+    start = time.perf_counter()
+    deadline = None if budget.seconds is None else start + budget.seconds
+    max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
+    main = _DFS(game)
+    probe: _DFS | None = None
+    probes_expanded = 0
+
+    def total() -> int:
+        return main.expanded + probes_expanded + (probe.expanded if probe is not None else 0)
+
+    def check() -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _Stop("time")
+        used = main.key_bytes + (probe.key_bytes if probe is not None else 0)
+        if max_bytes is not None and used > max_bytes:
+            raise _Stop("memory")
+        if cancel is not None and cancel():
+            raise _Stop("cancelled")
+
+    def finish(verdict: Verdict, stopped_by: str | None = None, winner: _DFS | None = None) -> Result:
+        used = main.key_bytes + (probe.key_bytes if probe is not None else 0)
+        return Result(verdict, list(winner.line) if winner is not None else [], total(), len(main.visited),
+                      time.perf_counter() - start, stopped_by, used / (1024 * 1024))
+
+    def cap(share: int) -> int:
+        """A search's own limit for this turn, within the node budget."""
+        if budget.nodes is None:
+            return share
+        return max(0, min(share, budget.nodes - total()))
+
+    try:
+        import random
+
+        slice_ = _FIRST_SLICE
+        probe_limit = _PROBE_START
+        seed = 0
+        while True:
+            verdict = main.run(main.expanded + cap(slice_), check)
+            if verdict is Verdict.WON:
+                return _verified(game, finish(Verdict.WON, winner=main))
+            if verdict is Verdict.LOST:
+                return finish(Verdict.LOST)
+            if budget.nodes is not None and total() >= budget.nodes:
+                return finish(Verdict.UNKNOWN, "nodes")
+            probe = _DFS(game, random.Random(seed))
+            seed += 1
+            verdict = probe.run(cap(probe_limit), check)
+            if verdict is Verdict.WON:
+                return _verified(game, finish(Verdict.WON, winner=probe))
+            # A probe that finished without a win proved nothing the exhaustive search may use: dropped.
+            probes_expanded += probe.expanded
+            slice_ = probe.expanded or probe_limit
+            probe = None
+            probe_limit += probe_limit // 2
+            if budget.nodes is not None and total() >= budget.nodes:
+                return finish(Verdict.UNKNOWN, "nodes")
+    except _Stop as stop:
+        return finish(Verdict.UNKNOWN, stop.reason)
     except KeyboardInterrupt:
         return finish(Verdict.UNKNOWN, "interrupted")
 
