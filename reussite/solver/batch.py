@@ -12,7 +12,6 @@ import io
 import json
 import math
 import os
-import resource
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -54,7 +53,11 @@ def budget_label(budget: Budget) -> str:
 
 
 def rss_mb() -> float:
-    """This process's memory high-water mark (ru_maxrss, in kB on Linux)."""
+    """This process's memory high-water mark (ru_maxrss, in kB on Linux); 0 where it is not known."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return 0.0
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
