@@ -56,6 +56,7 @@ class Osmosis(Variant):
         *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, 0, i, "right") for i in range(RESERVES)),
     )
     deal_to = "waste"
+    custom_drop_kinds = frozenset({Kind.FOUNDATION})  # drop_refusal decides only for the foundations
 
     def configure(self) -> None:
         # R-OS-4: one card at a time, two redeals; R-OS-9: three at a time, unlimited redeals.

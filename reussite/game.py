@@ -65,6 +65,9 @@ class Outcome(StrEnum):
 # Primitive operations recorded by a move, undone in reverse order.
 _OP_MOVE, _OP_FLIP, _OP_REDEALS = 0, 1, 2
 
+# Looked up once: an enum member read through its class costs an attribute lookup each time.
+_STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
+
 
 class Reason:
     """Why a move is refused: a msgid whose parameters are filled from the move (see ``Game.explain``)."""
@@ -129,8 +132,8 @@ class _Plan:
     generator ask the overridden method instead of reading the tables)."""
 
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
-                 "custom_run", "custom_max", "custom_refusal", "checked", "source_rules", "target_wants", "kinds",
-                 "top_first", "groupable", "limited", "move_of")
+                 "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
+                 "target_wants", "kinds", "top_first", "groupable", "limited", "asked", "flips", "move_of")
 
     def __init__(self, cls: type[Game]) -> None:
         self.stacks = cls.stacks
@@ -145,20 +148,29 @@ class _Plan:
         self.custom_run = overridden("run_length")
         self.custom_max = overridden("max_movable")
         self.custom_refusal = overridden("refusal")
+        self.custom_deal = overridden("can_deal") or overridden("redeal_refusal")
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
-        # stack is a candidate source or target and every candidate is asked.
+        # stack is a candidate source or target and every candidate is asked. A drop rule declared to concern
+        # only some kinds of stack (``Game.custom_drop_kinds``) is asked about those stacks alone; the others
+        # are looked up in their compiled rules like any stack.
         every = tuple(range(len(compiled)))
+        drop_kinds = cls.custom_drop_kinds if self.custom_drop else None
+        self.asked = () if drop_kinds is None else tuple(i for i, r in enumerate(compiled) if r.kind in drop_kinds)
         anything_goes = self.custom_pick or self.custom_refusal
         self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != PICK_NONE)
         self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
-        self.checked = self.custom_pick or self.custom_drop or self.custom_max or self.custom_refusal
+        self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
+                        or self.custom_refusal)
         self.source_rules = tuple((i, compiled[i]) for i in self.sources)
-        self.target_wants = tuple((i, compiled[i].wants) for i in self.targets)
+        self.target_wants = tuple((i, r.wants) for i, r in enumerate(compiled) if r.may_take and i not in self.asked)
         self.kinds = tuple(r.kind for r in compiled)
+        self.flips = frozenset(i for i, spec in enumerate(cls.stacks) if spec.rule.flip_exposed)
         self.top_first = frozenset(i for i, r in enumerate(compiled) if r.top_first)
         self.groupable = frozenset(i for i, r in enumerate(compiled) if r.top_first and r.group_moves)
-        self.limited = frozenset(i for i, r in enumerate(compiled) if r.limited)
+        # Stacks whose declared rule says more than which card goes on which, and those whose drop rule the
+        # variant decides (asked about each candidate).
+        self.limited = frozenset(i for i, r in enumerate(compiled) if r.limited or i in self.asked)
         # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
         # than finding it.
         self.move_of: dict[tuple[int, int, int], Move] = {}
@@ -186,6 +198,12 @@ class Game:
     #: Keep the key of every position along the history (for "no new position left", see ``is_lost``).
     #: Searches turn it off on their own copies.
     track_positions: ClassVar[bool] = True
+    #: The kinds of stack an overridden :meth:`drop_refusal` decides for; None: any stack. A variant whose
+    #: override only rules its foundations, say, and hands every other stack to ``super().drop_refusal``,
+    #: declares ``frozenset({Kind.FOUNDATION})``: the move generator then asks the override about those stacks
+    #: only and looks the others up in their declared rules, which is much faster. The declaration is a
+    #: promise: for a stack of another kind the override must give exactly what the declared rule gives.
+    custom_drop_kinds: ClassVar[frozenset[Kind] | None] = None
 
     def __init__(self) -> None:
         specs = self.stacks
@@ -219,17 +237,22 @@ class Game:
     # -- primitive operations (the only code that changes the stacks after the deal) -----------------
 
     def _transfer(self, src: int, dst: int, n: int, reverse: bool = False) -> None:
-        cards_src, cards_dst = self.cards[src], self.cards[dst]
-        moving = cards_src[-n:]
-        del cards_src[-n:]
-        if reverse:
-            moving.reverse()
-        fd_src, fd_dst = self.face_down[src], self.face_down[dst]
-        cards_dst.extend(moving)
+        cards = self.cards
+        cards_src, cards_dst = cards[src], cards[dst]
+        if n == 1 and cards_src:
+            cards_dst.append(cards_src.pop())
+        else:
+            moving = cards_src[-n:]
+            del cards_src[-n:]
+            if reverse:
+                moving.reverse()
+            cards_dst.extend(moving)
+        face_down = self.face_down
+        fd_src, fd_dst = face_down[src], face_down[dst]
         if fd_src > len(cards_src):
-            self.face_down[src] = len(cards_src)
-        if self.specs[dst].kind is Kind.STOCK:
-            self.face_down[dst] = len(cards_dst)
+            face_down[src] = len(cards_src)
+        if self._plan.kinds[dst] is _STOCK:
+            face_down[dst] = len(cards_dst)
         keys = self._stack_keys
         keys[src] = keys[dst] = None
         self._ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst))
@@ -246,20 +269,23 @@ class Game:
         self.redeals_used += 1
 
     def _undo_ops(self, ops: list[tuple]) -> None:
-        keys = self._stack_keys
+        keys, cards, face_down = self._stack_keys, self.cards, self.face_down
         for op in reversed(ops):
             if op[0] == _OP_MOVE:
                 _, src, dst, n, reverse, fd_src, fd_dst = op
-                cards_dst = self.cards[dst]
-                moving = cards_dst[-n:]
-                del cards_dst[-n:]
-                if reverse:
-                    moving.reverse()
-                self.cards[src].extend(moving)
-                self.face_down[src], self.face_down[dst] = fd_src, fd_dst
+                cards_dst = cards[dst]
+                if n == 1:
+                    cards[src].append(cards_dst.pop())
+                else:
+                    moving = cards_dst[-n:]
+                    del cards_dst[-n:]
+                    if reverse:
+                        moving.reverse()
+                    cards[src].extend(moving)
+                face_down[src], face_down[dst] = fd_src, fd_dst
                 keys[src] = keys[dst] = None
             elif op[0] == _OP_FLIP:
-                self.face_down[op[1]] = op[2]
+                face_down[op[1]] = op[2]
                 keys[op[1]] = None
             else:
                 self.redeals_used = op[1]
@@ -468,8 +494,9 @@ class Game:
         self._ops = ops = []
         try:
             if isinstance(move, Move):
-                to_foundation = self.specs[move.dst].kind is Kind.FOUNDATION and move.n > 1
-                self._transfer(move.src, move.dst, move.n, reverse=to_foundation)
+                # Several cards go onto a foundation one at a time, top card first: they end up reversed.
+                n = move.n
+                self._transfer(move.src, move.dst, n, n > 1 and self._plan.kinds[move.dst] is _FOUNDATION)
             elif isinstance(move, Deal):
                 self.do_deal()
             else:
@@ -481,11 +508,12 @@ class Game:
         finally:
             self._ops = None
         self._done.append((move, ops))
-        if self._undone:
-            if self._undone[-1] == move:
-                self._undone.pop()
+        undone = self._undone
+        if undone:
+            if undone[-1] == move:
+                undone.pop()
             else:
-                self._undone.clear()
+                undone.clear()
 
     def after_move(self, move: AnyMove) -> None:
         """Automatic consequences of a move (refills, flips). Default: turn up exposed face-down cards."""
@@ -493,19 +521,27 @@ class Game:
 
     def flip_exposed_cards(self) -> None:
         """Turn up the top card of every stack this move took cards from, where its rule says so."""
-        sources = {op[1] for op in self._ops if op[0] == _OP_MOVE}
-        for i in sources:
-            if self.specs[i].rule.flip_exposed and self.cards[i] and self.face_down[i] >= len(self.cards[i]):
-                self._flip(i)
+        flips, cards, face_down = self._plan.flips, self.cards, self.face_down
+        # A flip appended to the operations while they are read is not a card move, so it is passed over;
+        # a stack flipped once is not flipped again (its top card is then face up).
+        for op in self._ops:
+            if op[0] == _OP_MOVE:
+                i = op[1]
+                if i in flips:
+                    pile = cards[i]
+                    if pile and face_down[i] >= len(pile):
+                        self._flip(i)
 
     def pop(self) -> AnyMove:
         """Take back the last move exactly; it can be redone with :meth:`redo`."""
-        if not self._done:
+        done = self._done
+        if not done:
             raise UserError(N_("There is no move to undo."))
-        move, ops = self._done.pop()
+        move, ops = done.pop()
         self._undo_ops(ops)
-        if len(self._path_cache) > len(self._done) + 1:
-            del self._path_cache[len(self._done) + 1:]
+        cache = self._path_cache
+        if len(cache) > len(done) + 1:
+            del cache[len(done) + 1:]
         self._undone.append(move)
         return move
 
@@ -535,11 +571,20 @@ class Game:
         """Every useful legal move: card moves (by source, then target, then count), then the deal or
         redeal. Moving a whole pile onto an empty pile of the same kind is legal but changes nothing, so it
         is not listed."""
-        yield from self._checked_moves() if self._plan.checked else self._indexed_moves()
-        if self.can_deal():
-            yield DEAL
-        elif self.redeal_refusal() is None:
-            yield REDEAL
+        plan = self._plan
+        moves: list[AnyMove] = self._checked_moves() if plan.checked else self._indexed_moves()
+        if plan.custom_deal:
+            if self.can_deal():
+                moves.append(DEAL)
+            elif self.redeal_refusal() is None:
+                moves.append(REDEAL)
+        elif self.stock_ix is not None:  # can_deal and redeal_refusal as Game defines them, inlined
+            if self.cards[self.stock_ix]:
+                moves.append(DEAL)
+            elif ((self.redeals is None or self.redeals_used < self.redeals)
+                  and (self.deal_to != "waste" or self.cards[self.waste_ix])):
+                moves.append(REDEAL)
+        return iter(moves)
 
     @property
     def _indexable(self) -> bool:
@@ -608,12 +653,12 @@ class Game:
 
     def _indexed_moves(self) -> list[Move]:
         """The same moves as :meth:`_checked_moves`, asking only the targets whose compiled rule wants each
-        card. Used when the variant keeps the declared pick and drop rules (it may override ``run_length``
-        and ``extra_refusal``, which are asked)."""
+        card. Used when the variant keeps the declared pick rule (it may override ``run_length`` and
+        ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
+        ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
         plan = self._plan
         cards, face_down = self.cards, self.face_down
         wanted: list[list[int] | None] = [None] * 56  # card key -> targets that take that card now
-        some = False
         anything: list[int] = []  # targets that take any card now
         any_card = rules.ANY_CARD
         for dst, wants in plan.target_wants:
@@ -627,18 +672,19 @@ class Game:
                 anything.append(dst)
                 continue
             for key in keys:
-                some = True
                 found = wanted[key]
                 if found is None:
                     wanted[key] = [dst]
                 else:
                     found.append(dst)
-        if not some and not anything:
+        asked = plan.asked  # targets whose drop rule is the variant's own: candidates for every card
+        if not anything and not asked and wanted.count(None) == 56:
             return []
         free = -1  # empty tableau piles, counted when a run by spaces first needs them
         custom_run, extra = plan.custom_run, plan.custom_extra
         top_first, groupable, limited = plan.top_first, plan.groupable, plan.limited
         kinds, compiled, move_of = plan.kinds, plan.rules, plan.move_of
+        drop = self.drop_refusal
         moves: list[Move] = []
         for src, rule in plan.source_rules:
             pile = cards[src]
@@ -651,10 +697,15 @@ class Game:
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
             top_wanted = wanted[top_key]
-            candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
-            if anything:
-                candidates += [(dst, 1) for dst in anything]
-            if pickup != PICK_TOP:
+            if pickup == PICK_TOP:
+                if not top_wanted and not anything and not asked:
+                    continue
+                candidates = [(dst, 1) for dst in (*(top_wanted or ()), *anything, *asked)]
+                longest = 1
+            else:
+                candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
+                if anything:
+                    candidates += [(dst, 1) for dst in anything]
                 if custom_run:
                     longest = max(1, min(up, self.run_length(src)))
                     for n in range(2, longest + 1):
@@ -692,6 +743,8 @@ class Game:
                                     break
                                 candidates.append((dst, n))
                                 below = key
+                if asked:
+                    candidates += [(dst, n) for dst in asked for n in range(1, longest + 1)]
             if not candidates:
                 continue
             if len(candidates) > 1:
@@ -707,11 +760,15 @@ class Game:
                 if n > 1 and by_spaces and dst not in top_first:
                     if free < 0:
                         free = sum(1 for i in self.tableau_ix if not cards[i])
-                    spaces = free - (1 if not target and kinds[dst] is Kind.TABLEAU else 0)
+                    spaces = free - (1 if not target and kinds[dst] is _TABLEAU else 0)
                     if n > 2 ** spaces:
                         continue
-                if dst in limited and compiled[dst].drop_refusal(kind, pile, n, target) is not None:
-                    continue
+                if dst in limited:
+                    if dst in asked:
+                        if drop(src, n, dst) is not None:
+                            continue
+                    elif compiled[dst].drop_refusal(kind, pile, n, target) is not None:
+                        continue
                 if extra and self.extra_refusal(src, n, dst) is not None:
                     continue
                 move = move_of.get((src, dst, n))

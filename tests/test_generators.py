@@ -63,6 +63,7 @@ rules = st.builds(
 
 R_NO_KINGS = Reason(N_("A King stays where it is."))
 R_GOLF = Reason(N_("{card} cannot go on {target}: one rank up or down."))
+R_OWN_FOUNDATION = Reason(N_("{card} cannot go on {stack}."))
 
 
 class _Base(Variant):
@@ -129,6 +130,31 @@ class FreeCellLike(_Base):
         return min(self.run_length(src), (1 + free) * 2 ** self.empty_count((src, dst)))
 
 
+class GolfDeclared(GolfLike):
+    """GolfLike, declaring that its drop_refusal decides for the waste alone (``Game.custom_drop_kinds``)."""
+
+    custom_drop_kinds = frozenset({Kind.WASTE})
+
+
+class OwnFoundations(_Base):
+    """drop_refusal decides for the foundations alone, and says so: a foundation takes one or two cards whose
+    bottom card (the last to go on) has the colour of its top card, a King or a Queen when it is empty. The
+    declared foundation rule is ignored, every other stack keeps its own."""
+
+    custom_drop_kinds = frozenset({Kind.FOUNDATION})
+
+    def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
+        if self.specs[dst].kind is not Kind.FOUNDATION:
+            return super().drop_refusal(src, n, dst)
+        moving, pile = self.cards[src], self.cards[dst]
+        if not 1 <= n <= min(2, len(moving)):
+            return R_OWN_FOUNDATION
+        card = moving[-n]
+        if not pile:
+            return None if card.rank >= 12 else R_OWN_FOUNDATION
+        return None if card.is_red == pile[-1].is_red else R_OWN_FOUNDATION
+
+
 class RefusalOverride(_Base):
     """refusal() itself: nothing leaves the waste for a foundation (the variant wants it played elsewhere)."""
 
@@ -138,7 +164,8 @@ class RefusalOverride(_Base):
         return super().refusal(move)
 
 
-BASES = [_Base, SpiderLike, GolfLike, NoKingsMove, BackFromFoundations, FreeCellLike, RefusalOverride]
+BASES = [_Base, SpiderLike, GolfLike, GolfDeclared, OwnFoundations, NoKingsMove, BackFromFoundations, FreeCellLike,
+         RefusalOverride]
 
 
 @st.composite
@@ -147,7 +174,7 @@ def variants(draw) -> type[Variant]:
     one of the overriding bases."""
     base = draw(st.sampled_from(BASES))
     stacks: list[StackSpec] = []
-    if base is GolfLike or draw(st.booleans()):
+    if issubclass(base, GolfLike) or draw(st.booleans()):
         stacks += [stock(), waste()]
     f_rule = draw(st.one_of(rules, st.just(FOUNDATION_UP_IN_SUIT), st.builds(
         lambda group: StackRule(build=Build("same", 1), empty=1, pickup=PICK_NONE, group_moves=group),
@@ -308,7 +335,7 @@ def test_klondike_tableau_with_the_readme_foundations(seed, group, base, build, 
         listed = check_position(game)
         for move in listed:
             if isinstance(move, Move) and move.dst in game.foundation_ix and move.n > 1:
-                assert group
+                assert group or base is OwnFoundations  # whose foundations follow its own rule
         if not listed:
             break
         game.push(rng.choice(listed))
@@ -323,6 +350,40 @@ def test_a_golf_waste_taken_only_by_drop_refusal_gets_moves():
     moves = [m for m in game.legal_moves() if isinstance(m, Move)]
     assert moves == [Move(3, 1), Move(4, 1)]
     assert check_position(game)
+
+
+def test_a_declared_drop_rule_is_asked_about_its_stacks_and_only_them():
+    """custom_drop_kinds: the generator looks targets up in their compiled rules, except the stacks of the
+    declared kinds, which it asks about every card that could be picked up (runs included)."""
+    cls = type("Own", (OwnFoundations,), {"stacks": (
+        *foundations(2, FOUNDATION_UP_IN_SUIT),
+        *tableau(3, StackRule(build=Build("alternate", -1), empty=ANY, pickup=PICK_RUN)),
+        *reserves(1, StackRule(empty=ANY, max_cards=1)))})
+    game = cls(1)
+    f1, f2, t1, t2, t3, r1 = range(6)
+    assert game._indexable and game._plan.asked == (f1, f2)
+    # f1 holds 5♥ (red): by its declared rule it takes only 6♥; by the variant's, any red card. f2 is empty:
+    # a King or a Queen. t1: 9♠ 8♥ 7♣, t2: Q♦ J♣, t3: empty, the reserve: 3♦.
+    game.cards = [[Card(5, 2)], [], [Card(9, 1), Card(8, 2), Card(7, 0)], [Card(12, 3), Card(11, 0)], [],
+                  [Card(3, 3)]]
+    game.face_down = [0] * 6
+    moves = [m for m in game.legal_moves() if isinstance(m, Move)]
+    assert Move(t1, f1, 2) in moves  # 8♥ is red: two cards go on, though f1 declares "6♥ only"
+    assert Move(t2, f2, 2) in moves and Move(r1, f1) in moves  # Q♦ on the empty f2; 3♦ on 5♥
+    assert Move(t1, f1) not in moves and Move(t1, f1, 3) not in moves  # 7♣ is black; three is too many
+    assert Move(t2, t1) not in moves and Move(t1, t3, 2) in moves  # the tableau keeps its declared rule
+    assert Move(t1, r1) not in moves  # the reserve is full
+    check_position(game)
+
+
+def test_a_drop_rule_declared_without_an_override_changes_nothing():
+    cls = type("Plain", (_Base,), {"custom_drop_kinds": frozenset({Kind.FOUNDATION}), "stacks": (
+        *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, StackRule(build=Build("any", -1), empty=ANY)))})
+    game = cls(1)
+    assert game._plan.asked == () and game._indexable
+    game.cards = [[], [Card(1, 0)], [Card(2, 1)]]
+    assert [m for m in game.legal_moves() if isinstance(m, Move)] == [Move(1, 0), Move(1, 2)]
+    check_position(game)
 
 
 def test_extra_refusal_is_refused_when_typed_not_only_left_out():
