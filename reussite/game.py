@@ -65,6 +65,9 @@ class Outcome(StrEnum):
 # Primitive operations recorded by a move, undone in reverse order.
 _OP_MOVE, _OP_FLIP, _OP_REDEALS = 0, 1, 2
 
+# A top card never seen (a stack's top is a card or None).
+_UNSEEN = object()
+
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
 _STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
 
@@ -163,7 +166,8 @@ class _Plan:
         self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
                         or self.custom_refusal)
         self.source_rules = tuple((i, compiled[i]) for i in self.sources)
-        self.target_wants = tuple((i, r.wants) for i, r in enumerate(compiled) if r.may_take and i not in self.asked)
+        self.target_wants = tuple((k, i, compiled[i].wants) for k, i in enumerate(
+            i for i, r in enumerate(compiled) if r.may_take and i not in self.asked))
         self.kinds = tuple(r.kind for r in compiled)
         self.flips = frozenset(i for i, spec in enumerate(cls.stacks) if spec.rule.flip_exposed)
         self.top_first = frozenset(i for i, r in enumerate(compiled) if r.top_first)
@@ -219,6 +223,7 @@ class Game:
         self._stack_keys: list[bytes | None] = [None] * len(specs)
         # Position keys after 0, 1, ... moves, as far as computed: see _path_keys.
         self._path_cache: list[bytes] = []
+        self._want_cache: tuple | None = None  # see _indexed_moves
         kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
         for i, spec in enumerate(specs):
             kinds[spec.kind].append(i)
@@ -658,27 +663,41 @@ class Game:
         ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
         plan = self._plan
         cards, face_down = self.cards, self.face_down
-        wanted: list[list[int] | None] = [None] * 56  # card key -> targets that take that card now
-        anything: list[int] = []  # targets that take any card now
+        # What each target takes depends only on its top card, and a move changes few of them: the table of
+        # wanted cards is kept from one call to the next and updated for the targets whose top card is not
+        # the same object as last time (a card is an immutable value, so the same object means the same
+        # card, however the stacks were changed). A copy of the game starts its own table.
+        cache = self._want_cache
+        if cache is None or cache[0] != id(self) or cache[1] is not plan:
+            count = len(plan.target_wants)
+            cache = self._want_cache = (id(self), plan, [_UNSEEN] * count, [()] * count,
+                                        [[] for _ in range(56)], [])
+        _, _, tops, held, wanted, anything = cache
+        # wanted: card key -> targets that take that card now; anything: targets that take any card now.
         any_card = rules.ANY_CARD
-        for dst, wants in plan.target_wants:
+        for k, dst, wants in plan.target_wants:
             pile = cards[dst]
-            if pile:
-                top = pile[-1]
-                keys = wants[top[0] * 4 + top[1]]
+            top = pile[-1] if pile else None
+            if top is tops[k]:
+                continue
+            tops[k] = top
+            keys = wants[0] if top is None else wants[top[0] * 4 + top[1]]
+            old = held[k]
+            if keys is old:
+                continue
+            held[k] = keys
+            if old is any_card:
+                anything.remove(dst)
             else:
-                keys = wants[0]
+                for key in old:
+                    wanted[key].remove(dst)
             if keys is any_card:
                 anything.append(dst)
-                continue
-            for key in keys:
-                found = wanted[key]
-                if found is None:
-                    wanted[key] = [dst]
-                else:
-                    found.append(dst)
+            else:
+                for key in keys:
+                    wanted[key].append(dst)
         asked = plan.asked  # targets whose drop rule is the variant's own: candidates for every card
-        if not anything and not asked and wanted.count(None) == 56:
+        if not anything and not asked and not any(wanted):
             return []
         free = -1  # empty tableau piles, counted when a run by spaces first needs them
         custom_run, extra = plan.custom_run, plan.custom_extra
@@ -864,6 +883,7 @@ class Game:
         new.face_down = list(self.face_down)
         new._stack_keys = list(self._stack_keys)
         new._ops = None
+        new._want_cache = None
         if history:
             new._done, new._undone, new._path_cache = list(self._done), list(self._undone), list(self._path_cache)
         else:
