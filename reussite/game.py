@@ -136,7 +136,7 @@ class _Plan:
 
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
-                 "target_wants", "kinds", "top_first", "groupable", "limited", "asked", "flips", "move_of")
+                 "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of")
 
     def __init__(self, cls: type[Game]) -> None:
         self.stacks = cls.stacks
@@ -169,6 +169,9 @@ class _Plan:
         self.target_wants = tuple((k, i, compiled[i].wants) for k, i in enumerate(
             i for i, r in enumerate(compiled) if r.may_take and i not in self.asked))
         self.kinds = tuple(r.kind for r in compiled)
+        # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
+        self.picky = (tuple(r.accepts_from for r in compiled)
+                      if any(r.accepts_from is not None for r in compiled) else None)
         self.flips = frozenset(i for i, spec in enumerate(cls.stacks) if spec.rule.flip_exposed)
         self.top_first = frozenset(i for i, r in enumerate(compiled) if r.top_first)
         self.groupable = frozenset(i for i, r in enumerate(compiled) if r.top_first and r.group_moves)
@@ -705,26 +708,34 @@ class Game:
         kinds, compiled, move_of = plan.kinds, plan.rules, plan.move_of
         drop = self.drop_refusal
         moves: list[Move] = []
+        picky = plan.picky if anything else None
+        open_to: dict[Kind, list[int]] = {}
         for src, rule in plan.source_rules:
             pile = cards[src]
             size = len(pile)
             up = size - face_down[src]
             if up <= 0:
                 continue
-            pickup = rule.pickup
+            pickup, kind = rule.pickup, rule.kind
+            if picky:  # the targets that take any card, less those that take nothing from this kind of stack
+                here = open_to.get(kind)
+                if here is None:
+                    here = open_to[kind] = [d for d in anything if picky[d] is None or kind in picky[d]]
+            else:
+                here = anything
             top = pile[-1]
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
             top_wanted = wanted[top_key]
             if pickup == PICK_TOP:
-                if not top_wanted and not anything and not asked:
+                if not top_wanted and not here and not asked:
                     continue
-                candidates = [(dst, 1) for dst in (*(top_wanted or ()), *anything, *asked)]
+                candidates = [(dst, 1) for dst in (*(top_wanted or ()), *here, *asked)]
                 longest = 1
             else:
                 candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
-                if anything:
-                    candidates += [(dst, 1) for dst in anything]
+                if here:
+                    candidates += [(dst, 1) for dst in here]
                 if custom_run:
                     longest = max(1, min(up, self.run_length(src)))
                     for n in range(2, longest + 1):
@@ -732,8 +743,8 @@ class Game:
                         found = wanted[card[0] * 4 + card[1]]
                         if found:
                             candidates += [(dst, n) for dst in found if dst not in top_first]
-                        if anything:
-                            candidates += [(dst, n) for dst in anything if dst not in top_first]
+                        if here:
+                            candidates += [(dst, n) for dst in here if dst not in top_first]
                 else:
                     # Down the run (CompiledRule.run, inlined): each card that continues it is a candidate.
                     on, upper, n = rule.on, top_key, 1
@@ -746,13 +757,13 @@ class Game:
                         found = wanted[key]
                         if found:
                             candidates += [(dst, n) for dst in found if dst not in top_first]
-                        if anything:
-                            candidates += [(dst, n) for dst in anything if dst not in top_first]
+                        if here:
+                            candidates += [(dst, n) for dst in here if dst not in top_first]
                         upper = key
                     longest = n
                 # A run onto a foundation goes on top card first, each card onto the one before (group moves).
-                if longest > 1 and groupable and (top_wanted or anything):
-                    for dst in (*(top_wanted or ()), *anything):
+                if longest > 1 and groupable and (top_wanted or here):
+                    for dst in (*(top_wanted or ()), *here):
                         if dst in groupable:
                             takes, below = compiled[dst].takes, top_key
                             for n in range(2, longest + 1):
@@ -769,7 +780,6 @@ class Game:
             if len(candidates) > 1:
                 candidates.sort()
             by_spaces = pickup == PICK_RUN_BY_SPACES
-            kind = rule.kind
             for dst, n in candidates:
                 if dst == src:
                     continue
