@@ -132,6 +132,36 @@ def test_indexed_move_generation_equals_asking_every_target(host):
     assert used >= 3
 
 
+def test_the_generator_sees_every_change_to_the_stacks(host):
+    """The indexed generator keeps what each target wants from one call to the next: moves taken back, piles
+    replaced or edited in place, and copies must all be seen."""
+    from reussite.cards import Card
+
+    g = FortyThieves(7)
+    t1, t2 = g.tableau_ix[:2]
+
+    def same(game):
+        assert game._indexed_moves() == game._checked_moves()
+
+    same(g)
+    for move in list(g.legal_moves()):
+        g.push(move, check=False)
+        same(g)
+        g.pop()
+        same(g)
+    g.cards[t1] = [Card(1, 0)]  # a new pile: the Ace goes up, the other piles may now take a Two of clubs
+    same(g)
+    assert any(m.src == t1 and m.dst in g.foundation_ix for m in g.legal_moves() if isinstance(m, Move))
+    g.cards[t2].append(Card(2, 0, 1))  # edited in place
+    same(g)
+    twin = g.copy()
+    twin.cards[t1].clear()
+    same(twin)
+    same(g)
+    assert any(m.src == t1 for m in g.legal_moves() if isinstance(m, Move))
+    assert not any(m.src == t1 for m in twin.legal_moves() if isinstance(m, Move))
+
+
 def test_rules_are_compiled_once_per_variant_class(host):
     cls = host.game("forty-thieves")
     a, b = cls(1), cls(2)
