@@ -35,9 +35,25 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def register(subparsers, _) -> None:
-    from reussite.cli import _number, _option
+def _number(text: str) -> int:
+    from reussite.cards import check_game_number
 
+    try:
+        return check_game_number(int(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if text.strip().lstrip("-").isdigit()
+                                          else f"not a game number: {text!r}") from exc
+
+
+def _option(text: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    key, value = text.split("=", 1)
+    return key.strip(), value.strip()
+
+
+def register(subparsers, _) -> None:
+    # _number and _option are the same as reussite.cli's: this module sits below it and may not import it.
     def budget_args(p, seconds: float) -> None:
         p.add_argument("--timeout", type=_positive_float, metavar="S",
                        help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
