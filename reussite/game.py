@@ -942,10 +942,16 @@ class Game:
         two packs, interchangeable stacks swapped, redeals used when they are unlimited). Used by the solver's
         transposition table and by :meth:`is_lost`. Variants whose future depends on more than the stacks
         and the redeals used must extend it."""
-        stack_key = self.stack_key
-        parts = [stack_key(i) for i in range(len(self.specs))]
+        keys = self._stack_keys
+        if None in keys:  # the stack keys that moves have invalidated (inlined: this runs for every node)
+            cards, face_down = self.cards, self.face_down
+            for i, key in enumerate(keys):
+                if key is None:
+                    pile = cards[i]
+                    keys[i] = bytes((len(pile), face_down[i], *[c[0] * 4 + c[1] for c in pile]))
+        parts = keys[:]
         for group in self.interchangeable_stacks():
-            ordered = sorted(parts[i] for i in group)
+            ordered = sorted([parts[i] for i in group])
             for i, part in zip(group, ordered, strict=True):
                 parts[i] = part
         if self.redeals is not None:
