@@ -75,27 +75,31 @@ class Osmosis(Variant):
     # -- the foundations (R-OS-5 to R-OS-7) -----------------------------------------------------------
 
     def foundation_refusal(self, card: Card, dst: int) -> Reason | None:
-        """Why foundation ``dst`` refuses ``card``, or None."""
-        k = self.foundation_ix.index(dst)
+        """Why foundation ``dst`` refuses ``card``, or None. (Asked for every candidate move: cards are read
+        as tuples and the foundations by their place, which the layout above keeps consecutive.)"""
+        foundations = self.foundation_ix
+        k = dst - foundations[0]
         pile = self.cards[dst]
         if k == 0:  # R-OS-5: any card of the base card's suit, at any time
-            return None if not pile or card.suit == pile[0].suit else R_OS_SUIT
-        above = self.cards[self.foundation_ix[k - 1]]
+            return None if not pile or card[1] == pile[0][1] else R_OS_SUIT
+        above = self.cards[dst - 1]
         if not pile:
-            first = self.cards[self.foundation_ix[0]]
-            if first and card.rank != first[0].rank:  # R-OS-6
+            first = self.cards[foundations[0]]
+            if first and card[0] != first[0][0]:  # R-OS-6
                 return R_OS_START
             if not above:  # R-OS-7: the base rank must already be on the foundation above
                 return R_OS_ORDER
             return None
-        if card.suit != pile[0].suit:  # R-OS-7: in suit
+        if card[1] != pile[0][1]:  # R-OS-7: in suit
             return R_OS_SUIT
-        if all(c.rank != card.rank for c in above):  # R-OS-7: the same rank above first
-            return R_OS_RANK_ABOVE
-        return None
+        rank = card[0]
+        for c in above:  # R-OS-7: the same rank above first
+            if c[0] == rank:
+                return None
+        return R_OS_RANK_ABOVE
 
     def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
-        if self.specs[dst].kind is not Kind.FOUNDATION:
+        if not self.foundation_ix[0] <= dst <= self.foundation_ix[-1]:
             return super().drop_refusal(src, n, dst)
         if n != 1:
             return R_GROUP
