@@ -15,6 +15,7 @@ from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 from reussite.l10n import choose_lang
 from reussite.messages import N_, Message, Translator
@@ -48,21 +49,6 @@ class Context:
         return translator_for_game(self.tr, cls, self.host)
 
 
-def _number(text: str) -> int:
-    from reussite.cards import check_game_number
-
-    try:
-        return check_game_number(int(text))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc) if text.strip().lstrip("-").isdigit()
-                                          else f"not a game number: {text!r}") from exc
-
-
-def _option(text: str) -> tuple[str, str]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
-    key, value = text.split("=", 1)
-    return key.strip(), value.strip()
 
 
 # argparse's own messages, in our catalog so that usage lines and parse errors follow --lang.
@@ -111,8 +97,8 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
 
     def game_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
-        p.add_argument("--number", "-n", type=_number, metavar="N", help=_("game number (same deal as PySolFC)"))
-        p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+        p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
+        p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                        help=_("a game option, such as deal=3 for Osmosis"))
 
     p = sub.add_parser("deal", help=_("show a game's starting layout"))
@@ -122,8 +108,8 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help=_("play a game (in the browser, or in the terminal with --text)"))
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (the browser lets you choose)"))
-    p.add_argument("--number", "-n", type=_number, metavar="N", help=_("game number (same deal as PySolFC)"))
-    p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--text", action="store_true", help=_("play in the terminal instead of the browser"))
     p.add_argument("--winnable", action="store_true",

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent / "reussite"
 
 LAYERS = [
     ["reussite.cards"],
-    ["reussite.messages", "reussite.errors", "reussite.resources"],
+    ["reussite.messages", "reussite.errors", "reussite.resources", "reussite.argtypes"],
     ["reussite.rules"],
     ["reussite.game"],
     ["reussite.variant"],

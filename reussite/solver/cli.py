@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 
 #: Budgets when none is given: a single solve may take a while; a range of deals is solved in bulk.
@@ -35,25 +36,9 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _number(text: str) -> int:
-    from reussite.cards import check_game_number
-
-    try:
-        return check_game_number(int(text))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc) if text.strip().lstrip("-").isdigit()
-                                          else f"not a game number: {text!r}") from exc
-
-
-def _option(text: str) -> tuple[str, str]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
-    key, value = text.split("=", 1)
-    return key.strip(), value.strip()
 
 
 def register(subparsers, _) -> None:
-    # _number and _option are the same as reussite.cli's: this module sits below it and may not import it.
     def budget_args(p, seconds: float) -> None:
         p.add_argument("--timeout", type=_positive_float, metavar="S",
                        help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
@@ -64,8 +49,8 @@ def register(subparsers, _) -> None:
 
     p = subparsers.add_parser("solve", help=_("search for a winning line, or prove that none exists"))
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
-    p.add_argument("--number", "-n", type=_number, metavar="N", help=_("game number (same deal as PySolFC)"))
-    p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--load", metavar=_("FILE"), help=_("solve a saved game from its current position"))
     budget_args(p, SOLVE_SECONDS)
@@ -75,7 +60,7 @@ def register(subparsers, _) -> None:
     p = subparsers.add_parser("winnability", help=_("solve a range of deals and say how winnable a game is"))
     p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
     p.add_argument("--deals", default="1-1000", metavar="A-B", help=_("the deal numbers (default 1-1000)"))
-    p.add_argument("--option", "-o", type=_option, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help=_("processes to use (default: every core)"))
