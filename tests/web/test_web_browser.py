@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from browser_actions import drag, stack_index
 
 from reussite.host import Host
 
@@ -19,26 +20,9 @@ def open_game(page, server, game: str, number: int) -> dict:
     return state
 
 
-def stack_index(state: dict, stack_id: str) -> int:
-    return [s["id"] for s in state["stacks"]].index(stack_id)
-
-
 def shown_cards(page) -> list[str]:
     script = "els => els.map(e => e.dataset.stack + ':' + (e.getAttribute('aria-label') || '#'))"
     return page.eval_on_selector_all(".card", script)
-
-
-def drag(page, state: dict, src: str, dst: str, n: int) -> None:
-    """Drag the top ``n`` cards of ``src`` with the mouse and drop them on ``dst``."""
-    si, di = stack_index(state, src), stack_index(state, dst)
-    pos = len(state["stacks"][si]["cards"]) - n
-    card = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
-    target = page.locator(f".slot[data-stack='{di}']").bounding_box()
-    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
-    page.mouse.down()
-    page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 40), steps=6)
-    page.mouse.up()
 
 
 def click_at(page, selector: str, dx: float = 10, dy: float = 10, count: int = 1) -> None:

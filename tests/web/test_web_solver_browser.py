@@ -7,6 +7,7 @@ import json
 from functools import cache
 
 import pytest
+from browser_actions import drag
 
 from reussite import saves
 from reussite.game import DEAL, REDEAL, Move
@@ -28,20 +29,6 @@ def open_game(page, server, game: str, number: int) -> dict:
 
 def wait_version(page, version: int) -> None:
     page.wait_for_selector(f"body[data-version='{version}']")
-
-
-def drag(page, state: dict, src: str, dst: str, n: int) -> None:
-    """Drag the top ``n`` cards of ``src`` with the mouse and drop them on ``dst``."""
-    ids = [s["id"] for s in state["stacks"]]
-    si, di = ids.index(src), ids.index(dst)
-    pos = len(state["stacks"][si]["cards"]) - n
-    card = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
-    target = page.locator(f".slot[data-stack='{di}']").bounding_box()
-    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
-    page.mouse.down()
-    page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 40), steps=6)
-    page.mouse.up()
 
 
 @cache

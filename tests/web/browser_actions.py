@@ -1,0 +1,20 @@
+"""What a player's hand does in the page, shared by the browser tests."""
+
+from __future__ import annotations
+
+
+def stack_index(state: dict, stack_id: str) -> int:
+    return [s["id"] for s in state["stacks"]].index(stack_id)
+
+
+def drag(page, state: dict, src: str, dst: str, n: int) -> None:
+    """Drag the top ``n`` cards of ``src`` with the mouse and drop them on ``dst``."""
+    si, di = stack_index(state, src), stack_index(state, dst)
+    pos = len(state["stacks"][si]["cards"]) - n
+    card = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
+    target = page.locator(f".slot[data-stack='{di}']").bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 40), steps=6)
+    page.mouse.up()
