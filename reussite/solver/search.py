@@ -10,13 +10,14 @@ has tried every move of every reachable position and found no win has proved the
 calls safe (``Game.safe_move``) are played without trying the others, positions the variant calls dead
 (the optional ``dead_end()``) are not expanded, and a variant may narrow the moves searched or fold more
 positions together (the optional ``useful_moves()`` and ``solver_key()``); see :mod:`reussite.solver` for
-what each must guarantee. A "won" line is replayed through the rules from the starting position before it
-is reported.
+what each must guarantee. A variant may also say how far a position has got (the optional
+``solver_progress()``, higher is better): it only orders the children, so it cannot make a verdict wrong.
+A "won" line is replayed through the rules from the starting position before it is reported.
 
 What keeps it small: moves that differ only by which empty stack of an interchangeable group they go to are
 tried once; a move that only undoes the last one (or reaches any position already stored) is dropped when the
 children are generated, before it gets a frame; children are tried in order of progress (cards on the
-foundations, then empty piles), ties by a fixed order of move kinds.
+foundations, then empty piles, or the variant's ``solver_progress()``), ties by a fixed order of move kinds.
 """
 
 from __future__ import annotations
@@ -135,12 +136,12 @@ def _progress(game: Game) -> int:
     return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
 
 
-def _lookahead(game: Game, moves: list, visited, key_of, rng=None) -> list:
+def _lookahead(game: Game, moves: list, visited, key_of, rng=None, progress=_progress) -> list:
     scored = []
     for k, move in enumerate(moves):
         _play(game, move)
         if key_of() not in visited:
-            score = -_progress(game)
+            score = -progress(game)
             if rng is not None:
                 score -= rng.random() * _PROBE_NOISE
             scored.append((score, k, move))
@@ -202,6 +203,9 @@ class _DFS:
         self.dead_end = getattr(g, "dead_end", None)
         self.useful_moves = getattr(g, "useful_moves", None)
         self.key_of = getattr(g, "solver_key", None) or g.position_key
+        # The variant's own measure of progress, if it has one (only the order of the moves depends on it).
+        own = getattr(g, "solver_progress", None)
+        self.progress = (lambda _g: own()) if own is not None else _progress
         self.started = False
 
     def enter(self) -> bool | None:
@@ -226,7 +230,7 @@ class _DFS:
                 if self.useful_moves is not None:
                     moves = self.useful_moves(moves)
                 if LOOKAHEAD or self.rng is not None:
-                    moves = _lookahead(g, order_moves(g, moves), visited, key_of, self.rng)
+                    moves = _lookahead(g, order_moves(g, moves), visited, key_of, self.rng, self.progress)
                 else:
                     moves = order_moves(g, moves)
                 self.frames.append([moves, 0, forced])
