@@ -152,7 +152,99 @@ class Tournament(Variant):
             for f in (up, down):
                 if self.drop_refusal(src, 1, f) is None:
                     return Move(src, f, 1)
+        return self._safe_column_move()
+
+    def _safe_column_move(self) -> Move | None:
+        """The top card of a column to a foundation of its suit, on the same terms as a reserve card, once no
+        redeal is left and the column keeps a card under it or the stock is empty.
+
+        With 14 cards or more on a suit's two foundations, every card of the suit still to play has its twin
+        on a foundation already, fits only one of the two, and nothing leaves them (R-TO-9: no shift is
+        possible once they overlap), so that foundation waits for this very card. Take a winning line and
+        drop its moves of this card (at most one to a reserve, then one to the foundation): every other move
+        stays legal. The column only loses its top card sooner: columns take nothing (R-TO-7), dealt cards go
+        on top of whatever is there (R-TO-10), the column empties at the same move as before since the card
+        under it must still leave (so the refill of R-TO-8 takes the same stock cards; with an empty stock
+        there is no refill), and a reserve the line filled with this card stays free. Only a redeal would
+        tell the difference: R-TO-11 deals the gathered cards out again four to a column, so one card fewer
+        shifts every later card to another column. Hence none may be left."""
+        if self.redeals is None or self.redeals_used < self.redeals:
+            return None
+        cards = self.cards
+        stock_left = bool(cards[self.stock_ix])
+        for src in self.tableau_ix:
+            pile = cards[src]
+            if not pile or (stock_left and len(pile) < 2):
+                continue
+            card = pile[-1]
+            up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
+            if len(cards[up]) + len(cards[down]) < 14:
+                continue
+            for f in (up, down):
+                if self.drop_refusal(src, 1, f) is None:
+                    return Move(src, f, 1)
         return None
+
+    def dead_end(self) -> bool:
+        """True when, with no redeal left, some column can never be dug out for want of reserve places (for
+        the solver: no line wins from here).
+
+        Take a card q of a column. A rank of a suit is "held" by q when every copy of it not yet on a
+        foundation lies in the column from q down: no copy can reach a foundation before q leaves. A card
+        is "blocked" when each way to a foundation needs a held rank first: the up foundation grows one rank
+        at a time (R-TO-4) and its top comes down only by shifting onto the down one (R-TO-9), which needs
+        the two to meet, i.e. every rank between them; the same for the down foundation. Every blocked card
+        above q must leave the column before q does (R-TO-5, R-TO-7: only the top card moves, columns take
+        nothing), can only go to a reserve (R-TO-6, R-TO-7), and stays there while q is in the column
+        (reserve cards go only to foundations); a blocked card already in a reserve stays too. So when q
+        leaves they all sit in the reserves, one each: more of them than reserves is impossible, and every
+        card must leave its column to win (R-TO-12). Cards dealt later go on top (R-TO-10) and a stock card
+        is never "from q down"; only a redeal (R-TO-11) takes cards off a column another way, so none may be
+        left."""
+        if self.redeals is None or self.redeals_used < self.redeals:
+            return False
+        cards = self.cards
+        waiting = [cards[i][-1] for i in self.reserve_ix if cards[i]]
+        if not waiting:
+            return False
+        tops = []
+        for suit in range(4):
+            up = cards[self.foundation_ix[suit]]
+            down = cards[self.foundation_ix[4 + suit]]
+            tops.append((len(up), 14 - len(down)))  # up holds A .. a, down K .. b
+        limit = RESERVES - len(waiting)
+        for col in self.tableau_ix:
+            pile = cards[col]
+            n = len(pile)
+            if n - 1 <= limit:
+                continue
+            pairs = set()
+            held = [0, 0, 0, 0]  # per suit, a bit per held rank
+            for j in range(n - 1):
+                card = pile[j]
+                suit, rank = card.suit, card.rank
+                a, b = tops[suit]
+                if a < rank < b:  # both copies are off the foundations: held once both are here
+                    if (suit, rank) not in pairs:
+                        pairs.add((suit, rank))
+                        continue
+                elif a < b:  # the other copy is on a foundation, but a held rank here blocks nothing
+                    continue
+                bit = 1 << rank
+                if held[suit] & bit:
+                    continue
+                held[suit] |= bit
+                if n - 1 - j <= limit:
+                    break  # higher up, fewer cards are left above q
+                spare = n - 1 - j - limit - 1  # how many of them may be free of it, for more than RESERVES stuck
+                for c in (*pile[j + 1:], *waiting):
+                    if not (held[c.suit] and _blocked(c.rank, *tops[c.suit], held[c.suit])):
+                        spare -= 1
+                        if spare < 0:
+                            break
+                else:
+                    return True
+        return False
 
     def useful_moves(self, moves: list) -> list:
         """The moves worth searching (for the solver; see ``reussite.solver``). R-TO-9: while a suit's two
@@ -207,6 +299,25 @@ class Tournament(Variant):
             if not self.cards[column]:
                 self._fill_column(column)
         super().after_move(move)
+
+
+def _span(lo: int, hi: int) -> int:
+    """A bit per rank from lo to hi (none when hi < lo)."""
+    return (1 << (hi + 1)) - (1 << lo) if hi >= lo else 0
+
+
+def _blocked(rank: int, a: int, b: int, held: int) -> bool:
+    """Whether a card of this rank can reach neither foundation of its suit (the up one at a, the down one
+    at b) before one of the ``held`` ranks (bits) is played; see ``Tournament.dead_end``."""
+    if a + 1 == b:  # they meet: shifting lets any rank of the suit be played (R-TO-9)
+        return False
+    if a >= b:  # they overlap: nothing shifts, and each card left has one foundation
+        return bool(held & (_span(a + 1, rank - 1) if rank > a else _span(rank + 1, b - 1)))
+    if a < rank < b:  # up needs the ranks a+1 .. rank-1, down rank+1 .. b-1; meeting needs both
+        return bool(held & _span(a + 1, rank - 1)) and bool(held & _span(rank + 1, b - 1))
+    # The rank's twin is on a foundation already: its foundation has passed it, and the other one (or a
+    # shift, once they meet) needs every rank between them.
+    return bool(held & _span(a + 1, b - 1))
 
 
 def pysolfc_king_or_ace_to_top(cards: list[Card]) -> list[Card]:

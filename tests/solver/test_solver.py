@@ -239,3 +239,83 @@ def test_R_TO_9_foundations_shift_only_towards_a_waiting_card(host):
     assert Move(f1, f5) not in useful and Move(f5, f1) not in useful
     assert (Move(f1, f5), Move(f1, f5), Move(meet.index["reserve-1"], f5)) in useful
     assert solve(meet).verdict is Verdict.WON
+
+
+def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
+    """Tournament's last-pass hooks (a column card to overlapping foundations is safe; a column that cannot be
+    dug out for want of reserves is a dead end) never change a verdict: random last-pass positions of one
+    suit, with a small gap between its foundations, solved with them and without them."""
+    import random
+
+    cls = host.game("tournament")
+
+    class Plain(cls):
+        def _safe_column_move(self):
+            return None
+
+        def dead_end(self):
+            return False
+
+    fired = [0]
+
+    class Counted(cls):
+        def dead_end(self):
+            dead = super().dead_end()
+            fired[0] += dead
+            return dead
+
+    # A hand-built dead end: nine cards that need a held King and Ace first, eight reserves.
+    data = {"redeals_used": 2, "stacks": [
+        {"id": "tableau-1", "cards": "AC AC KC KC 5C".split()},
+        *({"id": f"reserve-{i + 1}", "cards": [c]} for i, c in enumerate("2C 3C 4C 6C 7C 8C 9C TC".split())),
+    ]}
+    dead = cls.from_layout(data)
+    assert dead.dead_end()
+    assert not cls.from_layout({**data, "redeals_used": 1}).dead_end()  # a redeal takes the 5 off that column
+    assert solve(Plain.from_layout(data)).verdict is Verdict.LOST
+    # A safe column card: the clubs overlap, no redeal is left, a card stays under it.
+    overlap = _layout(cls, redeals_used=2, foundation_1=_suit("C", "5"),
+                      foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", tableau_1="9H 6C", stock="2H")
+    f1, t1 = overlap.index["foundation-1"], overlap.index["tableau-1"]
+    assert overlap.safe_move() == Move(t1, f1)
+    assert _layout(cls, redeals_used=1, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
+                   tableau_1="9H 6C", stock="2H").safe_move() is None
+    assert _layout(cls, redeals_used=2, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
+                   tableau_1="6C", stock="2H").safe_move() is None  # its column would be refilled sooner
+
+    rng = random.Random("tournament last pass")
+    ranks = "A23456789TJQK"
+    seen = {Verdict.WON: 0, Verdict.LOST: 0}
+    safes = 0
+    for _ in range(300):
+        a = rng.randint(0, 11)
+        b = min(14, a + rng.randint(-2, 4)) if a >= 2 else a + rng.randint(1, 4)
+        b = max(b, 1)
+        up = [r for r in range(1, a + 1)]
+        down = [r for r in range(13, b - 1, -1)]
+        off = [r for r in range(1, 14) for _ in range(2 - (r <= a) - (r >= b))]
+        if not 1 <= len(off) <= 20:
+            continue
+        loose = [ranks[r - 1] + "C" for r in off]
+        rng.shuffle(loose)
+        stacks = [{"id": "foundation-1", "cards": [ranks[r - 1] + "C" for r in up]},
+                  {"id": "foundation-5", "cards": [ranks[r - 1] + "C" for r in down]}]
+        reserves = min(len(loose) - 1, rng.choice([rng.randint(0, 8), 7, 8, 8]))
+        stacks += [{"id": f"reserve-{i + 1}", "cards": [c]} for i, c in enumerate(loose[:reserves])]
+        rest = loose[reserves:]
+        stock_n = rng.choice([0, 0, 4]) if len(rest) > 5 else 0
+        stacks.append({"id": "stock", "cards": rest[:stock_n]})
+        piles: dict[int, list] = {}
+        for code in rest[stock_n:]:
+            piles.setdefault(rng.randint(1, 2), []).append(code)
+        stacks += [{"id": f"tableau-{i}", "cards": p} for i, p in piles.items()]
+        data = {"redeals_used": 2, "stacks": stacks}
+        expected = solve(Plain.from_layout(data), nodes=100_000)
+        if not expected.decided:
+            continue
+        game = Counted.from_layout(data)
+        safes += game._safe_column_move() is not None
+        assert solve(game, nodes=100_000).verdict is expected.verdict, data
+        seen[expected.verdict] += 1
+    deads = fired[0]
+    assert seen[Verdict.WON] and seen[Verdict.LOST] and deads and safes, (seen, deads, safes)
