@@ -140,19 +140,25 @@ class Tournament(Variant):
         again, nothing moves from one to the other, and the only other card a foundation could take in its
         place is the card's twin; whenever a winning line plays the twin there from a column, the reserve
         place this move freed takes it instead (R-TO-6), and from a reserve the two reserves are alike."""
-        cards = self.cards
         for src in self.reserve_ix:
-            pile = cards[src]
-            if not pile:
-                continue
-            card = pile[-1]
-            up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
-            if len(cards[up]) + len(cards[down]) < 14:
-                continue
-            for f in (up, down):
-                if self.drop_refusal(src, 1, f) is None:
-                    return Move(src, f, 1)
+            if self.cards[src]:
+                move = self._to_overlapping_foundation(src)
+                if move is not None:
+                    return move
         return self._safe_column_move()
+
+    def _to_overlapping_foundation(self, src: int) -> Move | None:
+        """The top card of ``src`` onto the foundation of its suit that takes it, when that suit's two
+        foundations hold 14 cards or more between them (they overlap: nothing shifts between them)."""
+        cards = self.cards
+        card = cards[src][-1]
+        up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
+        if len(cards[up]) + len(cards[down]) < 14:
+            return None
+        for f in (up, down):
+            if self.drop_refusal(src, 1, f) is None:
+                return Move(src, f, 1)
+        return None
 
     def _safe_column_move(self) -> Move | None:
         """The top card of a column to a foundation of its suit, on the same terms as a reserve card, once no
@@ -176,13 +182,9 @@ class Tournament(Variant):
             pile = cards[src]
             if not pile or (stock_left and len(pile) < 2):
                 continue
-            card = pile[-1]
-            up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
-            if len(cards[up]) + len(cards[down]) < 14:
-                continue
-            for f in (up, down):
-                if self.drop_refusal(src, 1, f) is None:
-                    return Move(src, f, 1)
+            move = self._to_overlapping_foundation(src)
+            if move is not None:
+                return move
         return None
 
     def dead_end(self) -> bool:
