@@ -152,16 +152,15 @@ class Osmosis(Variant):
     def dead_end(self) -> bool:
         """True when no line can win from here (for the solver; see ``reussite.solver``).
 
-        First test: even with every stock and waste card free to play at any time, the reserves' order
-        (R-OS-2, R-OS-8) and the foundation rules (R-OS-5 to R-OS-7) leave a card that can never be played.
-        That relaxed game is solved exactly by playing greedily: once the suits of the foundations are fixed
-        (each way the unstarted ones could be given the remaining suits is tried), a card played never stops
-        another from being played, since foundations only gain ranks and reserves only uncover cards.
+        The test is a relaxed game in which a card, once it may be played, stays playable: the reserves keep
+        their order (R-OS-2, R-OS-8) and the foundations their rules (R-OS-5 to R-OS-7), and if even that game
+        leaves a card that can never be played, the real one does too. It is solved exactly by playing
+        greedily: once the suits of the foundations are fixed (each way the unstarted ones could be given the
+        remaining suits is tried), a card played never stops another from being played, since foundations
+        only gain ranks, reserves only uncover cards and the set of free stock and waste cards only grows.
 
-        Second test, for three-card deals (R-OS-9): until a stock or waste card is played, the cards that can
-        come to the top of the waste are fixed (the waste's top, the third of each later triple and the last
-        card of a pass). If the same greedy play, with only those cards free, never plays one of them, no
-        stock or waste card can ever be played, and the stock and waste never empty."""
+        With one-card deals (R-OS-4) every stock and waste card is free in the relaxed game. With three-card
+        deals (R-OS-9) only the cards that can come to the top of the waste are: see ``_free_cards``."""
         cards = self.cards
         foundations = [cards[f] for f in self.foundation_ix]
         reserves = [cards[r] for r in self.reserve_ix]
@@ -171,27 +170,37 @@ class Osmosis(Variant):
         key = (tuple(self.stack_key(f) for f in self.foundation_ix), tuple(len(r) for r in reserves))
         dead = cache.get(key)
         if dead is None:
-            free = [c for i in (self.stock_ix, self.waste_ix) for c in cards[i]]
-            dead = cache[key] = self._relaxed_dead(foundations, reserves, free, frozen=False)
+            order = [c for i in (self.waste_ix, self.stock_ix) for c in cards[i]]
+            dead = cache[key] = self._relaxed_dead(foundations, reserves, order, None)
         if dead or self.deal_count != 3:
             return dead
         key = (key, self.stack_key(self.stock_ix), self.stack_key(self.waste_ix))
         dead = cache.get(key)
         if dead is None:
-            dead = cache[key] = self._relaxed_dead(foundations, reserves, self._reachable_unmoved(), frozen=True)
+            waste, stock = cards[self.waste_ix], cards[self.stock_ix]
+            order = waste + stock[::-1]  # the order in which every pass turns them
+            dead = cache[key] = self._relaxed_dead(foundations, reserves, order, self._top_places(len(waste),
+                                                                                                 len(order)))
         return dead
 
-    def _reachable_unmoved(self) -> list[Card]:
-        """With three-card deals: the stock and waste cards that can come to the top of the waste as long as
-        none of them is played (R-OS-4, R-OS-9)."""
-        waste = self.cards[self.waste_ix]
-        dealt = self.cards[self.stock_ix][::-1]  # in the order they are turned
-        reachable = [waste[-1]] if waste else []
-        for order in (dealt, waste + dealt):  # the rest of this pass, then every later pass
-            reachable += [c for k, c in enumerate(order) if k % 3 == 2 or k == len(order) - 1]
-        return reachable
+    @staticmethod
+    def _top_places(turned: int, count: int) -> list[bool]:
+        """With three-card deals: which places of the turning order (the waste's cards from the bottom, then
+        the stock's in the order they are dealt) come to the top of the waste while no stock or waste card
+        is played: the waste's top card, the third of each later triple of this pass and of every later pass,
+        and the last card (R-OS-4, R-OS-9)."""
+        top = [False] * count
+        if turned:
+            top[turned - 1] = True
+        for k in range(turned, count):
+            top[k] = (k - turned) % 3 == 2
+        for k in range(count):
+            top[k] = top[k] or k % 3 == 2
+        if count:
+            top[-1] = True
+        return top
 
-    def _relaxed_dead(self, foundations, reserves, free, frozen: bool) -> bool:
+    def _relaxed_dead(self, foundations, reserves, order, free) -> bool:
         if not foundations[0]:
             return False
         base = foundations[0][0].rank
@@ -199,9 +208,28 @@ class Osmosis(Variant):
         if len(started) != len({*started}) or any(not p for p in foundations[:len(started)]):
             return False  # not a position the rules lead to: no claim
         for rest in permutations([s for s in range(4) if s not in started]):
-            if _relaxed_win(base, [*started, *rest], foundations, reserves, free, frozen):
+            if _relaxed_win(base, [*started, *rest], foundations, reserves, order, free):
                 return False
         return True
+
+    def solver_key(self) -> bytes:
+        """``position_key`` with each foundation's cards above its first one in a fixed order (for the
+        solver): R-OS-5 and R-OS-7 ask only which suit a foundation has (its first card's), which ranks the
+        one above holds and, for R-OS-6, the base card's rank (the first card of the first foundation), never
+        in which order the cards came, so positions that differ only by that order have the same future."""
+        folded = self.__dict__.setdefault("_folded_keys", {})
+        if len(folded) > 100_000:
+            folded.clear()
+        parts = [self.stack_key(i) for i in range(len(self.specs))]
+        for f in self.foundation_ix:
+            fixed = folded.get(parts[f])
+            if fixed is None:
+                fixed = folded[parts[f]] = parts[f][:3] + bytes(sorted(parts[f][3:]))
+            parts[f] = fixed
+        parts[self.reserve_ix[0]:self.reserve_ix[-1] + 1] = sorted(parts[i] for i in self.reserve_ix)
+        if self.redeals is not None:
+            parts.append(bytes((255, self.redeals_used)))
+        return b"".join(parts)
 
     def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
         # The reserves are alike (only their top cards move, nothing goes on them); foundations are ordered.
@@ -211,32 +239,45 @@ class Osmosis(Variant):
     max_score = 52
 
 
-def _relaxed_win(base: int, suits: list[int], foundations, reserves, free, frozen: bool = False) -> bool:
+def _relaxed_win(base: int, suits: list[int], foundations, reserves, order, free) -> bool:
     """The relaxed game of ``Osmosis.dead_end`` with foundation k given suit ``suits[k]``: can every card be
-    played? With ``frozen``: can one of the ``free`` cards be played, or every card without them?"""
+    played? ``order`` holds the stock and waste cards in turning order; ``free`` says which of them may be
+    played (None: all of them, always).
+
+    With three-card deals, a card comes to the top of the waste only in one of three ways: it is a top place
+    while no card is played (``Osmosis._top_places``); a card before it in the turning order was played, so it
+    moved to another place in the triples (every later card is then counted free); or the cards above it in
+    the waste were played, the last of them with nothing left between them. So playing a card frees every
+    later card and the nearest earlier card not played yet. Whatever order a winning line plays its cards
+    in, each of them is free in this game by the time the greedy play has stopped."""
     where = {suit: k for k, suit in enumerate(suits)}
     ranks = [{c.rank for c in pile} for pile in foundations]
     started = [bool(pile) for pile in foundations]
     tops = [len(r) for r in reserves]
-    pending = list(free)
+    count = len(order)
+    played = [False] * count
+    left = count
+    free = [True] * count if free is None else list(free)
     changed = True
     while changed:
         changed = False
-        # The free cards, then each reserve's top card while it can be played.
-        keep = []
-        for card in pending:
-            if _play(card, where, ranks, started, base):
-                if frozen:
-                    return True
+        for k in range(count):
+            if free[k] and not played[k] and _play(order[k], where, ranks, started, base):
+                played[k] = True
+                left -= 1
                 changed = True
-            else:
-                keep.append(card)
-        pending = keep
+                for j in range(k + 1, count):
+                    free[j] = True
+                j = k - 1
+                while j >= 0 and played[j]:
+                    j -= 1
+                if j >= 0:
+                    free[j] = True
         for i, pile in enumerate(reserves):
             while tops[i] and _play(pile[tops[i] - 1], where, ranks, started, base):
                 tops[i] -= 1
                 changed = True
-    return not pending and not any(tops)
+    return not left and not any(tops)
 
 
 def _play(card: Card, where, ranks, started, base) -> bool:

@@ -10,6 +10,7 @@ moves and dead-end test.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -20,7 +21,8 @@ from reussite.errors import IllegalMove
 from reussite.solver import Verdict, solve
 
 #: Positions per game and option; the same seeds on every run.
-CASES = 40
+#: BRUTE_FORCE_CASES overrides it for a deeper one-off check.
+CASES = int(os.environ.get("BRUTE_FORCE_CASES", "40"))
 #: A brute force that needs more positions than this is not run (the position is drawn again).
 LIMIT = 60_000
 
@@ -279,3 +281,29 @@ def test_solver_agrees_with_brute_force(host, game_id, options, make, groups):
         verdicts[result.verdict] += 1
     # Both answers occur, so both were checked.
     assert verdicts[Verdict.WON] and verdicts[Verdict.LOST], verdicts
+
+
+def test_R_OS_9_dead_end_only_where_the_brute_force_finds_no_win(host):
+    """Osmosis's relaxed test with three-card deals (which stock and waste cards can come to the top of the
+    waste, and what playing one frees) never calls a winnable position dead: random positions with most loose
+    cards in the stock, where the order of the triples decides, checked against the brute force."""
+    cls = host.game("osmosis")
+    rng = random.Random("osmosis triples")
+    fired = checked = 0
+    while checked < CASES * 3:
+        data = osmosis_long_stock_position(rng)
+        data["options"] = {"deal": "3"}
+        game = cls.from_layout(data)
+        if len(game.cards[game.stock_ix]) < 4 or not game.dead_end():
+            continue
+        try:
+            expected = brute_force(game, _no_groups)
+        except TooBig:
+            continue
+        checked += 1
+        assert not expected, data
+        everything_free = game._relaxed_dead(
+            [game.cards[f] for f in game.foundation_ix], [game.cards[r] for r in game.reserve_ix],
+            game.cards[game.waste_ix] + game.cards[game.stock_ix], None)
+        fired += not everything_free  # dead only because of the order of the triples
+    assert fired, "no position needed the order of the triples"
