@@ -6,6 +6,16 @@ import argparse
 
 from reussite.cards import check_game_number
 
+MAX_DIGITS = 40  # game numbers have 20 at most; Python refuses to convert more than 4,300
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number if it is one written in ASCII digits (not "²", "٣" or 5,000 digits)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    return int(text)
+
 
 def game_number(text: str) -> int:
     """``--number``: a PySolFC game number."""

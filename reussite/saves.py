@@ -17,15 +17,26 @@ Readers ignore fields they do not know, so a front end may keep its own (the bro
 
 Loading rebuilds the deal from game and number, replays every move through the rules and compares the
 digest: a corrupt, truncated, foreign or tampered file gives a :class:`SaveError` that names the file and
-what is wrong. Writing goes to a temporary file in the same folder, then renames it over the target, so a
-crash or a full disk never leaves a half-written save in place of a good one.
+what is wrong. Writing goes to a temporary file in the same folder, then renames it over the target and
+syncs the folder, so a crash or a full disk never leaves a half-written save in place of a good one; the
+temporary files a killed writer leaves are removed by the next write.
+
+:func:`parse_json` is the one bounded JSON reader for saves, autosaves and the web API's request bodies: a
+hostile document (nested too deep, a number of thousands of digits, a FIFO or a device in place of a
+file) gets a :class:`~reussite.errors.UserError` naming the file and line, never a traceback or a hang.
 """
 
 from __future__ import annotations
 
+import glob
 import json
+import math
 import os
+import re
+import stat
 import tempfile
+import time
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +46,102 @@ from reussite.messages import N_
 FORMAT = "reussite-save"
 VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
+MAX_JSON_DEPTH = 32  # a save needs 3 levels; deep nesting would exhaust the parser's stack
+MAX_INT_DIGITS = 40  # game numbers have at most 20 digits; Python refuses str->int past 4,300
+_SHOWN = 60  # characters of a bad value quoted in an error
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+class _TooManyDigits(ValueError):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _TooManyDigits(text)
+    return int(text)
+
+
+def shown(value: Any) -> str:
+    """``repr(value)``, cut short: an error quotes a bad value, not megabytes of it."""
+    text = repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
+def parse_json(data: bytes, where: str, limit: int = MAX_SAVE_BYTES) -> Any:
+    """``data`` as JSON, within bounds (size, nesting depth, digits of an integer), or a UserError naming
+    ``where`` and the line. NaN and infinities are parsed as floats: callers that need a number check it
+    with :func:`finite_number`."""
+    if len(data) > limit:
+        raise UserError(N_("{file}: more than {limit} bytes, too large"), file=where, limit=limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise UserError(N_("{file}: line {line}: not UTF-8 text"), file=where, line=line) from None
+    # Nesting is measured on the brackets outside strings, before the recursive parser sees them.
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    if brackets:
+        deepest = max(accumulate(_DEPTH[c] for c in brackets))
+        if deepest > MAX_JSON_DEPTH:
+            raise UserError(N_("{file}: nested {depth} levels deep (at most {limit})"), file=where,
+                            depth=deepest, limit=MAX_JSON_DEPTH)
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except _TooManyDigits as exc:
+        line = text[: max(text.find(exc.text), 0)].count("\n") + 1
+        raise UserError(N_("{file}: line {line}: a number of {digits} digits is too long (at most {limit})"),
+                        file=where, line=line, digits=len(exc.text.lstrip("-")), limit=MAX_INT_DIGITS) from None
+    except json.JSONDecodeError as exc:
+        raise UserError(N_("{file}: line {line}, column {column}: not valid JSON ({reason})"),
+                        file=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+    except RecursionError:  # the depth check above should make this unreachable
+        raise UserError(N_("{file}: nested too deep"), file=where) from None
+
+
+def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``; a UserError otherwise.
+
+    Opened without blocking (a FIFO must not hang) and read up to the limit whatever the file claims
+    (a device such as /dev/zero says it holds 0 bytes and never ends)."""
+    where = os.fspath(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise UserError(N_("{file}: no such file"), file=where) from None
+    except OSError as exc:
+        raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UserError(N_("{file}: not a regular file (a folder, a device or a pipe)"), file=where)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise UserError(N_("{file}: more than {limit} bytes, too large"), file=where, limit=limit)
+    return b"".join(chunks)
+
+
+def read_json_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> Any:
+    """The JSON document in ``path``, read with :func:`read_bounded` and :func:`parse_json`."""
+    return parse_json(read_bounded(path, limit), os.fspath(path), limit)
+
+
+def finite_number(value: Any) -> bool:
+    """A JSON number a program can compute with: not a boolean, NaN or an infinity."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def to_json(game) -> dict[str, Any]:
@@ -56,6 +163,7 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
+        started = os.fstat(fd).st_mtime_ns
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
             fp.flush()
@@ -67,6 +175,43 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    _sync_folder(folder)
+    remove_temporaries(target, before_ns=started)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (a power cut right after must not bring the old file back)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the file itself is synced
+    finally:
+        os.close(fd)
+
+
+def remove_temporaries(path: str | os.PathLike, before_ns: int | None = None) -> int:
+    """Remove the temporary files a killed writer of ``path`` left (older than ``before_ns``, by default
+    now: a writer running at this instant keeps its own). Returns how many were removed."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    cutoff = time.time_ns() if before_ns is None else before_ns
+    removed = 0
+    try:
+        found = list(folder.glob(f".{glob.escape(target.name)}.*.tmp"))
+    except OSError:
+        return 0
+    for leftover in found:
+        try:
+            if leftover.lstat().st_mtime_ns < cutoff and stat.S_ISREG(leftover.lstat().st_mode):
+                leftover.unlink()
+                removed += 1
+        except OSError:
+            pass  # gone already, or not ours to remove
+    return removed
 
 
 def save(game, path: str | os.PathLike) -> None:
@@ -93,14 +238,14 @@ def from_json(data: Any, host, where: str = "save"):
             raise SaveError(N_("{file}: the field {field!r} is missing"), file=where, field=key)
         if not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
             raise SaveError(N_("{file}: the field {field!r} should be a {kind}, not {value}"),
-                            file=where, field=key, kind=kind.__name__, value=repr(data[key]))
+                            file=where, field=key, kind=kind.__name__, value=shown(data[key]))
     try:
         game = host.new_game(data["game"], data["number"], {str(k): str(v) for k, v in data["options"].items()})
     except UserError as exc:
         raise SaveError(N_("{file}: {reason}"), file=where, reason=exc.message) from exc
     for i, text in enumerate(data["moves"], 1):
         if not isinstance(text, str):
-            raise SaveError(N_("{file}: move {number} is {value}, not a move"), file=where, number=i, value=repr(text))
+            raise SaveError(N_("{file}: move {number} is {value}, not a move"), file=where, number=i, value=shown(text))
         try:
             game.push(game.parse_move(text))
         except UserError as exc:
@@ -130,23 +275,12 @@ def _restore_redo(game, redo: list, where: str) -> None:
 
 
 def load(path: str | os.PathLike, host):
-    where = os.fspath(path)
+    return from_json(read_save(path), host, os.fspath(path))
+
+
+def read_save(path: str | os.PathLike) -> Any:
+    """The parsed JSON of a save file (not yet checked as a save); a SaveError naming the file otherwise."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(N_("{file}: {size} bytes is too large for a save"), file=where, size=size)
-        with open(path, encoding="utf-8") as fp:
-            text = fp.read()
-    except FileNotFoundError as exc:
-        raise SaveError(N_("{file}: no such file"), file=where) from exc
-    except UnicodeDecodeError as exc:
-        raise SaveError(N_("{file}: not a Réussite save (not UTF-8 text)"), file=where) from exc
-    except OSError as exc:
-        raise SaveError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(N_("{file}: line {line}, column {column}: not valid JSON ({reason}); "
-                           "the file may be truncated"),
-                        file=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from exc
-    return from_json(data, host, where)
+        return read_json_file(path)
+    except UserError as exc:
+        raise SaveError(exc.message) from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from reussite import advisor, saves
+from reussite.argtypes import whole_number
 from reussite.errors import IllegalMove, UserError
 from reussite.messages import N_, Translator
 from reussite.rules import Kind
@@ -119,7 +120,8 @@ def run(game, ctx, stdin: TextIO) -> int:
             if word in ("q", "quit", "exit"):
                 return 0
             if word in ("u", "undo"):
-                count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+                asked = whole_number(words[1]) if len(words) > 1 else None
+                count = 1 if asked is None else asked
                 if game.move_count and not 1 <= count <= game.move_count:
                     raise UserError(tr.ngettext("Only {count} move can be undone.", "Only {count} moves can be undone.",
                                                 game.move_count).format(count=game.move_count))

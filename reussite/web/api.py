@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from reussite import saves
+from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
 from reussite.errors import IllegalMove, SaveError, UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
@@ -119,14 +121,15 @@ class Session:
 
     def restore_or_start(self) -> None:
         """Continue the autosaved game, or start a new one. A corrupt autosave is set aside and reported."""
-        if self.autosave_path.exists():
+        saves.remove_temporaries(self.autosave_path)  # left by a writer killed mid-autosave
+        if os.path.lexists(self.autosave_path):
             try:
                 self._load_autosave()
                 return
             except SaveError as exc:
                 aside = self.autosave_path.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
                 n = 1
-                while aside.exists():
+                while os.path.lexists(aside):
                     n += 1
                     aside = aside.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}.json")
                 try:
@@ -139,17 +142,17 @@ class Session:
 
     def _load_autosave(self) -> None:
         path = self.autosave_path
-        game = saves.load(path, self.host)
-        try:
-            extra = json.loads(path.read_text(encoding="utf-8")).get(WEB_KEY) or {}
-        except (OSError, ValueError, AttributeError):
-            extra = {}
-        if not isinstance(extra, dict):
-            extra = {}
-        elapsed = extra.get("elapsed")
+        data = saves.read_save(path)
+        game = saves.from_json(data, self.host, str(path))
+        extra = data.get(WEB_KEY)
+        elapsed = extra.get("elapsed", 0) if isinstance(extra, dict) else 0
+        if not saves.finite_number(elapsed) or elapsed < 0:
+            # The game is kept; only the clock starts again (an infinite time would break the page for good).
+            self.notices.append(Message(S.M_AUTOSAVE_BAD_TIME, {"file": str(path), "value": saves.shown(elapsed)}))
+            elapsed = 0.0
         self.game = game
         self._lost = None
-        self.elapsed_before = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
+        self.elapsed_before = float(elapsed)
         self.resumed_at = float("inf") if self.over() else self.clock()
         self.version += 1
 
@@ -324,27 +327,30 @@ def _language_name(code: str) -> str:
 
 
 async def read_json(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object, at most MAX_BODY_BYTES; BadRequest otherwise."""
+    """The request body as a JSON object, read with the saves' bounded reader; BadRequest otherwise."""
     length = request.headers.get("content-length")
     if length is not None:
-        if not length.isdigit():
+        size = whole_number(length)
+        if size is None:
             raise BadRequest(400, "bad Content-Length header")
-        if int(length) > MAX_BODY_BYTES:
-            raise BadRequest(413, f"the request body is too large ({length} bytes; at most {MAX_BODY_BYTES})")
+        if size > MAX_BODY_BYTES:
+            raise BadRequest(413, f"the request body is too large ({size} bytes; at most {MAX_BODY_BYTES})")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise BadRequest(413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY_BYTES:
+                raise BadRequest(413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
+    except ClientDisconnect:
+        # Nobody is left to answer; not a failure of the game.
+        print(f"reussite: the client left during the request body of {request.url.path}", file=sys.stderr)
+        raise BadRequest(400, "the client disconnected before sending the whole request body") from None
     if not body:
         return {}
     try:
-        data = json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise BadRequest(400, "the request body is not UTF-8 text") from exc
-    except json.JSONDecodeError as exc:
-        raise BadRequest(400, f"the request body is not valid JSON: line {exc.lineno}, column {exc.colno}: "
-                              f"{exc.msg}") from exc
+        data = saves.parse_json(bytes(body), Message(N_("the request body")), MAX_BODY_BYTES)
+    except UserError as exc:
+        raise BadRequest(400, exc.message) from None
     if not isinstance(data, dict):
         raise BadRequest(400, "the request body must be a JSON object")
     return data
@@ -447,9 +453,10 @@ class Api:
         text = request.query_params.get("version")
         if text is None:
             return self.session.version
-        if not text.isdigit():
-            raise BadRequest(400, f"version should be a whole number, not {text!r}")
-        return int(text)
+        version = whole_number(text)
+        if version is None:
+            raise BadRequest(400, f"version should be a whole number, not {saves.shown(text)}")
+        return version
 
     async def _work(self, kind: str, payload: dict[str, Any], version: int,
                     background: bool = False) -> dict[str, Any] | None:
@@ -605,6 +612,7 @@ class Api:
     # -- changing -----------------------------------------------------------------------------------
 
     async def new(self, request: Request, data: dict[str, Any]) -> Response:
+        self._check_version(data)  # a stale tab's "New game" must not replace the game in progress
         game_id = _field(data, "game", str, required=False)
         number = _field(data, "number", (int, str), required=False)
         options = _field(data, "options", dict, required=False) or {}
@@ -613,10 +621,9 @@ class Api:
         if game_id not in self.session.host.games:
             raise BadRequest(404, f"unknown game {game_id!r} (games: {', '.join(sorted(self.session.host.games))})")
         if isinstance(number, str):
-            text = number.strip()
-            if not text.isdigit():
+            number = whole_number(number)
+            if number is None:
                 raise BadRequest(400, Message(S.UI_STRINGS["bad_number"]))
-            number = int(text)
         if any(not isinstance(v, str) for v in options.values()):
             raise BadRequest(400, "option values must be strings")
         if _field(data, "winnable", bool, required=False):
@@ -657,6 +664,7 @@ class Api:
         if session.search is not search:  # another search took its place
             return self._answer(request, data, found=None)
         session.search = None
+        self._check_version(data)  # another tab played meanwhile: its game stays
         if result.get("error"):
             raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
         if not result.get("number"):
