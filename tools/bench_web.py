@@ -64,7 +64,8 @@ def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
 def bench_moves(url: str, game: str, number: int, count: int) -> list[float]:
     times: list[float] = []
     with httpx.Client(base_url=url, timeout=10) as client:
-        state = client.post("/api/new", json={"game": game, "number": number}).json()
+        state = client.post("/api/new", json={"game": game, "number": number,
+                                             "version": client.get("/api/state").json()["version"]}).json()
         for _ in range(50):  # warm up
             state = client.post("/api/deal", json={"version": state["version"]}).json()
             state = client.post("/api/undo", json={"version": state["version"]}).json()
@@ -131,7 +132,8 @@ def bench_hints(url: str, games: list[str], deals: int) -> dict[str, tuple[list[
             following: list[float] = []
             kinds: dict[str, int] = {}
             for number in range(1, deals + 1):
-                state = client.post("/api/new", json={"game": game, "number": number}).json()
+                state = client.post("/api/new", json={"game": game, "number": number,
+                                             "version": client.get("/api/state").json()["version"]}).json()
                 start = time.perf_counter()
                 hint = client.get(f"/api/hint?version={state['version']}").json()
                 first.append((time.perf_counter() - start) * 1000)

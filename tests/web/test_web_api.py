@@ -13,8 +13,17 @@ GAME = "forty-thieves"
 NUMBER = 1
 
 
+def current_version(client) -> int:
+    return client.get("/api/state").json()["version"]
+
+
+def post_new(client, **body):
+    """POST /api/new on the current position (as a page that is up to date sends it)."""
+    return client.post("/api/new", json={"version": current_version(client), **body})
+
+
 def new(client, game=GAME, number=NUMBER, **extra):
-    response = client.post("/api/new", json={"game": game, "number": number, **extra})
+    response = post_new(client, game=game, number=number, **extra)
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -145,14 +154,14 @@ def test_stale_version_is_refused_with_the_current_state(client):
 
 
 def test_new_game_refusals(client):
-    assert client.post("/api/new", json={"game": "no-such-game", "number": 1}).status_code == 404
-    assert client.post("/api/new", json={"game": GAME, "number": 0}).status_code == 400
-    assert client.post("/api/new", json={"game": GAME, "number": "12x"}).status_code == 400
-    assert client.post("/api/new", json={"game": GAME, "number": 1, "options": {"nope": "1"}}).status_code == 400
-    assert client.post("/api/new", json={"game": GAME, "number": 1, "options": []}).status_code == 400
+    assert post_new(client, game="no-such-game", number=1).status_code == 404
+    assert post_new(client, game=GAME, number=0).status_code == 400
+    assert post_new(client, game=GAME, number="12x").status_code == 400
+    assert post_new(client, game=GAME, number=1, options={"nope": "1"}).status_code == 400
+    assert post_new(client, game=GAME, number=1, options=[]).status_code == 400
     big = new(client, number="99999999999999999999")
     assert big["number"] == "99999999999999999999"
-    fresh = client.post("/api/new", json={"game": GAME}).json()
+    fresh = post_new(client, game=GAME).json()
     assert fresh["number"] != big["number"] and fresh["moves"] == 0
 
 
@@ -320,7 +329,7 @@ def test_a_failing_game_plugin_gives_a_clear_error_and_the_position_is_kept(tmp_
     plugin = types.SimpleNamespace(reussite_games=hookimpl(lambda: [Buggy]), __name__="buggy_plugin")
     host = Host.load(extra=[("buggy", plugin)])
     with TestClient(create_app(host, tmp_path)) as client:
-        state = client.post("/api/new", json={"game": "buggy-thieves", "number": 5}).json()
+        state = post_new(client, game="buggy-thieves", number=5).json()
         for _ in range(2):
             state = client.post("/api/deal", json={"version": state["version"]}).json()
         before = client.get("/api/state").json()

@@ -9,7 +9,8 @@ from reussite.solver import Verdict, solve
 
 
 def new(client, game: str, number: int) -> dict:
-    response = client.post("/api/new", json={"game": game, "number": number})
+    version = client.get("/api/state").json()["version"]
+    response = client.post("/api/new", json={"game": game, "number": number, "version": version})
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -94,7 +95,8 @@ def test_solve_gives_the_whole_line_and_watch_finds_nothing_wrong_in_a_winnable_
 
 
 def test_new_game_with_winnable_deals_only_keeps_the_game_numbers(client, host):
-    response = client.post("/api/new", json={"game": "osmosis", "number": 2, "winnable": True})
+    response = client.post("/api/new", json={"game": "osmosis", "number": 2, "winnable": True,
+                                                        "version": client.get("/api/state").json()["version"]})
     state = response.json()
     number = int(state["number"])
     assert state["found"] == state["number"] and state["tried"] == number - 1
@@ -120,6 +122,7 @@ def test_the_search_for_a_winnable_deal_shows_its_progress_and_can_be_stopped(cl
 
     def search():
         answer["state"] = client.post("/api/new", json={"game": "forty-thieves", "number": 3, "winnable": True,
+                                                        "version": client.get("/api/state").json()["version"],
                                                         "seconds": 30, "lang": "fr"}).json()
 
     searcher = threading.Thread(target=search)

@@ -111,7 +111,8 @@
     const game = $('game-select').value || (app.state && app.state.game);
     const options = {};
     document.querySelectorAll('#options select').forEach((sel) => { options[sel.name] = sel.value; });
-    const body = { game, options };
+    // Tied to the position the player agreed to abandon: a stale tab cannot replace a newer game.
+    const body = { game, options, version: app.state ? app.state.version : -1 };
     if (number !== undefined) body.number = number;
     const winnable = number === undefined && $('winnable-only').checked;
     if (winnable) body.winnable = true;
@@ -124,6 +125,7 @@
         setState(res.data);
         showMessage(res.data.message || '', Boolean(res.data.message));
       } else {
+        if (res.status === 409 && res.data.state) setState(res.data.state);
         showMessage(res.data.error || String(res.status), true);
       }
     }).catch(failed);
