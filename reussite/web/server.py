@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
@@ -73,7 +74,7 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
     def guarded(handler: Callable[..., Awaitable[Response]], body: bool) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             if allowed_hosts is not None:
-                hostname = request.headers.get("host", "").rsplit(":", 1)[0].strip("[]").lower()
+                hostname = host_name(request.headers.get("host", ""))
                 if hostname not in allowed_hosts:
                     return PlainTextResponse(f"unexpected Host header {hostname!r}", status_code=421)
             data: dict[str, Any] | None = None
@@ -126,9 +127,112 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
         yield
         session.close()  # the solver's process goes with the app
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.session = session
     return app
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header, without its port: ``[::1]:8000`` and ``[::1]`` give ``::1``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        end = header.find("]")
+        port = header[end + 1:]
+        if end > 0 and (not port or (port[0] == ":" and port[1:].isascii() and port[1:].isdigit())):
+            return header[1:end]
+        return header  # not a bracketed address: refused as it stands
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+# Only the page's own files may run or style it (no inline script or style), and no other site may
+# frame it (clickjacking a move or a "New game").
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                                 b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware: the security headers on every response, refusals and errors included."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(n, v) for n, v in SECURITY_HEADERS if n not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+READ_TIMEOUT = 10.0  # seconds a client has to send a whole request, headers and body
+KEEP_ALIVE_TIMEOUT = 5  # seconds an idle connection stays open after an answer
+MAX_CONNECTIONS = 64  # more at once are answered 503
+MAX_HEADER_BYTES = 16 * 1024
+
+
+def timed_h11(read_timeout: float) -> type:
+    """uvicorn's h11 protocol with a deadline to read each request.
+
+    uvicorn itself only times out a connection idle after an answer (``timeout_keep_alive``): one that
+    never sends a request, or stops halfway through its headers or body, would stay open for ever."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class TimedH11Protocol(H11Protocol):
+        _read_timer = None
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._watch_reading()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            self._watch_reading()
+
+        def connection_lost(self, exc) -> None:
+            self._stop_read_timer()
+            super().connection_lost(exc)
+
+        def _watch_reading(self) -> None:
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and self.transport is not None:
+                # A request is awaited or arriving: the deadline runs from its first byte (or the connection).
+                if self._read_timer is None and self.timeout_keep_alive_task is None:
+                    self._read_timer = self.loop.call_later(read_timeout, self._read_timed_out)
+            else:
+                self._stop_read_timer()  # the whole request is in: the app may take its time
+
+        def _stop_read_timer(self) -> None:
+            if self._read_timer is not None:
+                self._read_timer.cancel()
+                self._read_timer = None
+
+        def _read_timed_out(self) -> None:
+            self._read_timer = None
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+                self.transport.close()
+
+    return TimedH11Protocol
+
+
+def uvicorn_config(app, read_timeout: float = READ_TIMEOUT, keep_alive: int = KEEP_ALIVE_TIMEOUT):
+    """How ``reussite play`` runs uvicorn: quiet, and no connection held open by an idle or slow client."""
+    import uvicorn
+
+    return uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False,
+                          http=timed_h11(read_timeout), timeout_keep_alive=keep_alive,
+                          limit_concurrency=MAX_CONNECTIONS, h11_max_incomplete_event_size=MAX_HEADER_BYTES)
 
 
 def _listen(address: str, port: int) -> socket.socket:
@@ -212,8 +316,7 @@ def serve(args, ctx) -> int:
     allowed = None if args.host in ("0.0.0.0", "::", "") else local
     app = create_app(host, data_dir, session=session, allowed_hosts=allowed)
     session.solver().start()  # ready before the first hint
-    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app))
     ctx.say(_("Réussite is ready at {url} (press Ctrl+C to stop).").format(url=url))
     ctx.out.flush()
     if not args.no_browser:

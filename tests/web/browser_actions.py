@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 
 def stack_index(state: dict, stack_id: str) -> int:
     return [s["id"] for s in state["stacks"]].index(stack_id)
@@ -18,3 +20,15 @@ def drag(page, state: dict, src: str, dst: str, n: int) -> None:
     page.mouse.move(card["x"] + card["width"] / 2 + 20, card["y"] + 30, steps=3)
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 40), steps=6)
     page.mouse.up()
+
+
+def wait_until(page, expression: str, timeout: float = 8.0) -> None:
+    """Wait until the JavaScript ``expression`` is true in the page.
+
+    Playwright's ``wait_for_function`` compiles its predicate with ``new Function`` inside the page, which
+    the page's Content-Security-Policy rightly forbids; ``evaluate`` goes through the debugger instead."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        time.sleep(0.05)

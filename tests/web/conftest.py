@@ -56,7 +56,7 @@ class Server:
         return self.api("/api/state").json()
 
     def new_game(self, game: str, number: int) -> dict:
-        response = self.api("/api/new", {"game": game, "number": number})
+        response = self.api("/api/new", {"game": game, "number": number, "version": self.state()["version"]})
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -139,9 +139,11 @@ def page(browser):
     pg.set_default_timeout(8000)
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The page must work under its own Content-Security-Policy: a blocked script or style is an error.
+    pg.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     yield pg
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript or Content-Security-Policy errors on the page: {errors}"
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_actions import drag, stack_index
+from browser_actions import drag, stack_index, wait_until
 
 from reussite.host import Host
 
@@ -140,14 +140,14 @@ def test_keyboard_and_stock(page, server):
 
 
 def help_loaded(page, lang: str) -> str:
-    page.wait_for_function(f"document.getElementById('help-body').dataset.lang === '{lang}'")
+    wait_until(page, f"document.getElementById('help-body').dataset.lang === '{lang}'")
     return page.locator("#help-body").inner_text()
 
 
 def test_language_switch_and_help(page, server):
     open_game(page, server, "forty-thieves", NUMBER)
     page.locator("#bar .langs button[data-lang='fr']").click()
-    page.wait_for_function("document.documentElement.lang === 'fr'")
+    wait_until(page, "document.documentElement.lang === 'fr'")
     assert page.evaluate("localStorage.getItem('reussite.lang')") == "fr"
     page.keyboard.press("?")
     page.wait_for_selector("#help:not([hidden])")
@@ -264,6 +264,22 @@ def test_a_game_in_progress_is_not_thrown_away_without_asking(page, server):
     assert server.state()["moves"] == 1 and server.state()["number"] == str(NUMBER)  # kept
     page.once("dialog", answer(True))
     page.keyboard.press("n")
-    page.wait_for_function("document.body.dataset.version && !document.querySelector('.card.held')")
+    wait_until(page, "document.body.dataset.version && !document.querySelector('.card.held')")
     page.wait_for_timeout(300)
     assert len(asked) == 2 and server.state()["moves"] == 0 and server.state()["number"] != str(NUMBER)
+
+
+def test_a_stale_tab_cannot_start_a_new_game_over_the_one_in_progress(page, server):
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    other = page.context.new_page()
+    other.goto(server.url)
+    other.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    move = next(m for m in state["legal"] if m["type"] == "move")
+    drag(page, state, move["src"], move["dst"], move["n"])
+    wait_version(page, state["version"] + 1)
+    # The other tab saw no move, so it does not ask before "New game": the server refuses the stale version.
+    other.keyboard.press("n")
+    other.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    assert other.locator("#message.error").inner_text()
+    assert server.state()["moves"] == 1 and server.state()["number"] == str(NUMBER)
+    other.close()

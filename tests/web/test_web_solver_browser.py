@@ -7,7 +7,7 @@ import json
 from functools import cache
 
 import pytest
-from browser_actions import drag
+from browser_actions import drag, wait_until
 
 from reussite import saves
 from reussite.game import DEAL, REDEAL, Move
@@ -186,7 +186,7 @@ def test_a_position_proved_lost_while_moves_remain_is_reported_in_french(page, s
     page.goto(server.url)
     page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
     page.locator("#bar .langs button[data-lang='fr']").click()
-    page.wait_for_function("document.documentElement.lang === 'fr'")
+    wait_until(page, "document.documentElement.lang === 'fr'")
     # The short check the page asks for when the player pauses finds it, with no key pressed.
     page.wait_for_selector("#dialog:not([hidden])", timeout=10000)
     assert server.state()["no_win"] and not server.state()["lost"]
@@ -205,7 +205,7 @@ def test_a_position_proved_lost_while_moves_remain_is_reported_in_french(page, s
     wait_version(page, state["version"] + 1)
     assert solve(server_game(server), seconds=10).verdict is Verdict.WON
     page.locator("#bar .langs button[data-lang='en']").click()
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    wait_until(page, "document.documentElement.lang === 'en'")
 
 
 def test_the_demo_plays_the_winning_line_to_a_won_game_and_undo_works_after_it(page, server):
@@ -224,7 +224,7 @@ def test_the_demo_plays_the_winning_line_to_a_won_game_and_undo_works_after_it(p
     wait_version(page, state["version"] + 2)
     page.select_option("#demo-speed", label="very fast")
     page.locator("#demo-play").click()
-    page.wait_for_function(f"Number(document.body.dataset.version) >= {state['version'] + 6}")
+    wait_until(page, f"Number(document.body.dataset.version) >= {state['version'] + 6}")
     page.locator("#demo-play").click()  # pause
     page.wait_for_selector("body[data-demo='paused']")
     paused_at = server.state()["moves"]
@@ -252,8 +252,8 @@ def test_winnable_deals_only_deals_only_deals_the_solver_proves_winnable(page, s
     for _ in range(2):
         before = page.evaluate("document.body.dataset.version")
         page.locator("#btn-new").click()
-        page.wait_for_function(f"document.body.dataset.version !== '{before}' && !document.body.dataset.searching",
-                               timeout=60000)
+        wait_until(page, f"document.body.dataset.version !== '{before}' && !document.body.dataset.searching",
+                   timeout=60)
         state = server.state()
         assert state["game"] == "osmosis" and state["moves"] == 0
         numbers.append(int(state["number"]))
