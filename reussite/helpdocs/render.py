@@ -19,7 +19,8 @@ Translate = Callable[[Unit], tuple[str, bool]]
 
 HTML_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th",
              "td", "b", "i", "em", "a", "br", "div"}
-HTML_ATTRIBUTES = {"*": {"lang"}, "a": {"href"}, "div": {"class"}}
+# No class anywhere: the pipeline emits none, and a catalog must not dress its text in the page's own classes.
+HTML_ATTRIBUTES = {"*": {"lang"}, "a": {"href"}}
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
