@@ -66,10 +66,11 @@ class CatalogSpec:
 
     @property
     def root(self) -> Path:
-        return self.localedir.parent
+        return self.localedir.resolve().parent
 
     def rel(self, path: Path) -> str:
-        return Path(os.path.relpath(path, self.root)).as_posix()
+        # Both resolved: a package reached through a symlink must not change the references.
+        return Path(os.path.relpath(Path(path).resolve(), self.root)).as_posix()
 
     def po_files(self) -> dict[str, Path]:
         out = {}
