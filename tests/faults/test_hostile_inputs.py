@@ -378,3 +378,22 @@ def test_kill_9_during_autosave_never_loses_the_game_nor_leaves_temporary_files(
         assert session.game.id == GAME and session.game.number == NUMBER
         assert not list(tmp_path.glob(f".{AUTOSAVE}.*.tmp"))
     assert not list(tmp_path.glob("autosave.corrupt-*"))
+
+
+# -- text mode ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", ["²", "٣", "9" * LONG])
+def test_text_mode_takes_an_odd_undo_count_as_one_move(host, game_at_stake, count):
+    import io
+
+    from reussite.cli import Context
+    from reussite.l10n import host_translator
+    from reussite.textplay import run
+
+    game = host.new_game(GAME, NUMBER, {})
+    for _ in range(3):
+        game.push(next(iter(game.legal_moves())))
+    ctx = Context(host_translator("en"), io.StringIO(), io.StringIO())
+    assert run(game, ctx, io.StringIO(f"u {count}\nq\n")) == 0
+    assert game.move_count == 2 and game.can_redo
