@@ -342,41 +342,55 @@ def test_the_server_binds_to_the_loopback_unless_told_otherwise():
 
 # -- kill -9 during autosave ----------------------------------------------------------------------------
 
-WRITER = """
-import json, sys
-from reussite import saves
+# One process loads the host once and forks a writer for each kill (a fresh interpreter per kill would
+# spend its time importing). The writer plays and takes back, autosaving after each change.
+FORKER = """
+import os, sys
 from reussite.host import Host
 from reussite.web.api import Session
-session = Session(Host.load(), sys.argv[1])
-session.restore_or_start()
-print("ready", flush=True)
-while True:  # play and take back, autosaving after each change
-    game = session.game
-    moves = [m for m in game.legal_moves()]
-    if moves and game.move_count < 30:
-        game.push(moves[0])
-    else:
-        game.pop()
-    session.changed()
+host = Host.load()
+for _ in sys.stdin:
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        session = Session(host, sys.argv[1])
+        session.restore_or_start()
+        os.write(1, f"ready {os.getpid()}\\n".encode())
+        while True:
+            game = session.game
+            moves = list(game.legal_moves())
+            if moves and game.move_count < 30:
+                game.push(moves[0])
+            else:
+                game.pop()
+            session.changed()
+    _, status = os.waitpid(pid, 0)
+    print("killed" if os.WIFSIGNALED(status) else f"ended {status}", flush=True)
 """
 
 
 def test_kill_9_during_autosave_never_loses_the_game_nor_leaves_temporary_files(tmp_path, host, game_at_stake):
     rng = random.Random(9)
     (tmp_path / AUTOSAVE).write_text(played_text(host, moves=3))
-    kills = 30
-    for _ in range(kills):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
-        assert proc.stdout.readline() == "ready\n"
-        time.sleep(rng.uniform(0, 0.05))  # somewhere in the autosave loop
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        proc.stdout.close()
-        session = Session(host, tmp_path)
-        session.restore_or_start()  # what the server does at start
-        assert not session.notices, session.notices  # loaded, not set aside
-        assert session.game.id == GAME and session.game.number == NUMBER
-        assert not list(tmp_path.glob(f".{AUTOSAVE}.*.tmp"))
+    forker = subprocess.Popen([sys.executable, "-c", FORKER, str(tmp_path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        for _ in range(30):
+            forker.stdin.write("go\n")
+            forker.stdin.flush()
+            word, pid = forker.stdout.readline().split()
+            assert word == "ready"
+            time.sleep(rng.uniform(0, 0.03))  # somewhere in the autosave loop
+            os.kill(int(pid), signal.SIGKILL)
+            assert forker.stdout.readline() == "killed\n"
+            session = Session(host, tmp_path)
+            session.restore_or_start()  # what the server does at start
+            assert not session.notices, session.notices  # loaded, not set aside
+            assert session.game.id == GAME and session.game.number == NUMBER
+            assert not list(tmp_path.glob(f".{AUTOSAVE}.*.tmp"))
+    finally:
+        forker.stdin.close()
+        forker.wait(30)
     assert not list(tmp_path.glob("autosave.corrupt-*"))
 
 
