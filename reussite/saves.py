@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from reussite.errors import SaveError, UserError
-from reussite.messages import N_
+from reussite.messages import N_, Message
 
 FORMAT = "reussite-save"
 VERSION = 1
@@ -72,7 +72,7 @@ def shown(value: Any) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 
-def parse_json(data: bytes, where: str, limit: int = MAX_SAVE_BYTES) -> Any:
+def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -> Any:
     """``data`` as JSON, within bounds (size, nesting depth, digits of an integer), or a UserError naming
     ``where`` and the line. NaN and infinities are parsed as floats: callers that need a number check it
     with :func:`finite_number`."""
