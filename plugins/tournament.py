@@ -130,30 +130,37 @@ class Tournament(Variant):
         return (self.reserve_ix,)
 
     def safe_move(self) -> Move | None:
-        """A reserve card to a foundation of its suit, once that suit's two foundations hold 14 cards or more
-        (for the solver).
+        """A reserve card to a foundation of its suit while that suit's two foundations do not meet; or a
+        column card once they overlap, on the terms of ``_safe_column_move`` (for the solver).
 
-        R-TO-6: a reserve card goes only to a foundation. R-TO-9 makes "meeting" foundations (13 cards between
-        them, see ``is_lost``) a resource: their top cards can shift back and forth so that any card of the
-        suit can be played. A reserve card played onto foundations that meet, or that may come to meet later,
-        could spoil that, so it is safe only when they already overlap (14 or more): then they never meet
-        again, nothing moves from one to the other, and the only other card a foundation could take in its
-        place is the card's twin; whenever a winning line plays the twin there from a column, the reserve
-        place this move freed takes it instead (R-TO-6), and from a reserve the two reserves are alike."""
+        R-TO-6: a reserve card goes only to a foundation. Foundations that meet (13 cards between them, see
+        ``is_lost``) are a resource: R-TO-9 lets their top cards shift so that any rank of the suit can be
+        played next, and the first card played fixes which ranks come next, so playing there is a choice.
+        Otherwise, say the card X fits the up foundation at rank a + 1 (the down one is the mirror image).
+        Take a winning line and look at the first time it changes the up foundation. Until then nothing
+        there depends on it holding a or a + 1, and the reserve X frees is never used by the line (X sits in
+        it). If the line then plays X there, leave that move out. If it plays X's twin from a column or
+        another reserve, put the twin in X's freed reserve instead (R-TO-6: a reserve takes a column card)
+        or leave it where it is: the same cards, and reserves are alike. If the line first brings the down
+        foundation to a + 1 by playing a card Z of rank a + 1 there (it must, to shift onto it), the two
+        foundations here meet just before, so shift X onto the down foundation instead (R-TO-9) and put Z in
+        X's freed reserve (or leave it in its own): the same position again. Once they overlap (14 or more)
+        nothing shifts any more, and each rank still to play has one foundation left to go to."""
         for src in self.reserve_ix:
             if self.cards[src]:
-                move = self._to_overlapping_foundation(src)
+                move = self._to_foundation(src, overlap=False)
                 if move is not None:
                     return move
         return self._safe_column_move()
 
-    def _to_overlapping_foundation(self, src: int) -> Move | None:
+    def _to_foundation(self, src: int, overlap: bool) -> Move | None:
         """The top card of ``src`` onto the foundation of its suit that takes it, when that suit's two
-        foundations hold 14 cards or more between them (they overlap: nothing shifts between them)."""
+        foundations hold 14 cards or more (they overlap), or with ``overlap`` False when they do not meet."""
         cards = self.cards
         card = cards[src][-1]
         up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
-        if len(cards[up]) + len(cards[down]) < 14:
+        held = len(cards[up]) + len(cards[down])
+        if held < 14 if overlap else held == 13:
             return None
         for f in (up, down):
             if self.drop_refusal(src, 1, f) is None:
@@ -182,7 +189,7 @@ class Tournament(Variant):
             pile = cards[src]
             if not pile or (stock_left and len(pile) < 2):
                 continue
-            move = self._to_overlapping_foundation(src)
+            move = self._to_foundation(src, overlap=True)
             if move is not None:
                 return move
         return None
