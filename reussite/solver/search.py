@@ -22,6 +22,8 @@ foundations, then empty piles, or the variant's ``solver_progress()``), ties by 
 
 from __future__ import annotations
 
+import heapq
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -129,6 +131,8 @@ def _distinct(game: Game, moves, groups) -> list:
 
 
 LOOKAHEAD = True
+#: Whether the best-first search takes its turns (see :func:`solve`).
+BEST_FIRST = True
 
 
 def _progress(game: Game) -> int:
@@ -280,6 +284,126 @@ class _DFS:
         return Verdict.LOST
 
 
+#: In the best-first search, what one move played costs against the progress made (a card on a foundation
+#: counts 4 in the default progress): a little, so that of two positions as far on the shorter line wins.
+_DEPTH_COST = 0.3
+
+
+class _BestFirst:
+    """A best-first search: it always expands, of the positions it has seen, the one that looks furthest on
+    (the variant's progress, less a little for each move played to reach it). Unlike a depth-first search it
+    comes back at once to a choice made early when the line below it stalls. It expands each position once
+    and plays the same safe moves and prunes the same way, so when nothing is left to expand it has proved
+    the game lost, as the depth-first search does. What it costs is memory: a copy of each expanded position
+    whose children are still waiting, and the waiting moves."""
+
+    def __init__(self, game: Game) -> None:
+        g = game.copy(history=False)
+        g.track_positions = False
+        self.root = g
+        self.visited: set[bytes] = set()
+        self.key_bytes = 0
+        self.expanded = 0
+        self.heap: list = []
+        self.serial = 0
+        self.line: list = []
+        cls = type(g)
+        self.key_of = cls.solver_key if hasattr(cls, "solver_key") else cls.position_key
+        self.dead_end = getattr(cls, "dead_end", None)
+        self.useful_moves = getattr(cls, "useful_moves", None)
+        self.progress = cls.solver_progress if hasattr(cls, "solver_progress") else _progress
+        # What a stored copy costs, roughly (its lists and its attributes), for the memory budget.
+        self.copy_bytes = (sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards)
+                           + 3 * sys.getsizeof(g.cards))
+        self.live = 0  # stored copies
+        self.started = False
+
+    @property
+    def memory(self) -> int:
+        return self.key_bytes + self.live * self.copy_bytes + len(self.heap) * _HEAP_ENTRY
+
+    def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
+        heap, visited, key_of = self.heap, self.visited, self.key_of
+        if not self.started:
+            self.started = True
+            heapq.heappush(heap, (0.0, 0, None, None))
+        next_check = self.expanded + _CHECK_EVERY
+        while heap:
+            if self.expanded >= next_check:
+                next_check = self.expanded + _CHECK_EVERY
+                check()
+            if self.expanded >= until:
+                return None
+            _, _, parent, move = heapq.heappop(heap)
+            if parent is None:
+                g, depth, played = self.root.copy(history=False), 0, []
+            else:
+                g = parent[0].copy(history=False)
+                parent[3] -= 1
+                if not parent[3]:  # its last waiting child: the copy is no longer needed
+                    parent[0] = None
+                    self.live -= 1
+                _play(g, move)
+                played = list(move) if isinstance(move, tuple) else [move]
+                depth = parent[2] + len(played)
+            g.track_positions = False
+            while True:
+                if g.is_won():
+                    self.line = self._line_to(parent, played)
+                    return Verdict.WON
+                key = key_of(g)
+                if key in visited:
+                    break
+                visited.add(key)
+                self.key_bytes += len(key) + _ENTRY_OVERHEAD
+                self.expanded += 1
+                safe = g.safe_move()
+                if safe is None:
+                    self._expand(g, parent, played, depth)
+                    break
+                g.push(safe, check=False)
+                played.append(safe)
+                depth += 1
+        return Verdict.LOST
+
+    def _expand(self, g: Game, parent, played: list, depth: int) -> None:
+        if self.dead_end is not None and self.dead_end(g):
+            return
+        moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
+        if self.useful_moves is not None:
+            moves = self.useful_moves(g, moves)
+        node = [g, parent, depth, 0, played]  # copy, parent, moves from the start, waiting children, moves
+        visited, key_of, progress, heap = self.visited, self.key_of, self.progress, self.heap
+        for move in moves:
+            _play(g, move)
+            if key_of(g) not in visited:
+                self.serial += 1
+                cost = _DEPTH_COST * (depth + (len(move) if isinstance(move, tuple) else 1))
+                heapq.heappush(heap, (cost - progress(g), self.serial, node, move))
+                node[3] += 1
+            _unplay(g, move)
+        if node[3]:
+            self.live += 1
+        else:
+            node[0] = None
+
+    @staticmethod
+    def _line_to(parent, played: list) -> list:
+        parts = [played]
+        while parent is not None:
+            parts.append(parent[4])
+            parent = parent[1]
+        # Each node's moves are those played to reach it (its branching move, then its safe moves).
+        line: list = []
+        for part in reversed(parts):
+            line.extend(part)
+        return line
+
+
+#: What one waiting move costs in the heap (the tuple and its slot), for the memory budget.
+_HEAP_ENTRY = 72 + 8
+
+
 def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None, seconds: float | None = None,
           memory_mb: float | None = None, cancel: Callable[[], bool] | None = None) -> Result:
     """Search for a winning line from ``game``'s current position; ``game`` itself is not changed.
@@ -288,10 +412,12 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     ``threading.Event().is_set`` will do); when it answers true the search ends as UNKNOWN ("cancelled").
     Ctrl+C (KeyboardInterrupt) ends it as UNKNOWN ("interrupted").
 
-    The exhaustive search (the only one that can prove a loss) runs first; when it has not decided after a
-    few thousand positions it takes turns with probes: short searches that try the moves in a shaken order,
-    each with its own table, since a depth-first search that went wrong near the start rarely comes back
-    there in time. The probes' order comes from a fixed seed, so a node budget still gives the same answer
+    Three searches take turns, each with its own table, so that the whole budget is never spent on one way
+    of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
+    there); then a best-first search, which comes back at once to an early choice when the line below it
+    stalls; then a probe, a short depth-first search that tries the moves in a shaken order. The first two are
+    complete: either one that runs out of positions has proved the game lost. Probes are thrown away when
+    their turn ends. The probes' order comes from a fixed seed, so a node budget still gives the same answer
     everywhere.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
@@ -299,31 +425,38 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     deadline = None if budget.seconds is None else start + budget.seconds
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
     main = _DFS(game)
+    best = _BestFirst(game) if BEST_FIRST else None
     probe: _DFS | None = None
     probes_expanded = 0
 
     def total() -> int:
-        return main.expanded + probes_expanded + (probe.expanded if probe is not None else 0)
+        return (main.expanded + probes_expanded + (probe.expanded if probe is not None else 0)
+                + (best.expanded if best is not None else 0))
+
+    def used() -> int:
+        return (main.key_bytes + (probe.key_bytes if probe is not None else 0)
+                + (best.memory if best is not None else 0))
 
     def check() -> None:
         if deadline is not None and time.perf_counter() > deadline:
             raise _Stop("time")
-        used = main.key_bytes + (probe.key_bytes if probe is not None else 0)
-        if max_bytes is not None and used > max_bytes:
+        if max_bytes is not None and used() > max_bytes:
             raise _Stop("memory")
         if cancel is not None and cancel():
             raise _Stop("cancelled")
 
-    def finish(verdict: Verdict, stopped_by: str | None = None, winner: _DFS | None = None) -> Result:
-        used = main.key_bytes + (probe.key_bytes if probe is not None else 0)
+    def finish(verdict: Verdict, stopped_by: str | None = None, winner=None) -> Result:
         return Result(verdict, list(winner.line) if winner is not None else [], total(), len(main.visited),
-                      time.perf_counter() - start, stopped_by, used / (1024 * 1024))
+                      time.perf_counter() - start, stopped_by, used() / (1024 * 1024))
 
     def cap(share: int) -> int:
         """A search's own limit for this turn, within the node budget."""
         if budget.nodes is None:
             return share
         return max(0, min(share, budget.nodes - total()))
+
+    def spent() -> bool:
+        return budget.nodes is not None and total() >= budget.nodes
 
     try:
         import random
@@ -332,13 +465,16 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         probe_limit = _PROBE_START
         seed = 0
         while True:
-            verdict = main.run(main.expanded + cap(slice_), check)
-            if verdict is Verdict.WON:
-                return _verified(game, finish(Verdict.WON, winner=main))
-            if verdict is Verdict.LOST:
-                return finish(Verdict.LOST)
-            if budget.nodes is not None and total() >= budget.nodes:
-                return finish(Verdict.UNKNOWN, "nodes")
+            for search in (main, best):
+                if search is None:
+                    continue
+                verdict = search.run(search.expanded + cap(slice_), check)
+                if verdict is Verdict.WON:
+                    return _verified(game, finish(Verdict.WON, winner=search))
+                if verdict is Verdict.LOST:
+                    return finish(Verdict.LOST)
+                if spent():
+                    return finish(Verdict.UNKNOWN, "nodes")
             probe = _DFS(game, random.Random(seed))
             seed += 1
             verdict = probe.run(cap(probe_limit), check)
@@ -349,7 +485,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             slice_ = probe.expanded or probe_limit
             probe = None
             probe_limit += probe_limit // 2
-            if budget.nodes is not None and total() >= budget.nodes:
+            if spent():
                 return finish(Verdict.UNKNOWN, "nodes")
     except _Stop as stop:
         return finish(Verdict.UNKNOWN, stop.reason)

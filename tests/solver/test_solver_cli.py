@@ -28,7 +28,10 @@ def test_solve_json_and_a_lost_deal(run_cli):
     data = json.loads(run_cli("solve", "osmosis", "-n", "2", "--json").out)
     assert data["verdict"] == "lost" and data["line"] == [] and data["options"] == {"deal": "1"}
     data = json.loads(run_cli("solve", "tournament", "-n", "1", "--nodes", "300", "--json").out)
-    assert data["verdict"] == "unknown" and data["stopped_by"] == "nodes" and data["nodes"] == 300
+    # A chain of safe moves is not cut, so the count may pass the budget by a few; it is the same every time.
+    assert data["verdict"] == "unknown" and data["stopped_by"] == "nodes" and 300 <= data["nodes"] < 320
+    again = json.loads(run_cli("solve", "tournament", "-n", "1", "--nodes", "300", "--json").out)
+    assert (again["nodes"], again["positions"]) == (data["nodes"], data["positions"])
     text = run_cli("solve", "tournament", "-n", "1", "--nodes", "300").out
     assert "unknown: the node budget ran out (300 positions)" in text
 
