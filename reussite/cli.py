@@ -11,14 +11,14 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
-from reussite.l10n import choose_lang
-from reussite.messages import N_, Message, Translator
+from reussite.l10n import SUPPORTED_LANGS, choose_lang, normalize_lang
+from reussite.messages import N_, Message, Translator, printable
 
 EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli")
 
@@ -49,6 +49,20 @@ class Context:
         return translator_for_game(self.tr, cls, self.host)
 
 
+
+
+class _Printable:
+    """An output stream that drops control characters: text from a catalog or a plugin cannot send escape
+    sequences to the terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(printable(text))
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
 
 
 # argparse's own messages, in our catalog so that usage lines and parse errors follow --lang.
@@ -216,21 +230,40 @@ def cmd_play(args, ctx: Context) -> int:
     return serve(args, ctx)
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    out, err = out or sys.stdout, err or sys.stderr
-    # --lang is read first (it decides the language of everything after) and may stand anywhere.
-    cli_lang, rest, i = None, [], 0
+def _split_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """Take the program-wide ``--lang`` out of ``argv``: it decides the language of everything after, and
+    may stand anywhere, except after ``help``, whose own ``--lang`` chooses the page's language (and the
+    interface's too, when the interface has that language)."""
+    cli_lang, rest, i, command = None, [], 0, None
     while i < len(argv):
-        if argv[i] == "--lang" and i + 1 < len(argv):
+        arg = argv[i]
+        if command == "help" and (arg == "--lang" or arg.startswith("--lang=")):
+            value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2]
+            if cli_lang is None and normalize_lang(value) in SUPPORTED_LANGS:
+                cli_lang = value
+            rest.append(arg)
+        elif arg == "--lang" and i + 1 < len(argv):
             cli_lang, i = argv[i + 1], i + 2
             continue
-        if argv[i].startswith("--lang="):
-            cli_lang = argv[i].split("=", 1)[1]
+        elif arg.startswith("--lang="):
+            cli_lang = arg.split("=", 1)[1]
         else:
-            rest.append(argv[i])
+            if command is None and not arg.startswith("-"):
+                command = arg
+            rest.append(arg)
         i += 1
-    argv = rest
+    return rest, cli_lang
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out, err = _Printable(out or sys.stdout), _Printable(err or sys.stderr)
+    with redirect_stderr(err):  # warnings about catalogs go where this run's errors go
+        return _main(argv, out, err)
+
+
+def _main(argv: list[str], out: TextIO, err: TextIO) -> int:
+    argv, cli_lang = _split_lang(argv)
     lang, warning = choose_lang(cli_lang)
     if warning:
         print(warning, file=err)

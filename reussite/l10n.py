@@ -5,12 +5,15 @@ before the host's. Rendering itself is in :mod:`reussite.messages`.
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 import os
+import re
+import struct
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from reussite.messages import UI_DOMAIN, Translator
+from reussite.messages import UI_DOMAIN, Translator, plural_forms_problem, warn_once
 from reussite.resources import data_dir
 
 SUPPORTED_LANGS = ("en", "fr")
@@ -54,8 +57,24 @@ def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _ge
     for localedir in localedirs:
         mo = Path(str(localedir)) / lang / "LC_MESSAGES" / f"{domain}.mo"
         if mo.is_file():
-            with mo.open("rb") as fp:
-                return _gettext.GNUTranslations(fp)
+            return read_mo(mo)
+    return None
+
+
+def read_mo(mo: Path) -> _gettext.GNUTranslations | None:
+    """A compiled catalog, or None (with one warning naming the file) if no command could use it: a corrupt
+    file or an invalid Plural-Forms would otherwise stop every command, ``reussite i18n`` included."""
+    data = b""
+    try:
+        data = mo.read_bytes()
+        header = re.search(rb"\nPlural-Forms:([^\n]*)", b"\n" + data)
+        problem = header and plural_forms_problem(header.group(1).decode("utf-8", "replace"))
+        if not problem:
+            return _gettext.GNUTranslations(io.BytesIO(data))
+        text = f"{mo}: ignored, {problem}; fix the .po and run 'reussite i18n compile'"
+    except (OSError, ValueError, IndexError, KeyError, UnicodeDecodeError, struct.error) as exc:
+        text = f"{mo}: ignored, it cannot be read ({exc}); run 'reussite i18n compile'"
+    warn_once(("mo", str(mo)), text)
     return None
 
 

@@ -9,8 +9,12 @@ renders them with the player's translator.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
+import string
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 #: The host's own gettext domain (English msgids in code, a French catalog).
@@ -61,10 +65,16 @@ class Translator:
         return _ENGLISH
 
     def gettext(self, msgid: str) -> str:
-        return self._t.gettext(msgid) if msgid else msgid
+        if not msgid:
+            return msgid
+        text = self._t.gettext(msgid)
+        return text if text is msgid or _usable(self.lang, [msgid], text) else msgid
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._t.ngettext(singular, plural, n)
+        text = self._t.ngettext(singular, plural, n)
+        if text is singular or text is plural or _usable(self.lang, [singular, plural], text):
+            return text
+        return singular if n == 1 else plural
 
     def render(self, value: Any) -> str:
         """Render a Message, a card, or any other value in this language."""
@@ -78,11 +88,8 @@ class Translator:
             params = {k: self.render(v) for k, v in value.params.items()}
             if value.count is not None:
                 params.setdefault("count", str(value.count))
-            try:
-                return template.format(**params)
-            except (KeyError, IndexError, ValueError):
-                # A broken translation never hides the message: fall back to the msgid.
-                return value.msgid.format(**params) if value.plural is None else template
+            # gettext/ngettext only return translations whose placeholders match the msgid's.
+            return template.format(**params)
         from reussite.cards import Card  # local: cards is below this layer and cheap
 
         if isinstance(value, Card):
@@ -98,6 +105,101 @@ class Translator:
         """A translator that looks in ``translations`` first, then in this one (a plugin's own domain)."""
         translations.add_fallback(self._t)
         return Translator(self.lang, translations)
+
+
+# -- translations a catalog cannot break commands with -------------------------------------------------
+
+_PRINTF = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrs%])")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def brace_fields(text: str) -> set[str]:
+    """The ``{name}`` fields of a str.format template; ValueError if its braces are malformed."""
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+def printf_specs(text: str) -> set[str]:
+    return {m.group(0) for m in _PRINTF.finditer(text) if m.group(2) != "%"}
+
+
+def placeholder_problems(sources: list[str], translation: str) -> list[str]:
+    """How ``translation``'s placeholders differ from its msgid's (``sources``: msgid, or msgid and plural).
+
+    A singular translation has exactly the msgid's placeholders; a plural form may leave some out (French
+    "un paquet") but never invents one.
+    """
+    problems = []
+    wanted: set[str] = set()
+    for s in sources:
+        try:
+            wanted |= brace_fields(s)
+        except ValueError:
+            pass  # a msgid that is not a template: its braces are text
+    try:
+        got = brace_fields(translation)
+    except ValueError as exc:
+        problems.append(f"broken placeholder: {exc}")
+    else:
+        extra, missing = sorted(got - wanted), sorted(wanted - got)
+        if len(sources) > 1:
+            missing = []
+        what = "; ".join(x for x in (extra and f"unknown {', '.join('{' + e + '}' for e in extra)}",
+                                     missing and f"missing {', '.join('{' + m + '}' for m in missing)}") if x)
+        if what:
+            problems.append(f"placeholders differ from the source: {what}")
+    s_printf = set().union(*(printf_specs(s) for s in sources))
+    t_printf = printf_specs(translation)
+    if (t_printf - s_printf) or (len(sources) == 1 and t_printf != s_printf):
+        problems.append(f"printf placeholders differ: source {sorted(s_printf)}, translation {sorted(t_printf)}")
+    return problems
+
+
+_WARNED: set[tuple[str, str]] = set()
+
+
+def warn_once(key: tuple[str, str], text: str) -> None:
+    """One line on stderr per ``key`` and process: a bad catalog must not flood the output."""
+    if key not in _WARNED:
+        _WARNED.add(key)
+        print(f"warning: {text}", file=sys.stderr)
+
+
+@lru_cache(maxsize=4096)
+def _problems(sources: tuple[str, ...], translation: str) -> tuple[str, ...]:
+    return tuple(placeholder_problems(list(sources), translation))
+
+
+def _usable(lang: str, sources: list[str], translation: str) -> bool:
+    problems = _problems(tuple(sources), translation)
+    if problems:
+        warn_once((lang, sources[0]), f"the {lang!r} translation of {sources[0]!r} is ignored "
+                                       f"({problems[0]}); run 'reussite i18n check'")
+    return not problems
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (ESC and the like) that would drive a terminal; tabs, newlines
+    and carriage returns (progress lines) stay."""
+    return _CONTROL.sub("", text) if _CONTROL.search(text) else text
+
+
+def plural_forms_problem(header: str) -> str | None:
+    """What is wrong with a ``Plural-Forms`` value (None if it is usable), read as :mod:`gettext` reads it."""
+    parts = header.split(";")
+    m = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*", parts[0])
+    if not m or int(m.group(1)) < 1:
+        return f"invalid Plural-Forms {header.strip()!r}: it must start with nplurals=N (N >= 1)"
+    if len(parts) < 2 or "plural=" not in parts[1]:
+        return f"invalid Plural-Forms {header.strip()!r}: no plural=EXPRESSION after nplurals"
+    nplurals = int(m.group(1))
+    try:
+        func = _gettext.c2py(parts[1].split("plural=", 1)[1])
+        bad = next((n for n in (*range(1000), 10**6, 10**9) if not 0 <= func(n) < nplurals), None)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        return f"invalid Plural-Forms {header.strip()!r}: {exc}"
+    if bad is not None:
+        return f"invalid Plural-Forms {header.strip()!r}: n={bad} gives form {func(bad)}, not below nplurals={nplurals}"
+    return None
 
 
 _ENGLISH = Translator("en")

@@ -13,23 +13,23 @@ from __future__ import annotations
 
 import re
 import shutil
-import string
 import subprocess
 from collections import Counter
 from pathlib import Path
 
+from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 
 from reussite.catalogs.ops import CatalogSpec, Report
 from reussite.catalogs.po import read_catalog
 from reussite.helpdocs.inline import url_is_safe
 from reussite.helpdocs.units import INLINE_ALLOWED
+from reussite.messages import placeholder_problems, plural_forms_problem
 
 FORBIDDEN_TAGS = {"script", "style", "iframe", "object", "embed", "form", "input", "button", "link", "meta",
                   "base", "svg", "math", "template", "frame", "frameset", "applet", "textarea", "select"}
 ALLOWED_ATTRS = {"a": {"href"}}
 VOID = {"br", "img"}
-_PRINTF = re.compile(r"%(?:\((\w+)\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([diouxXeEfFgGcrs%])")
 _TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z][\w:-]*)((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
 _ATTR = re.compile(r"([^\s=/>]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+))?")
 
@@ -51,18 +51,6 @@ def _tags(text: str) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
 
 def _visible_text(text: str) -> str:
     return _TAG.sub(" ", text)
-
-
-def _brace_fields(text: str) -> tuple[Counter, str | None]:
-    try:
-        names = Counter(f for _, f, _, _ in string.Formatter().parse(text) if f is not None)
-    except ValueError as exc:
-        return Counter(), str(exc)
-    return names, None
-
-
-def _printf(text: str) -> Counter:
-    return Counter(m.group(0) for m in _PRINTF.finditer(text) if m.group(2) != "%")
 
 
 def markup_problems(source: str, translation: str) -> list[str]:
@@ -102,30 +90,12 @@ def markup_problems(source: str, translation: str) -> list[str]:
     return problems
 
 
-def placeholder_problems(sources: list[str], translation: str, help_kind: bool) -> list[str]:
+def help_placeholder_problems(sources: list[str], translation: str, help_kind: bool) -> list[str]:
+    # In help catalogs only the visible text counts, not URLs in attributes.
     if help_kind:
         sources = [_visible_text(s) for s in sources]
         translation = _visible_text(translation)
-    problems = []
-    t_braces, err = _brace_fields(translation)
-    if err:
-        problems.append(f"broken placeholder: {err}")
-    s_braces = Counter()
-    s_printf = Counter()
-    for s in sources:
-        b, _ = _brace_fields(s)
-        s_braces |= b
-        s_printf |= _printf(s)
-    t_printf = _printf(translation)
-    if not err and set(t_braces) != set(s_braces):
-        extra = sorted(set(t_braces) - set(s_braces))
-        missing = sorted(set(s_braces) - set(t_braces))
-        what = "; ".join(x for x in (extra and f"unknown {', '.join('{' + e + '}' for e in extra)}",
-                                     missing and f"missing {', '.join('{' + m + '}' for m in missing)}") if x)
-        problems.append(f"placeholders differ from the source: {what}")
-    if set(t_printf) != set(s_printf):
-        problems.append(f"printf placeholders differ: source {sorted(s_printf)}, translation {sorted(t_printf)}")
-    return problems
+    return placeholder_problems(sources, translation)
 
 
 def message_problems(m: Message, help_kind: bool) -> list[str]:
@@ -138,14 +108,47 @@ def message_problems(m: Message, help_kind: bool) -> list[str]:
         for p in markup_problems(" ".join(sources), s):
             if p not in problems:
                 problems.append(p)
-        placeholder_sources = sources if isinstance(m.id, str) else sources
-        if isinstance(m.id, str) or len(strings) == 1:
-            checks = placeholder_problems(placeholder_sources, s, help_kind)
-        else:
-            # A plural form may leave out {count} (e.g. "un paquet"); it must not invent placeholders.
-            checks = [p for p in placeholder_problems(placeholder_sources, s, help_kind) if "missing" not in p]
+        checks = help_placeholder_problems(sources, s, help_kind)
         problems.extend(p for p in checks if p not in problems)
     return problems
+
+
+SUITS = "\u2660\u2665\u2666\u2663"
+
+
+def dropped(source: str, translation: str) -> list[str]:
+    """Warnings (not errors) for what a translation leaves out: a tag, a link, a suit symbol."""
+    out = []
+    src = Counter(n for k, n, _ in _tags(source) if k != "end" and n != "a")
+    got = Counter(n for k, n, _ in _tags(translation) if k != "end" and n != "a")
+    out += [f"drops <{n}>" + (f" ({c} of {src[n]})" if src[n] > 1 else "") for n, c in (src - got).items()]
+    links = Counter(dict(a).get("href", "") for k, n, a in _tags(source) if k == "start" and n == "a")
+    kept = Counter(dict(a).get("href", "") for k, n, a in _tags(translation) if k == "start" and n == "a")
+    out += [f"drops the link to {href!r}" for href in links - kept]
+    lost = {c: source.count(c) - translation.count(c) for c in SUITS if source.count(c) > translation.count(c)}
+    out += [f"drops the suit symbol {c}" + (f" ({n} of {source.count(c)})" if source.count(c) > 1 else "")
+            for c, n in lost.items()]
+    return out
+
+
+def message_warnings(m: Message) -> list[str]:
+    sources = [m.id] if isinstance(m.id, str) else list(m.id)
+    strings = [m.string] if isinstance(m.string, str) else list(m.string or ())
+    out: list[str] = []
+    for s in strings:
+        if s:
+            out.extend(w for w in dropped(sources[-1] if len(strings) > 1 else sources[0], s) if w not in out)
+    return out
+
+
+def header_problems(po: BabelCatalog, text: str) -> list[tuple[int, str]]:
+    """(line, problem) for the header fields a command would trip on."""
+    value = dict(po.mime_headers).get("Plural-Forms")
+    problem = plural_forms_problem(value) if value is not None else None
+    if problem is None:
+        return []
+    at = text.find('"Plural-Forms:')
+    return [(text.count("\n", 0, at) + 1 if at >= 0 else 1, problem)]
 
 
 def msgfmt_problems(path: Path) -> list[str]:
@@ -165,12 +168,17 @@ def check(specs: list[CatalogSpec], use_msgfmt: bool = True) -> Report:
         for _lang, path in spec.po_files().items():
             po = read_catalog(path)
             found = 0
+            for line, p in header_problems(po, path.read_text(encoding="utf-8")):
+                report.add(f"{path}:{line}: {p}", problem=True)
+                found += 1
             for m in po:
                 if not m.id:
                     continue
                 for p in message_problems(m, spec.kind == "help"):
                     report.add(f"{path}:{m.lineno or 0}: {p}", problem=True)
                     found += 1
+                for w in message_warnings(m):
+                    report.add(f"{path}:{m.lineno or 0}: warning: {w}")
             if use_msgfmt:
                 for p in msgfmt_problems(path):
                     report.add(p, problem=True)

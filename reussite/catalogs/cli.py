@@ -69,7 +69,12 @@ def cmd_update(args, ctx) -> int:
 def cmd_compile(args, ctx) -> int:
     from reussite.catalogs import ops
 
-    return _print(ops.compile_catalogs(_specs(args, ctx)), ctx)
+    report = ops.compile_catalogs(_specs(args, ctx))
+    if report.problems:
+        for line in report.lines:
+            ctx.err.write(line + "\n")
+        return 1
+    return _print(report, ctx)
 
 
 def cmd_stats(args, ctx) -> int:

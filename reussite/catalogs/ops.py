@@ -250,6 +250,9 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     obsolete entries that are still obsolete are kept.
     """
     old_obsolete = dict(po.obsolete)
+    # Babel's update forgets the previous msgid of an entry that stays fuzzy; msgmerge keeps it, and Poedit
+    # shows it as the change to review.
+    previous = {_key(m): m.previous_id for m in po if m.id and m.fuzzy and m.previous_id}
     po.update(template, no_fuzzy_matching=True, update_header_comment=False, keep_user_comments=True,
               update_creation_date=True)
     just_removed = dict(po.obsolete)
@@ -277,6 +280,9 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
             m.previous_id = [src.id]
             m.user_comments = list(src.user_comments)
             used.add(k)
+    for m in po:
+        if m.id and m.fuzzy and not m.previous_id and _key(m) in previous:
+            m.previous_id = previous[_key(m)]
     active = {_key(m) for m in po if m.id}
     po.obsolete = {k: v for k, v in {**old_obsolete, **just_removed}.items()
                    if k not in active and k not in used}
@@ -311,6 +317,16 @@ def update(specs: list[CatalogSpec]) -> Report:
 # -- compile ----------------------------------------------------------------------------------------
 
 def compile_catalogs(specs: list[CatalogSpec]) -> Report:
+    """Compile every catalog, or none: whatever ``check`` reports as an error (msgfmt's included) stops
+    the compilation, as ``msgfmt --check`` does, so no command ever loads a broken catalog."""
+    from reussite.catalogs.check import check  # check builds on this module
+
+    found = check(specs)
+    if found.problems:
+        found.lines = [line for line in found.lines if not line.endswith(": ok") and ": warning: " not in line]
+        found.add(f"nothing compiled: {found.problems} error(s); fix them ('reussite i18n check' lists them)",
+                  problem=True)
+        return found
     report = Report()
     plans = []
     for spec in specs:

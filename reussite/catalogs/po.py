@@ -106,10 +106,11 @@ def read_catalog(path: Path, name: str | None = None) -> Catalog:
         raise PoError(f"{label}:{(exc.lineno or 0) + 1}: {exc}") from None
     except (ValueError, KeyError, IndexError) as exc:
         raise PoError(f"{label}: cannot parse the catalog ({exc})") from None
-    if previous:
-        for m in catalog:
-            if m.lineno in previous:
-                m.previous_id = [previous[m.lineno]]
+    for m in (*catalog, *catalog.obsolete.values()):
+        # Babel reads "#|" lines as translator comments and would write them back as "# |".
+        m.user_comments = [c for c in m.user_comments if not c.startswith("|")]
+        if m.lineno in previous:
+            m.previous_id = [previous[m.lineno]]
     return catalog
 
 
@@ -131,7 +132,10 @@ def po_bytes(catalog: Catalog) -> bytes:
             m.previous_id = prev
     text = buf.getvalue().decode("utf-8")
     for token, prev in previous.items():
-        text = text.replace(f'#| msgid "{token}"', "#| msgid " + normalize(prev, prefix="#| ", width=WIDTH))
+        # Wrapped like a msgid of the same text (Babel's own prefix wrapping miscounts the width).
+        lines = normalize(prev, width=WIDTH).split("\n")
+        block = "\n".join([f"#| msgid {lines[0]}"] + [f"#| {ln}" for ln in lines[1:]])
+        text = text.replace(f'#| msgid "{token}"', block)
     return text.encode("utf-8")
 
 

@@ -57,6 +57,17 @@ def cmd_help(args, ctx) -> int:
         return 0
     if not args.game:
         raise UserError(ctx.tr.gettext("name a game, e.g. 'reussite help forty-thieves', or give --output DIR"))
+    available = help_languages(host)
+    if lang not in available:
+        from reussite.l10n import DEFAULT_LANG, normalize_lang
+
+        code = normalize_lang(lang)
+        if code not in available:
+            # What a player expects from an unknown language: the page anyway, in English, and why.
+            code = DEFAULT_LANG if DEFAULT_LANG in available else available[0]
+            ctx.err.write(ctx.tr.gettext("note: no rules in {lang!r}; showing {shown!r} (available: {langs})").format(
+                lang=lang, shown=code, langs=", ".join(available)) + "\n")
+        lang = code
     text = render_help(host, args.game, lang, args.help_format)
     ctx.out.write(text if text.endswith("\n") else text + "\n")
     return 0

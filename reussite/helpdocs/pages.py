@@ -12,6 +12,7 @@ from reussite.errors import UserError
 from reussite.helpdocs.cli import FORMATS  # one definition; the CLI module is light
 from reussite.helpdocs.render import render_html, render_markdown
 from reussite.helpdocs.units import Document, PageError, Unit, read_page
+from reussite.l10n import read_mo
 
 __all__ = ["render_help", "help_languages", "load_document", "PageTranslator", "PageError", "FORMATS"]
 
@@ -68,14 +69,10 @@ class PageTranslator:
                 continue
             hit = cache.get(("mo", str(mo)))
             if hit is None or hit[0] != stamp:
-                try:
-                    with mo.open("rb") as fp:
-                        hit = (stamp, gettext.GNUTranslations(fp))
-                except (OSError, ValueError) as exc:  # a corrupt .mo: say which, never a traceback
-                    raise UserError(f"{mo}: cannot read the compiled catalog ({exc}); "
-                                    "run 'reussite i18n compile'") from None
+                hit = (stamp, read_mo(mo))  # None, with one warning, for a catalog no page could use
                 cache[("mo", str(mo))] = hit
-            found.append(hit[1])
+            if hit[1] is not None:
+                found.append(hit[1])
         return cls(lang, found)
 
     def __call__(self, unit: Unit) -> tuple[str, bool]:
@@ -120,8 +117,9 @@ def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
     doc, source_lang = load_document(host, game_id)
     translate = PageTranslator.load(host, lang)
     if not translate.catalogs and lang != source_lang:
-        langs = ", ".join(help_languages(host))
-        raise UserError(f"no help catalog for language {lang!r} (available: {langs})")
+        langs = help_languages(host)
+        if lang not in langs:  # a catalog that is there but unusable was warned about: show the source
+            raise UserError(f"no help catalog for language {lang!r} (available: {', '.join(langs)})")
     if fmt == "html":
         return render_html(doc, translate, lang, source_lang)
     return render_markdown(doc, translate)

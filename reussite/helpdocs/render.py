@@ -12,7 +12,7 @@ from collections.abc import Callable
 import nh3
 
 from reussite.helpdocs.inline import md_escape, to_markdown
-from reussite.helpdocs.units import Block, Document, Unit
+from reussite.helpdocs.units import INLINE_ALLOWED, Block, Document, Unit
 
 # translate(unit) -> (text, translated?)
 Translate = Callable[[Unit], tuple[str, bool]]
@@ -33,6 +33,13 @@ def sanitize(fragment: str) -> str:
                      link_rel="noopener noreferrer")
 
 
+def sanitize_unit(text: str) -> str:
+    """One unit's fragment, inline tags only and balanced on its own: a tag a translation leaves open is
+    closed at the end of its unit (the whole page's parser would carry it into every following block)."""
+    return nh3.clean(text, tags=set(INLINE_ALLOWED), attributes={"a": {"href"}}, url_schemes=URL_SCHEMES,
+                     link_rel=None)
+
+
 def render_html(doc: Document, translate: Translate = source_text, lang: str | None = None,
                 source_lang: str = "fr") -> str:
     """A sanitized HTML fragment. Units left in the source language are marked with ``lang``."""
@@ -42,7 +49,7 @@ def render_html(doc: Document, translate: Translate = source_text, lang: str | N
         if u is None:
             return ""
         t, done = translate(u)
-        return t
+        return sanitize_unit(t) if done else t
 
     def attr(u: Unit | None) -> str:
         if u is None or lang is None or lang == source_lang:
@@ -167,4 +174,4 @@ def _leaves(blocks: list[Block]) -> list[Block]:
     return out
 
 
-__all__ = ["render_html", "render_markdown", "sanitize", "source_text", "md_escape"]
+__all__ = ["render_html", "render_markdown", "sanitize", "sanitize_unit", "source_text", "md_escape"]
