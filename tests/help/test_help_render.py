@@ -40,12 +40,56 @@ def test_english_translates_every_unit_and_never_leaves_a_hole(bundled_host, gam
     assert not {u.text for u in rendered} & {u.text for u in doc.units if len(u.text) > 40}
 
 
-def test_french_rendering_applies_the_errata(bundled_host):
-    """RULES.md source errors: Tournament's page opens "Intelligence"; R-MO-4 (down by twos: 5 on 7)."""
-    to = render_help(bundled_host, "tournament", "fr")
-    assert "Tournament est un jeu de cartes" in to and "Intelligence" not in to
-    mo = render_help(bundled_host, "mount-olympus", "fr", "markdown")
-    assert "sur un **7**♠" in mo and "sur un **2**♠" not in mo
+ROOT = Path(__file__).resolve().parents[2]
+# docs/rules-notes.md, Errata: what each erratum removes from its page and what it puts there, in markup that
+# every language keeps (numbers, suit symbols, the game's name).
+ERRATA = {
+    "E-TO-1": ("tournament", "Intelligence", "Tournament"),
+    "E-MO-4": ("mount-olympus", "<b>2</b>♠)", "<b>5</b>♠"),
+}
+
+
+def _erratum_comments():
+    from reussite.catalogs.po import read_catalog
+
+    found = {}
+    for po in sorted((ROOT / "locale").glob("*/LC_MESSAGES/help.po")):
+        for m in read_catalog(po):
+            c = " ".join(m.user_comments)
+            if c.startswith("Erratum"):
+                found.setdefault(c.split()[1].rstrip(":"), {})[po.parent.parent.name] = (m.context, m.id, c)
+    return found
+
+
+@pytest.mark.parametrize("erratum", sorted(ERRATA))
+def test_every_erratum_applies_in_every_help_language(bundled_host, erratum):
+    from reussite.helpdocs import help_languages
+
+    game, wrong, right = ERRATA[erratum]
+    langs = help_languages(bundled_host)
+    assert {"en", "fr"} <= set(langs)
+    for lang in langs:
+        html = render_help(bundled_host, game, lang)
+        md = render_help(bundled_host, game, lang, "markdown")
+        assert wrong not in html and right in html, (lang, erratum)
+        assert wrong.replace("<b>", "**").replace("</b>", "**") not in md, (lang, erratum)
+    # The corrected example, in each language: the 5 goes on the 7.
+    if erratum == "E-MO-4":
+        assert "sur un <b>7</b>♠" in render_help(bundled_host, game, "fr")
+        assert "on a <b>7</b>♠" in render_help(bundled_host, game, "en")
+
+
+def test_every_erratum_is_documented_and_carried_by_every_catalog():
+    notes = (ROOT / "docs" / "rules-notes.md").read_text(encoding="utf-8")
+    errata_section = notes.split("## Errata", 1)[1].split("\n## ", 1)[0]
+    found = _erratum_comments()
+    assert set(found) == set(ERRATA)
+    langs = {p.parent.parent.name for p in (ROOT / "locale").glob("*/LC_MESSAGES/help.po")}
+    for erratum, per_lang in found.items():
+        assert f"**{erratum} " in errata_section, erratum
+        assert set(per_lang) == langs, (erratum, per_lang)  # every language translates the corrected unit
+        assert len({(ctx, mid) for ctx, mid, _ in per_lang.values()}) == 1, erratum  # the same unit
+        assert all("docs/rules-notes.md" in c for *_, c in per_lang.values())
 
 
 def test_markdown_renders_tables_and_emphasis_through_python_markdown(bundled_host):
