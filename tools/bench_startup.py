@@ -1,37 +1,84 @@
-"""Start-up benchmark: how long ``reussite games`` takes as a fresh process (goal: under 0.3 s).
+"""Start-up benchmark: how long ``reussite games`` and ``reussite help`` take as fresh processes.
 
-Runs the command N times and prints the median and the best, next to a bare ``python -c pass`` for scale.
+Goals: ``reussite games`` under 0.3 s, ``reussite help GAME`` under 0.15 s. The machine is shared and
+noisy, so every command is timed in the same run as a bare ``python -c pass``, interleaved, and reported
+as CPU time (user + system of the child) and wall time, each with its ratio to ``python -c pass``.
 
-    python tools/bench_startup.py [--runs 15]
+    PYTHONPATH=... python tools/bench_startup.py [--runs 15]
+
+The commands run as ``python -m reussite.cli`` with this interpreter (no shell wrapper on PATH), with
+bytecode caching on (in a temporary PYTHONPYCACHEPREFIX, after one warm-up run), as an installed copy
+runs: with PYTHONDONTWRITEBYTECODE set, every start would compile every module again.
+``--importtime`` prints the ten slowest imports of ``reussite help tournament --format markdown``.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
+CLI = [sys.executable, "-m", "reussite.cli"]
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "reussite games": [*CLI, "games"],
+    "reussite help (usage)": [*CLI, "help", "--help"],
+    "reussite help tournament --format markdown": [*CLI, "help", "tournament", "--format", "markdown"],
+    "reussite help tournament --lang fr": [*CLI, "help", "tournament", "--lang", "fr"],
+}
 
-def timed(cmd: list[str], runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return times
+
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def run_once(cmd: list[str]) -> tuple[float, float]:
+    """(wall, cpu) seconds of one run of ``cmd``."""
+    before = os.times()
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, env=ENV)
+    wall = time.perf_counter() - start
+    after = os.times()
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def importtime() -> None:
+    proc = subprocess.run([sys.executable, "-X", "importtime", *CLI[1:], "help", "tournament", "--format",
+                           "markdown"], capture_output=True, text=True, check=True, env=ENV)
+    rows = []
+    for line in proc.stderr.splitlines():
+        parts = [p.strip() for p in line.removeprefix("import time:").split("|")]
+        if len(parts) == 3 and parts[0].isdigit():
+            rows.append((int(parts[1]), int(parts[0]), parts[2]))
+    for cumulative, self_us, name in sorted(rows, reverse=True)[:10]:
+        print(f"  {cumulative / 1000:7.1f} ms cumulative  {self_us / 1000:6.1f} ms self  {name}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--importtime", action="store_true")
     args = parser.parse_args()
-    exe = shutil.which("reussite") or sys.exit("reussite is not installed on PATH")
-    for label, cmd in (("python -c pass", [sys.executable, "-c", "pass"]), ("reussite games", [exe, "games"])):
-        t = timed(cmd, args.runs)
-        print(f"{label:<16} median {statistics.median(t) * 1000:6.0f} ms   best {min(t) * 1000:6.0f} ms")
+    ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="reussite-bench-pyc-")
+    for cmd in COMMANDS.values():
+        run_once(cmd)  # warm-up: writes the bytecode cache
+    times: dict[str, list[tuple[float, float]]] = {label: [] for label in COMMANDS}
+    for _ in range(args.runs):  # interleaved, so a busy moment slows every command alike
+        for label, cmd in COMMANDS.items():
+            times[label].append(run_once(cmd))
+    base_wall = statistics.median(w for w, _ in times["python -c pass"])
+    base_cpu = statistics.median(c for _, c in times["python -c pass"])
+    print(f"{'command':<44} {'wall median':>11} {'ratio':>6} {'cpu median':>10} {'ratio':>6}")
+    for label, runs in times.items():
+        wall = statistics.median(w for w, _ in runs)
+        cpu = statistics.median(c for _, c in runs)
+        print(f"{label:<44} {wall * 1000:8.0f} ms {wall / base_wall:6.1f} {cpu * 1000:7.0f} ms {cpu / base_cpu:6.1f}")
+    if args.importtime:
+        print("slowest imports of reussite help tournament --format markdown:")
+        importtime()
 
 
 if __name__ == "__main__":

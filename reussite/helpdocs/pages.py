@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import difflib
 import gettext
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +91,8 @@ def load_document(host, game_id: str) -> tuple[Document, str]:
     if page is None:
         if game_id in host.games:
             raise UserError(f"game {game_id!r} has no help page")
+        import difflib  # only for this error
+
         close = difflib.get_close_matches(game_id, list(pages), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         known = ", ".join(sorted(pages)) or "none"

@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import nh3
-
 from reussite.helpdocs.inline import md_escape, to_markdown
 from reussite.helpdocs.units import INLINE_ALLOWED, Block, Document, Unit
 
@@ -29,6 +27,8 @@ def source_text(unit: Unit) -> tuple[str, bool]:
 
 
 def sanitize(fragment: str) -> str:
+    import nh3  # HTML output only: Markdown output does not pay for it
+
     return nh3.clean(fragment, tags=HTML_TAGS, attributes=HTML_ATTRIBUTES, url_schemes=URL_SCHEMES,
                      link_rel="noopener noreferrer")
 
@@ -36,6 +36,8 @@ def sanitize(fragment: str) -> str:
 def sanitize_unit(text: str) -> str:
     """One unit's fragment, inline tags only and balanced on its own: a tag a translation leaves open is
     closed at the end of its unit (the whole page's parser would carry it into every following block)."""
+    import nh3
+
     return nh3.clean(text, tags=set(INLINE_ALLOWED), attributes={"a": {"href"}}, url_schemes=URL_SCHEMES,
                      link_rel=None)
 

@@ -37,6 +37,17 @@ The bundled games argue each hint in a comment that cites the rule clauses; ``te
 game's verdicts against an independent brute force on small positions.
 """
 
-from reussite.solver.search import Budget, Result, SolverError, Verdict, order_moves, solve
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["Budget", "Result", "SolverError", "Verdict", "order_moves", "solve"]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use: every command registers `reussite solve`'s arguments, few of them solve.
+    if name in __all__:
+        from reussite.solver import search
+
+        return getattr(search, name)
+    raise AttributeError(f"module 'reussite.solver' has no attribute {name!r}")
