@@ -243,6 +243,7 @@ def test_control_characters_from_a_catalog_never_reach_the_terminal(sandbox, run
 def test_update_keeps_previous_msgids_is_idempotent_and_restores_the_form_after_msgmerge(sandbox):
     specs = ops.catalog_specs(sandbox.host())
     po = sandbox.po("en")
+    original = po.read_text(encoding="utf-8").split("\n\n")
     page = sandbox.help / "tournament.html"
     page.write_text(page.read_text(encoding="utf-8").replace("et les 8 cartes", "et les huit cartes"),
                     encoding="utf-8")
@@ -250,6 +251,10 @@ def test_update_keeps_previous_msgids_is_idempotent_and_restores_the_form_after_
     ops.update(specs)
     first = po.read_bytes()
     assert first.count(b"#| msgid") == 1 and b"# |" not in first
+    # Only the changed entry (and the header, for the template's date) is rewritten.
+    now = first.decode().split("\n\n")
+    gone, new = [b for b in original if b not in now], [b for b in now if b not in original]
+    assert len(gone) == len(new) == 2 and "POT-Creation-Date" in gone[0] and "8 cartes" in gone[1], gone
     unchanged = {m.id: m for m in read_catalog(po) if m.id and not m.fuzzy}
     for _ in range(2):
         report = ops.update(specs)
