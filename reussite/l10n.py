@@ -64,7 +64,6 @@ def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _ge
 def read_mo(mo: Path) -> _gettext.GNUTranslations | None:
     """A compiled catalog, or None (with one warning naming the file) if no command could use it: a corrupt
     file or an invalid Plural-Forms would otherwise stop every command, ``reussite i18n`` included."""
-    data = b""
     try:
         data = mo.read_bytes()
         header = re.search(rb"\nPlural-Forms:([^\n]*)", b"\n" + data)

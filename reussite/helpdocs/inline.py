@@ -52,7 +52,10 @@ def url_is_safe(url: str) -> bool:
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>!])")
-_MD_LINE_START = re.compile(r"^(\s*)(\d+)\.(\s)|^(\s*)([-+=])(\s)")
+# What would make a line of a unit a block of its own (list item, rule, setext heading, code block); "#",
+# "*", ">" and the like are already escaped by md_escape.
+_MD_LINE_START = re.compile(r"^[ \t]*(?:(\d+)\.|([-+])|(=))", re.M)
+_NEWLINES = re.compile(r"[ \t\f]*[\r\n][ \t\r\n\f]*")
 
 
 def md_escape(text: str) -> str:
@@ -76,14 +79,16 @@ def to_markdown(fragment: str, in_table: bool = False) -> str:
         if dropping:
             continue
         if tok.kind == "text":
-            text = md_escape(tok.value)
-            if stack and stack[-1][2] == len(out) - 1 and stack[-1][1] in ("*", "**") and text.startswith(" "):
-                # Just after an opening marker: the spaces go before it ("** x" is not emphasis).
-                marker = out.pop()
+            text = md_escape(_NEWLINES.sub(" ", tok.value))  # in HTML a newline is a space
+            openers = {i for _, closing, i in stack if closing in ("*", "**")}
+            first = len(out)
+            while first - 1 in openers:
+                first -= 1
+            if first < len(out) and text.startswith(" "):
+                # Just after opening markers: the spaces go before them ("** x" is not emphasis).
                 stripped = text.lstrip(" ")
-                out.append(text[: len(text) - len(stripped)])
-                out.append(marker)
-                _shift_opening(stack, len(out) - 2)
+                out.insert(first, text[: len(text) - len(stripped)])
+                stack[:] = [(t, c, i + 1 if i >= first else i) for t, c, i in stack]
                 text = stripped
             out.append(text)
         elif tok.kind == "start":
@@ -112,14 +117,14 @@ def to_markdown(fragment: str, in_table: bool = False) -> str:
                     break
     for _, closing, opened in reversed(stack):
         _close(out, closing, opened)
-    return "".join(out)
+    return md_line_starts("".join(out).lstrip(" \t"))  # leading blanks would make a code block
 
 
-def _shift_opening(stack: list[tuple[str, str, int]], index: int) -> None:
-    # The opening marker at ``index`` moved one place right (after the spaces that now precede it).
-    for k, (tag, closing, opened) in enumerate(stack):
-        if opened == index:
-            stack[k] = (tag, closing, index + 1)
+def md_line_starts(text: str) -> str:
+    """Escape what would start a Markdown block at the start of each line (the unit's first, and each after
+    a <br>), so a translation stays one paragraph, list item or cell."""
+    return _MD_LINE_START.sub(lambda m: f"{m.group(1)}\\." if m.group(1) else f"\\{m.group(2)}" if m.group(2)
+                              else "&#61;", text)
 
 
 def _close(out: list[str], closing: str, opened: int) -> None:

@@ -6,7 +6,6 @@ output only emits Markdown syntax for the allowlisted inline tags and escapes ev
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from reussite.helpdocs.inline import md_escape, to_markdown
@@ -99,14 +98,6 @@ def render_html(doc: Document, translate: Translate = source_text, lang: str | N
     return sanitize("".join(parts))
 
 
-_LIST_LIKE = re.compile(r"^(\d+)\.(?=\s)|^([-+])(?=\s)")
-
-
-def _md_block(text: str) -> str:
-    # A paragraph starting like a list item must not become one.
-    return _LIST_LIKE.sub(lambda m: f"{m.group(1)}\\." if m.group(1) else f"\\{m.group(2)}", text)
-
-
 def render_markdown(doc: Document, translate: Translate = source_text) -> str:
     """Markdown for Python-Markdown with the ``tables`` extension."""
     chunks: list[str] = []
@@ -124,7 +115,7 @@ def render_markdown(doc: Document, translate: Translate = source_text) -> str:
 
     def item(b: Block, marker: str) -> str:
         if b.unit is not None:
-            return marker + _md_block(inline(b.unit))
+            return marker + inline(b.unit)
         lines: list[str] = []
         for i, child in enumerate(b.children):
             body = block(child)
@@ -139,7 +130,7 @@ def render_markdown(doc: Document, translate: Translate = source_text) -> str:
         if b.kind == "heading":
             return "#" * b.level + " " + inline(b.unit)
         if b.kind == "para":
-            return _md_block(inline(b.unit))
+            return inline(b.unit)
         if b.kind == "list":
             return "\n".join(item(it, f"{n}. " if b.level else "- ") for n, it in enumerate(b.children, 1))
         if b.kind == "table":

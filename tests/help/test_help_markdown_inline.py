@@ -9,7 +9,10 @@ from reussite.helpdocs.inline import to_markdown
 
 
 @pytest.mark.parametrize("fragment, expected", [
-    ("<b><b>\n", "\n"),  # emphasis around white space only: dropped (was "****", a horizontal rule)
+    ("<b><b>\n", ""),  # emphasis around white space only: dropped (was "****", a horizontal rule)
+    ("<b><i>\n&", "***&amp;***"),  # a newline is a space: "***" alone on a line would be a rule
+    ("---", "\\---"), ("x<br>---", "x  \n\\---"), ("x<br>===", "x  \n&#61;=="),  # rules, setext headings
+    ("x<br>- y", "x  \n\\- y"), ("2. x", "2\\. x"), ("    code?", "code?"),  # lists, code blocks
     ("<b></b>x", "x"),
     ("<b>x<b>y</b></b>", "**xy**"),  # nested bold is still bold
     ("a <b> bold </b> c", "a  **bold**  c"),
