@@ -251,6 +251,8 @@ class Session:
                 "describe": tr.render(spec.describe()),
                 # What an empty stack starts with, shown faintly in its place (a rank code such as "A").
                 "base": RANKS[spec.rule.empty - 1] if isinstance(spec.rule.empty, int) else None,
+                # Which way it builds (+1 up, -1 down, ±2 by twos), shown as an arrow on foundations.
+                "step": spec.rule.build.step if spec.rule.build else None,
             })
         legal = [self.move_json(m) for m in game.legal_moves()]
         won = game.is_won()

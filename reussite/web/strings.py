@@ -88,6 +88,19 @@ UI_STRINGS: dict[str, str] = {
     "seconds": N_("{seconds} s"),
     "play_hint": N_("Play it"),
     "play_hint_title": N_("Play the move the hint shows (p)"),
+    "menu": N_("Menu"),
+    "settings": N_("Game and settings"),
+    "four_colour": N_("Four-colour deck"),
+    "four_colour_title": N_("Each suit in its own colour: spades black, hearts red, diamonds blue, clubs green"),
+    "held_targets": N_("It can go on: {stacks}."),
+    "held_no_target": N_("No stack takes it."),
+    "target": N_("can take the held cards"),
+    "announce_to": N_("{card} on {stack}."),
+    "announce_many": N_("{count} cards from {card} on {stack}."),
+    "announce_up": N_("Now face up: {cards}."),
+    "announce_undo": N_("Undone."),
+    "announce_redo": N_("Redone."),
+    "peek": N_("Buried card: {card}."),
 }
 
 

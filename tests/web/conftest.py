@@ -134,7 +134,8 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    # Still cards: tests that read positions must not catch a card in flight (motion has its own tests).
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     pg = context.new_page()
     pg.set_default_timeout(8000)
     errors: list[str] = []

@@ -73,7 +73,7 @@
       const res = await request(path, { ...body, version: pinned ? seen : app.state.version });
       if (res.ok) {
         showMessage('');
-        setState(res.data);
+        setState(res.data, path);
         return;
       }
       if (res.status === 409 && res.data.state) {
@@ -238,8 +238,46 @@
 
   // -- state and language ----------------------------------------------------------------------------
 
-  function setState(state) {
+  // What a change did, in words, for the live region: where cards went and which cards it turned up.
+  function describeChange(previous, state, path) {
+    const parts = [];
+    if (path === '/api/undo') parts.push(t('announce_undo'));
+    if (path === '/api/redo') parts.push(t('announce_redo'));
+    const shown = new Map();
+    previous.stacks.forEach((s) => s.cards.forEach((c) => { if (c) shown.set(c.code, (shown.get(c.code) || 0) + 1); }));
+    const placed = new Set();
+    state.stacks.forEach((s, i) => {
+      const before = previous.stacks[i].cards.length;
+      const added = s.cards.slice(before).filter(Boolean);
+      if (!added.length) return;
+      added.forEach((c) => placed.add(c));
+      parts.push(added.length === 1 ? t('announce_to', { card: added[0].label, stack: s.name })
+        : t('announce_many', { count: added.length, card: added[0].label, stack: s.name }));
+    });
+    const turned = [];
+    state.stacks.forEach((s) => s.cards.forEach((c) => {
+      if (!c) return;
+      const left = shown.get(c.code) || 0;
+      if (left > 0) shown.set(c.code, left - 1);
+      else if (!placed.has(c)) turned.push(c.label);
+    }));
+    if (turned.length) parts.push(t('announce_up', { cards: turned.join(', ') }));
+    if (state.won) parts.push(t('won', { score: state.score }));
+    return parts.join(' ');
+  }
+
+  function announce(text) {
+    // Emptied first, so the same words said twice are spoken twice.
+    const box = $('announce');
+    box.textContent = '';
+    if (text) setTimeout(() => { box.textContent = text; }, 30);
+  }
+
+  function setState(state, path) {
     const previous = app.state;
+    if (previous && path && previous.game === state.game && previous.number === state.number) {
+      announce(describeChange(previous, state, path));
+    }
     app.state = state;
     app.receivedAt = performance.now();
     if (!previous || previous.game !== state.game || previous.number !== state.number) {
@@ -363,10 +401,15 @@
 
   async function setLang(lang) {
     if (lang === app.lang) return;
+    // The buttons are drawn again in the new language: the one that had focus gets it back.
+    const box = document.activeElement && document.activeElement.closest('.langs');
+    const boxes = [...document.querySelectorAll('.langs')];
+    const at = boxes.indexOf(box);
     app.lang = lang;
     store.set('reussite.lang', lang);
     await boot(lang);
     if (!$('help').hidden) loadHelp();
+    if (at >= 0) boxes[at].querySelector(`button[data-lang="${lang}"]`).focus();
   }
 
   function applyStrings() {
@@ -375,6 +418,7 @@
     document.querySelectorAll('[data-s]').forEach((el) => { el.textContent = t(el.dataset.s); });
     document.querySelectorAll('[data-t]').forEach((el) => { el.title = t(el.dataset.t); });
     $('bar').setAttribute('aria-label', t('toolbar'));
+    $('menu').setAttribute('aria-label', t('settings'));
     $('status').setAttribute('aria-label', t('status'));
     $('table').setAttribute('aria-label', t('table'));
     $('copy-ok') && $('copy-ok').remove();
@@ -387,7 +431,7 @@
         b.lang = l.code;
         b.textContent = l.code.toUpperCase();
         b.title = l.name;
-        b.setAttribute('aria-label', l.name);
+        b.setAttribute('aria-label', `${b.textContent} ${l.name}`);
         b.setAttribute('aria-pressed', String(l.code === app.lang));
         b.dataset.lang = l.code;
         b.addEventListener('click', () => setLang(l.code));
@@ -449,10 +493,12 @@
     const cols = Math.max(...stacks.map((s) => s.x + 1));
     const rows = Math.max(...stacks.map((s) => s.y + 1));
     const hasDown = stacks.some((s) => s.fan === 'down');
-    const gapRatio = 0.16;
+    // Narrow windows get narrower gaps; the cards always fit the width (no sideways scrolling), and
+    // keep a readable height when the window is short (the table then scrolls down).
+    const gapRatio = W < 600 ? 0.08 : 0.16;
     const byWidth = W / (cols + (cols + 1) * gapRatio);
     const byHeight = (H - 8) / ((rows + (hasDown ? 1.7 : 0)) * 1.4 * (1 + gapRatio) + gapRatio);
-    const cw = Math.max(34, Math.min(150, byWidth, byHeight));
+    const cw = Math.floor(Math.min(150, byWidth, Math.max(byHeight, Math.min(byWidth, 40))));
     const ch = Math.round(cw * 1.4);
     const gap = cw * gapRatio;
     const ox = Math.max(gap, (W - (cols * cw + (cols - 1) * gap)) / 2);
@@ -480,12 +526,13 @@
         const room = limit - (down ? top : left) - size;
         const faceDown = s.cards.slice(0, -1).filter((c) => !c).length;
         const faceUp = Math.max(0, n - 1 - faceDown);
-        stepUp = size * (down ? 0.25 : 0.22);
+        // A card fanned to the right shows its whole index (a 10 included).
+        stepUp = size * (down ? 0.25 : 0.36);
         stepDown = size * 0.09;
         const need = faceUp * stepUp + faceDown * stepDown;
         if (need > room && need > 0) {
           const k = Math.max(room, 0) / need;
-          stepUp = Math.max(size * (down ? 0.13 : 0.12), stepUp * k);
+          stepUp = Math.max(size * (down ? 0.13 : 0.34), stepUp * k);
           stepDown = Math.max(size * 0.04, stepDown * k);
         }
         let offset = 0;
@@ -511,11 +558,17 @@
     const rank = RANK[card.code[0]] || card.code[0];
     const suit = SUIT[card.code[1]];
     const red = card.code[1] === 'H' || card.code[1] === 'D';
-    el.className = `card ${red ? 'red' : 'black'}`;
+    el.className = `card ${red ? 'red' : 'black'} suit-${card.code[1]}`;
     const corner = (cls) => {
       const span = document.createElement('span');
       span.className = `corner ${cls}`;
-      span.textContent = `${rank}${suit}`;
+      const r = document.createElement('span');
+      r.className = 'rank';
+      r.textContent = rank;
+      const u = document.createElement('span');
+      u.className = 'suit';
+      u.textContent = suit;
+      span.append(r, u);
       span.setAttribute('aria-hidden', 'true');
       return span;
     };
@@ -538,6 +591,7 @@
     app.geo = geo;
     table.style.setProperty('--cw', `${geo.cw}px`);
     table.style.setProperty('--ch', `${geo.ch}px`);
+    const before = cardRects(table);
     const frag = document.createDocumentFragment();
     let z = 1;
     state.stacks.forEach((s, si) => {
@@ -549,6 +603,7 @@
       slot.tabIndex = 0;
       slot.setAttribute('role', 'button');
       slot.setAttribute('aria-label', s.label);
+      slot.setAttribute('aria-description', s.describe);
       slot.title = `${s.name}: ${s.describe}`;
       const tall = g.rect.bottom - g.rect.top > geo.ch + 1 || g.rect.right - g.rect.left > geo.cw + 1;
       if (tall || s.base) {
@@ -572,6 +627,9 @@
         const el = document.createElement('div');
         if (card) {
           cardFace(el, card);
+          // Rank over suit where the index must be narrow (fans to the right, a count badge beside it);
+          // side by side where a downward fan shows only a strip of each card.
+          if (s.fan !== 'down') el.classList.add('upright');
           el.setAttribute('aria-label', card.label);
         } else {
           el.className = 'card back';
@@ -581,6 +639,7 @@
         el.setAttribute('role', card ? 'img' : 'presentation');
         el.dataset.stack = si;
         el.dataset.pos = p;
+        if (card) el.dataset.code = card.code;
         el.style.left = `${g.positions[p].left}px`;
         el.style.top = `${g.positions[p].top}px`;
         el.style.zIndex = z + p;
@@ -588,18 +647,22 @@
       }
       z += n + 1;
       if (s.kind === 'stock' || s.kind === 'waste' || s.kind === 'foundation') {
-        if (n > 1 || s.kind === 'stock') {
+        // A foundation says which way it builds (Tournament has both); the words are in its description.
+        const arrow = s.kind === 'foundation' && s.step ? (s.step > 0 ? '↑' : '↓') : '';
+        if (n > 1 || s.kind === 'stock' || arrow) {
           const count = document.createElement('span');
           count.className = 'count';
-          count.textContent = String(n);
+          count.textContent = `${arrow}${n > 1 || s.kind === 'stock' ? n : ''}`;
           count.setAttribute('aria-hidden', 'true');
-          count.style.left = `${g.left + 4}px`;
-          count.style.top = `${g.top + geo.ch - 18}px`;
+          const last = g.positions[n - 1] || g;
+          count.style.left = `${last.left + geo.cw - 2}px`;
+          count.style.top = `${last.top + 2}px`;
           frag.append(count);
         }
       }
     });
     table.replaceChildren(frag);
+    animate(table, before, state);
     if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
     renderBar();
     renderDialog();
@@ -611,6 +674,52 @@
       });
     }
     document.body.dataset.version = state.version;
+  }
+
+  // -- motion: cards glide from where they were (FLIP), a new deal flies out of the stock, a win bounces.
+
+  const still = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  function cardRects(table) {
+    const rects = new Map();
+    if (still() || !app.drawn) return rects;
+    table.querySelectorAll('.card[data-code]').forEach((el) => {
+      const list = rects.get(el.dataset.code) || [];
+      list.push({ stack: el.dataset.stack, rect: el.getBoundingClientRect() });
+      rects.set(el.dataset.code, list);
+    });
+    return rects;
+  }
+
+  function animate(table, before, state) {
+    const drawn = app.drawn;
+    app.drawn = { game: state.game, number: state.number, version: state.version };
+    table.classList.toggle('won', Boolean(state.won) && !still());
+    if (still() || !drawn || drawn.version === state.version) return;
+    const cards = [...table.querySelectorAll('.card')];
+    if (drawn.game !== state.game || drawn.number !== state.number || state.moves === 0) {
+      // A new deal or a restart: every card comes from the top-left corner, one after another.
+      cards.forEach((el, i) => el.animate(
+        [{ transform: `translate(${-el.offsetLeft}px, ${-el.offsetTop}px)`, opacity: 0.3 }, { transform: 'none', opacity: 1 }],
+        { duration: 220, delay: Math.min(i * 6, 400), easing: 'ease-out', fill: 'backwards' },
+      ));
+      return;
+    }
+    cards.forEach((el) => {
+      const list = before.get(el.dataset.code);
+      if (!list || !list.length) {
+        if (el.dataset.code) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160 });
+        return;
+      }
+      const k = Math.max(0, list.findIndex((o) => o.stack === el.dataset.stack));
+      const old = list.splice(k, 1)[0].rect;
+      const now = el.getBoundingClientRect();
+      const dx = old.left - now.left;
+      const dy = old.top - now.top;
+      if (Math.abs(dx) + Math.abs(dy) < 1) return;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
+        { duration: 180, easing: 'ease-out' });
+    });
   }
 
   function renderBar() {
@@ -733,10 +842,14 @@
   }
 
   function markTargets(si, n, on) {
-    document.querySelectorAll('.target').forEach((el) => el.classList.remove('target'));
+    document.querySelectorAll('.target').forEach((el) => {
+      el.classList.remove('target');
+      if (el.classList.contains('slot')) el.setAttribute('aria-label', app.state.stacks[el.dataset.stack].label);
+    });
     if (!on) return;
     targetsFor(si, n).forEach((di) => {
       slotEl(di).classList.add('target');
+      slotEl(di).setAttribute('aria-label', `${app.state.stacks[di].label}, ${t('target')}`);
       const top = cardEls(di).pop();
       if (top) top.classList.add('target');
     });
@@ -759,7 +872,11 @@
     els.slice(-n).forEach((el) => el.classList.add('selected'));
     markTargets(si, n, true);
     const card = s.cards[s.cards.length - n];
-    showMessage(n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card: card.label }));
+    const held = n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card: card.label });
+    // Said, not only shown: where the held cards may go.
+    const names = targetsFor(si, n).map((di) => app.state.stacks[di].name);
+    const where = names.length ? t('held_targets', { stacks: names.join(', ') }) : t('held_no_target');
+    showMessage(`${held} ${where}`);
   }
 
   function clearSelection(announce) {
@@ -830,7 +947,31 @@
     return best;
   }
 
+  // A buried card, shown whole while a finger rests on it (or after a right-click, until the next press).
+  function peek(el) {
+    unpeek();
+    if (!el || !el.getAttribute('aria-label')) return;
+    el.classList.add('peek');
+    app.peeked = el;
+    showMessage(t('peek', { card: el.getAttribute('aria-label') }));
+  }
+
+  function unpeek() {
+    if (app.peeked) app.peeked.classList.remove('peek');
+    app.peeked = null;
+  }
+
+  function onContextMenu(e) {
+    const cardEl = e.target.closest('.card');
+    if (!cardEl) return;
+    e.preventDefault();
+    if (app.press) clearTimeout(app.press.timer);
+    app.press = null;
+    peek(cardEl);
+  }
+
   function onPointerDown(e) {
+    unpeek();
     if (e.button !== 0 || !app.state) return;
     const cardEl = e.target.closest('.card');
     const slot = e.target.closest('.slot');
@@ -843,7 +984,16 @@
     const s = app.state.stacks[si];
     // Anything face up may be lifted; the server says why if the rules keep it in place.
     const draggable = cardEl && s.cards[pos] && s.kind !== 'stock';
-    app.press = { si, pos, x: e.clientX, y: e.clientY, id: e.pointerId, draggable, started: false, els: [] };
+    const press = { si, pos, x: e.clientX, y: e.clientY, id: e.pointerId, draggable, started: false, els: [] };
+    app.press = press;
+    if (cardEl) {
+      press.timer = setTimeout(() => {
+        if (app.press === press && !press.started) {
+          press.peeked = true;
+          peek(cardEl);
+        }
+      }, 500);
+    }
     $('table').setPointerCapture(e.pointerId);
     e.preventDefault();
   }
@@ -853,8 +1003,10 @@
     if (!press || press.id !== e.pointerId) return;
     const dx = e.clientX - press.x;
     const dy = e.clientY - press.y;
+    if (press.peeked) return;
     if (!press.started) {
       if (!press.draggable || Math.hypot(dx, dy) < 5) return;
+      clearTimeout(press.timer);
       press.started = true;
       clearSelection(false);
       press.els = cardEls(press.si).filter((el) => Number(el.dataset.pos) >= press.pos);
@@ -881,6 +1033,11 @@
     const press = app.press;
     if (!press || press.id !== e.pointerId) return;
     app.press = null;
+    clearTimeout(press.timer);
+    if (press.peeked) {
+      unpeek();
+      return;
+    }
     if (!press.started) {
       clickStack(press.si, press.pos);
       return;
@@ -900,6 +1057,8 @@
   }
 
   function onPointerCancel() {
+    if (app.press) clearTimeout(app.press.timer);
+    unpeek();
     if (app.press && app.press.started) {
       markTargets(0, 0, false);
       returnCards(app.press.els);
@@ -976,6 +1135,7 @@
     if (seq !== app.helpSeq) return; // a later request (another game or language) wins
     if (res.ok) {
       body.innerHTML = res.data; // sanitized by the server's help renderer
+      renumberHeadings(body);
     } else {
       const p = document.createElement('p');
       p.className = 'error';
@@ -986,14 +1146,48 @@
     body.dataset.lang = app.lang; // asked for; body.lang is what came (a fallback may differ)
   }
 
-  function toggleHelp(open) {
+  // The rules' headings go under the panel's h2 with no level skipped (an outline a screen reader can use).
+  function renumberHeadings(root) {
+    const found = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+    const levels = [...new Set(found.map((h) => Number(h.tagName[1])))].sort();
+    found.forEach((h) => {
+      const level = Math.min(6, 3 + levels.indexOf(Number(h.tagName[1])));
+      const copy = document.createElement(`h${level}`);
+      [...h.attributes].forEach((a) => copy.setAttribute(a.name, a.value));
+      copy.append(...h.childNodes);
+      h.replaceWith(copy);
+    });
+  }
+
+  function toggleHelp(open, focus = true) {
     const help = $('help');
     const show = open === undefined ? help.hidden : open;
+    const wasShown = !help.hidden;
     help.hidden = !show;
     $('btn-rules').setAttribute('aria-expanded', String(show));
     store.set('reussite.help', show ? '1' : '0');
     if (show) loadHelp();
     if (app.state) render();
+    // Focus goes to the rules when they open, and back to their button when they close.
+    if (focus && show && !wasShown) $('help-title').focus({ preventScroll: true });
+    const active = document.activeElement;
+    if (focus && !show && wasShown && (!active || active === document.body || help.contains(active))) {
+      $('btn-rules').focus();
+    }
+  }
+
+  function toggleMenu(open) {
+    const bar = $('bar');
+    const show = open === undefined ? bar.dataset.menu !== 'open' : open;
+    if (show) bar.dataset.menu = 'open';
+    else delete bar.dataset.menu;
+    $('btn-menu').setAttribute('aria-expanded', String(show));
+  }
+
+  function setFourColour(on) {
+    document.body.classList.toggle('four-colour', on);
+    $('four-colour').checked = on;
+    store.set('reussite.fourColour', on ? '1' : '0');
   }
 
   // -- wiring ------------------------------------------------------------------------------------------
@@ -1023,6 +1217,7 @@
     table.addEventListener('pointermove', onPointerMove);
     table.addEventListener('pointerup', onPointerUp);
     table.addEventListener('pointercancel', onPointerCancel);
+    table.addEventListener('contextmenu', onContextMenu);
     table.addEventListener('keydown', onTableKey);
     table.addEventListener('dblclick', (e) => e.preventDefault());
     document.addEventListener('keydown', onKey);
@@ -1090,7 +1285,10 @@
         if (res.ok && res.data.version !== app.state.version) setState(res.data);
       }).catch(failed);
     });
-    boot(app.lang).then(() => { if (store.get('reussite.help') === '1') toggleHelp(true); });
+    $('btn-menu').addEventListener('click', () => toggleMenu());
+    $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
+    setFourColour(store.get('reussite.fourColour') === '1');
+    boot(app.lang).then(() => { if (store.get('reussite.help') === '1') toggleHelp(true, false); });
   }
 
   init();

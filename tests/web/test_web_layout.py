@@ -1,0 +1,307 @@
+"""The page's look and reach in a real Chromium: phones and 400 % zoom, an axe-core audit, what a
+screen-reader player hears, focus, the four-colour deck, motion and buried cards."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from browser_actions import stack_index, wait_until
+
+from reussite.host import Host
+
+pytestmark = pytest.mark.browser
+
+GAME_IDS = sorted(Host.load().games)
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+ZOOM_400 = (320, 256)  # a 1280×1024 window at 400 % (WCAG reflow)
+AXE_VERSION = "4.14.1"
+AXE_RUN = ("axe.run(document).then(r => r.violations.map("
+           "v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(' | ')))")
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core from npm, installed once into a cache folder (never shipped with the package)."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "reussite-tests" / f"axe-{AXE_VERSION}"
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if not npm:
+            reason = "npm is missing: install nodejs and npm to run the accessibility audit"
+            if os.environ.get("CI"):
+                pytest.fail(reason + " (CI is set, so this is a failure, not a skip)")
+            pytest.skip(reason)
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--no-save",
+                        f"axe-core@{AXE_VERSION}"], check=True, capture_output=True, timeout=300)
+    return script.read_text(encoding="utf-8")
+
+
+def open_page(browser, server, game: str, size: tuple[int, int], **context_args):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **context_args)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    state = server.new_game(game, 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    return context, page, state
+
+
+def inside(box: dict, width: float, height: float) -> bool:
+    return box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= width + 0.5 \
+        and box["y"] + box["height"] <= height + 0.5
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] \
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+# Every pile inside the window's width, no sideways scrolling, every count badge off every card index
+# that shows, and the rules' Close and language buttons on screen.
+LAYOUT_PROBE = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  };
+  const table = document.getElementById('table');
+  return {
+    scrollWidth: document.scrollingElement.scrollWidth,
+    tableHeight: table.clientHeight,
+    slots: [...document.querySelectorAll('.slot')].map((el) => ({id: el.dataset.id, box: box(el)})),
+    badges: [...document.querySelectorAll('.count')].map(box),
+    corners: [...document.querySelectorAll('.card .corner.tl')].map((el) => {
+      const card = el.closest('.card');
+      const pos = Number(card.dataset.pos) + 1;
+      const next = table.querySelector(`.card[data-stack="${card.dataset.stack}"][data-pos="${pos}"]`);
+      return {box: box(el), covered: next ? box(next) : null};
+    }),
+  };
+}"""
+
+
+def visible_corners(probe: dict) -> list[dict]:
+    """Index corners not hidden under the next card of their pile."""
+    return [c["box"] for c in probe["corners"] if not c["covered"] or not overlaps(c["box"], c["covered"])]
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP, ZOOM_400], ids=["phone", "desktop", "zoom400"])
+def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifacts, size):
+    width, height = size
+    for game in GAME_IDS:
+        context, page, state = open_page(browser, server, game, size)
+        try:
+            probe = page.evaluate(LAYOUT_PROBE)
+            assert probe["scrollWidth"] <= width, f"{game} at {size}: the page scrolls sideways"
+            assert len(probe["slots"]) == len(state["stacks"])
+            for slot in probe["slots"]:
+                box = slot["box"]
+                assert box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5, f"{game} {size}: {slot}"
+            # At 400 % zoom the table keeps a usable height (the page scrolls down instead).
+            assert probe["tableHeight"] >= 150, f"{game} at {size}: the table is {probe['tableHeight']} px high"
+            for badge in probe["badges"]:
+                hit = [c for c in visible_corners(probe) if overlaps(badge, c)]
+                assert not hit, f"{game} at {size}: a count badge {badge} covers a card index {hit}"
+            if width < 700:
+                assert page.locator("#menu").is_hidden()  # the settings are folded away
+                page.click("#btn-menu")
+                assert page.locator("#game-select").is_visible()
+                assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
+                page.click("#btn-menu")
+                bar = page.locator("#bar").bounding_box()
+                assert bar["height"] <= 0.2 * height or width < 380, f"the toolbar takes {bar['height']} px"
+            page.screenshot(path=str(artifacts / f"layout-{game}-{width}x{height}.png"))
+            page.click("#btn-rules")
+            page.wait_for_selector("#help-body h3")
+            for selector in ["#btn-help-close", "#help .langs button[data-lang='en']",
+                             "#help .langs button[data-lang='fr']"]:
+                box = page.locator(selector).bounding_box()
+                assert box and inside(box, width, height), f"{game} at {size}: {selector} is off screen: {box}"
+            help_box = page.locator("#help").bounding_box()
+            if width < 700:  # a full-screen sheet
+                assert help_box["width"] >= width - 1 and help_box["height"] >= height - 1
+            else:
+                assert help_box["width"] >= 300
+            page.screenshot(path=str(artifacts / f"layout-{game}-{width}x{height}-rules.png"))
+            page.click("#btn-help-close")
+            assert page.evaluate("document.activeElement.id") == "btn-rules"  # focus kept
+        finally:
+            context.close()
+
+
+def test_axe_finds_no_violation(browser, server, axe_source):
+    """4 games × rules shown or not × English and French × phone and desktop: axe-core's full rule set."""
+    found = []
+    for size in (PHONE, DESKTOP):
+        # Injecting axe needs the page's script policy lifted, for this audit only.
+        context, page, _ = open_page(browser, server, GAME_IDS[0], size, bypass_csp=True)
+        try:
+            for game in GAME_IDS:
+                server.new_game(game, 1)
+                page.reload()
+                page.wait_for_selector("body[data-painted]")
+                for lang in ("en", "fr"):
+                    if page.evaluate("document.documentElement.lang") != lang:
+                        page.click(f"#bar .langs button[data-lang='{lang}']")
+                        wait_until(page, f"document.documentElement.lang === '{lang}'")
+                    for rules in (False, True):
+                        if rules:
+                            page.click("#btn-rules")
+                            wait_until(page, f"document.getElementById('help-body').dataset.lang === '{lang}'"
+                                             " && !!document.querySelector('#help-body h3')")
+                        page.evaluate(axe_source)
+                        violations = page.evaluate(AXE_RUN)
+                        found += [f"{game} {lang} {size} rules={rules}: {v}" for v in violations]
+                        if rules:
+                            page.click("#btn-help-close")
+                page.click("#bar .langs button[data-lang='en']")
+                wait_until(page, "document.documentElement.lang === 'en'")
+        finally:
+            context.close()
+    assert not found, "\n".join(found)
+
+
+def test_changes_are_said_and_focus_is_kept(page, server):
+    state = server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    move = next(m for m in state["legal"] if m["type"] == "move" and m["n"] == 1)
+    src, dst = stack_index(state, move["src"]), stack_index(state, move["dst"])
+    # Held cards and where they may go are said, not only shown.
+    page.locator(f".slot[data-stack='{src}']").focus()
+    page.keyboard.press("Enter")
+    message = page.locator("#message").inner_text()
+    assert "It can go on:" in message and state["stacks"][dst]["name"] in message
+    assert ", can take the held cards" in page.get_attribute(f".slot[data-stack='{dst}']", "aria-label")
+    page.locator(f".slot[data-stack='{dst}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    card = state["stacks"][src]["cards"][-1]["label"]
+    wait_until(page, "document.getElementById('announce').textContent !== ''")
+    said = page.locator("#announce").inner_text()
+    assert f"{card} on {state['stacks'][dst]['name']}." in said
+    page.keyboard.press("u")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 2}']")
+    wait_until(page, "document.getElementById('announce').textContent.startsWith('Undone.')")
+    # A deal turns a card up: it is named.
+    page.keyboard.press("d")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 3}']")
+    waste = server.state()["stacks"][stack_index(state, "waste")]["cards"][-1]["label"]
+    wait_until(page, f"document.getElementById('announce').textContent.includes({waste!r})")
+
+    # A language switch keeps the focus on the button pressed; the French labels are French.
+    page.locator("#bar .langs button[data-lang='fr']").focus()
+    page.keyboard.press("Enter")
+    wait_until(page, "document.documentElement.lang === 'fr'")
+    assert page.evaluate("document.activeElement.dataset.lang") == "fr"
+    assert page.get_attribute("#bar .langs button[data-lang='fr']", "aria-label").startswith("FR ")
+    labels = page.eval_on_selector_all(".slot", "els => els.map(e => e.getAttribute('aria-label')).join(' ')")
+    assert "\u00a0cartes" in labels and "cards" not in labels
+    page.keyboard.press("?")
+    wait_until(page, "document.activeElement.id === 'help-title'")
+    page.keyboard.press("Escape")
+    wait_until(page, "document.activeElement.id === 'btn-rules'")
+    page.locator("#bar .langs button[data-lang='en']").click()
+    wait_until(page, "document.documentElement.lang === 'en'")
+
+
+def test_four_colour_deck(page, server):
+    server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-painted]")
+    colour = "sel => getComputedStyle(document.querySelector(sel)).color"
+    suits = {s: f".card.suit-{s}" for s in "SHDC"}
+    before = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
+    assert before["H"] == before["D"] and before["S"] == before["C"]
+    page.check("#four-colour")
+    after = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
+    assert len(set(after.values())) == 4, after
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.evaluate(f"({colour})('.card.suit-D')") == after["D"]  # remembered
+    page.uncheck("#four-colour")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_animate_unless_reduced(browser, server, motion):
+    context, page, state = open_page(browser, server, "forty-thieves", DESKTOP, reduced_motion=motion)
+    try:
+        move = next(m for m in state["legal"] if m["type"] == "move")
+        page.evaluate("window.__moving = 0; new MutationObserver(() => { window.__moving = Math.max("
+                      "window.__moving, document.getAnimations().length); }).observe(document.body, "
+                      "{attributes: true, attributeFilter: ['data-version']})")
+        response = server.api("/api/move", {"src": move["src"], "dst": move["dst"], "n": move["n"],
+                                            "version": state["version"]})
+        assert response.status_code == 200
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+        moving = page.evaluate("window.__moving")
+        assert (moving > 0) == (motion == "no-preference"), moving
+    finally:
+        context.close()
+
+
+def test_right_click_and_long_press_show_a_buried_card(page, server):
+    state = server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    si = next(i for i, s in enumerate(state["stacks"]) if s["kind"] == "tableau" and len(s["cards"]) > 1)
+    buried = page.locator(f".card[data-stack='{si}'][data-pos='0']")
+    box = buried.bounding_box()
+    page.mouse.click(box["x"] + 8, box["y"] + 5, button="right")
+    assert "peek" in buried.get_attribute("class")
+    assert state["stacks"][si]["cards"][0]["label"] in page.locator("#message").inner_text()
+    page.mouse.move(box["x"] + 8, box["y"] + 5)
+    page.mouse.down()  # a press elsewhere puts it back; held long, it shows again
+    assert "peek" not in buried.get_attribute("class")
+    page.wait_for_timeout(650)
+    assert "peek" in buried.get_attribute("class")
+    page.mouse.up()
+    assert "peek" not in buried.get_attribute("class")
+    assert page.locator(".card.selected").count() == 0  # a long press does not pick the card up
+    assert server.state()["version"] == state["version"]
+
+
+def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(page, server):
+    """Osmosis fans its foundations to the right: each card shows its whole index, a 10 included."""
+    server.new_game("osmosis", 1)
+    for _ in range(60):  # play to the foundations, dealing when stuck, until one holds a few cards
+        state = server.state()
+        moves = [m for m in state["legal"] if m["type"] == "move" and m["dst"].startswith("foundation")]
+        if max(len(s["cards"]) for s in state["stacks"] if s["kind"] == "foundation") >= 3:
+            break
+        if moves:
+            m = moves[0]
+            server.api("/api/move", {"src": m["src"], "dst": m["dst"], "n": m["n"], "version": state["version"]})
+        elif state["can_deal"]:
+            server.api("/api/deal", {"version": state["version"]})
+    page.goto(server.url)
+    page.wait_for_selector("body[data-painted]")
+    strips = page.evaluate("""() => [...document.querySelectorAll('.card.upright:not(.back)')].map((el) => {
+      const pos = Number(el.dataset.pos) + 1;
+      const next = document.querySelector(`.card[data-stack="${el.dataset.stack}"][data-pos="${pos}"]`);
+      if (!next) return null;
+      const corner = el.querySelector('.corner.tl').getBoundingClientRect();
+      return {shown: next.getBoundingClientRect().left - el.getBoundingClientRect().left,
+              index: corner.right - el.getBoundingClientRect().left, stack: Number(el.dataset.stack)};
+    }).filter(Boolean)""")
+    fans = [s["fan"] for s in server.state()["stacks"]]
+    strips = [s for s in strips if fans[s["stack"]] == "right"]
+    assert strips, "no face-up card lies under another in a fan to the right"
+    assert all(s["shown"] >= s["index"] for s in strips), strips
+    # "10" is as wide as an index gets: drawn on a card, it fits a strip.
+    page.evaluate("""() => { const el = document.querySelector('.card.upright:not(.back) .corner.tl .rank');
+                             el.textContent = '10'; }""")
+    widest = page.evaluate("""() => { const el = document.querySelector('.card.upright:not(.back) .corner.tl');
+      return el.getBoundingClientRect().right - el.closest('.card').getBoundingClientRect().left; }""")
+    assert widest <= min(s["shown"] for s in strips)
+    server.new_game("tournament", 1)
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    arrows = page.eval_on_selector_all(".count", "els => els.map(e => e.textContent).join('')")
+    assert arrows.count("↑") == 4 and arrows.count("↓") == 4
