@@ -89,7 +89,7 @@ UI_STRINGS: dict[str, str] = {
     "play_hint": N_("Play it"),
     "play_hint_title": N_("Play the move the hint shows (p)"),
     "menu": N_("Menu"),
-    "settings": N_("Game and settings"),
+    "settings": N_("Settings"),
     "four_colour": N_("Four-colour deck"),
     "four_colour_title": N_("Each suit in its own colour: spades black, hearts red, diamonds blue, clubs green"),
     "held_targets": N_("It can go on: {stacks}."),

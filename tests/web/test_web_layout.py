@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ GAME_IDS = sorted(Host.load().games)
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 ZOOM_400 = (320, 256)  # a 1280×1024 window at 400 % (WCAG reflow)
+PHONE_200 = (195, 422)  # the phone at 200 %
 AXE_VERSION = "4.14.1"
 AXE_RUN = ("axe.run(document).then(r => r.violations.map("
            "v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(' | ')))")
@@ -90,7 +92,7 @@ def visible_corners(probe: dict) -> list[dict]:
     return [c["box"] for c in probe["corners"] if not c["covered"] or not overlaps(c["box"], c["covered"])]
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP, ZOOM_400], ids=["phone", "desktop", "zoom400"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP, ZOOM_400, PHONE_200], ids=["phone", "desktop", "zoom400", "phone200"])
 def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifacts, size):
     width, height = size
     for game in GAME_IDS:
@@ -305,3 +307,25 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
     page.wait_for_selector("body[data-painted]")
     arrows = page.eval_on_selector_all(".count", "els => els.map(e => e.textContent).join('')")
     assert arrows.count("↑") == 4 and arrows.count("↓") == 4
+
+
+def test_card_faces_come_from_the_shipped_sprite(page, server):
+    """Every face drawn from cards.svg (regenerated identically by its tool), loaded under the page's CSP."""
+    root = Path(__file__).resolve().parents[2]
+    check = subprocess.run([sys.executable, str(root / "tools" / "make_card_faces.py"), "--check"],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    sprite = (root / "reussite" / "web" / "static" / "cards.svg").read_text(encoding="utf-8")
+    assert (root / "reussite" / "web" / "static" / "cards.README.md").exists()  # origin and licence
+    server.new_game("tournament", 1)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-painted]")
+    faces = page.eval_on_selector_all(".card:not(.back)", """els => els.map((el) => {
+      const use = el.querySelector('svg.art use');
+      return {code: el.dataset.code, href: use && use.getAttribute('href'), width: use && use.getBBox().width};
+    })""")
+    assert faces
+    for face in faces:
+        assert face["href"] == f"/static/cards.svg#c-{face['code']}"
+        assert f'id="c-{face["code"]}"' in sprite
+        assert face["width"] > 0, face  # the external symbol was fetched and drawn

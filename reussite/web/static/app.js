@@ -10,6 +10,7 @@
   };
   const SUIT = { C: '♣', S: '♠', H: '♥', D: '♦' };
   const RANK = { A: 'A', T: '10', J: 'J', Q: 'Q', K: 'K' };
+  const SVG_NS = 'http://www.w3.org/2000/svg';
 
   const app = {
     lang: store.get('reussite.lang') || document.documentElement.dataset.defaultLang || 'en',
@@ -418,7 +419,8 @@
     document.querySelectorAll('[data-s]').forEach((el) => { el.textContent = t(el.dataset.s); });
     document.querySelectorAll('[data-t]').forEach((el) => { el.title = t(el.dataset.t); });
     $('bar').setAttribute('aria-label', t('toolbar'));
-    $('menu').setAttribute('aria-label', t('settings'));
+    $('menu').setAttribute('aria-label', t('game'));
+    $('settings').setAttribute('aria-label', t('settings'));
     $('status').setAttribute('aria-label', t('status'));
     $('table').setAttribute('aria-label', t('table'));
     $('copy-ok') && $('copy-ok').remove();
@@ -572,12 +574,15 @@
       span.setAttribute('aria-hidden', 'true');
       return span;
     };
-    const pip = document.createElement('span');
-    const face = 'JQK'.includes(card.code[0]);
-    pip.className = face ? 'pip face' : 'pip';
-    pip.textContent = face ? `${rank}${suit}` : suit;
-    pip.setAttribute('aria-hidden', 'true');
-    el.append(corner('tl'), pip, corner('br'));
+    // The face's art (pips, drawn court figures) from the same-origin sprite (tools/make_card_faces.py).
+    const art = document.createElementNS(SVG_NS, 'svg');
+    art.setAttribute('class', 'art');
+    art.setAttribute('viewBox', '0 0 100 140');
+    art.setAttribute('aria-hidden', 'true');
+    const use = document.createElementNS(SVG_NS, 'use');
+    use.setAttribute('href', `/static/cards.svg#c-${card.code}`);
+    art.append(use);
+    el.append(art, corner('tl'), corner('br'));
   }
 
   function render() {
@@ -649,7 +654,10 @@
       if (s.kind === 'stock' || s.kind === 'waste' || s.kind === 'foundation') {
         // A foundation says which way it builds (Tournament has both); the words are in its description.
         const arrow = s.kind === 'foundation' && s.step ? (s.step > 0 ? '↑' : '↓') : '';
-        if (n > 1 || s.kind === 'stock' || arrow) {
+        // On tiny cards only the stock (a card back, no index to hide) keeps its badge; the counts and
+        // directions stay in the stacks' labels and descriptions.
+        const room = geo.cw >= 44 || s.kind === 'stock';
+        if (room && (n > 1 || s.kind === 'stock' || arrow)) {
           const count = document.createElement('span');
           count.className = 'count';
           count.textContent = `${arrow}${n > 1 || s.kind === 'stock' ? n : ''}`;

@@ -1,0 +1,134 @@
+"""Draw the page's card faces: one SVG sprite, ``reussite/web/static/cards.svg``, written by this script.
+
+Every face is a ``<symbol id="c-RS">`` (rank code, suit code: ``c-TH`` is the ten of hearts) drawn in a
+100 × 140 box; suits use ``currentColor`` so the page colours them (red/black or the four-colour deck).
+The page prints the index corners itself (readable at every size), so the art keeps clear of them:
+pips sit in the middle band, court cards are a framed, double-headed figure.
+
+    python3 tools/make_card_faces.py          # rewrite the sprite
+    python3 tools/make_card_faces.py --check  # exit 1 if the committed sprite differs
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "reussite" / "web" / "static" / "cards.svg"
+
+# Suit shapes in a box from -5 to 5.
+SUITS = {
+    "H": "M0 4.6C-1.2 3.2-5 0.6-5-2.1-5-4 -3.6-5-2.4-5-1.2-5-0.4-4.2 0-3.2 0.4-4.2 1.2-5 2.4-5 3.6-5 5-4 "
+         "5-2.1 5 0.6 1.2 3.2 0 4.6Z",
+    "D": "M0-5 4 0 0 5-4 0Z",
+    "S": "M0-5C1.4-3 5-0.9 5 1.2 5 3 3.6 3.9 2.4 3.9 1.5 3.9 0.8 3.4 0.5 2.8 0.6 3.9 1.1 4.5 1.8 5H-1.8"
+         "C-1.1 4.5-0.6 3.9-0.5 2.8-0.8 3.4-1.5 3.9-2.4 3.9-3.6 3.9-5 3-5 1.2-5-0.9-1.4-3 0-5Z",
+    "C": "M-0.5 2.6C-1 3.8-1.2 4.4-1.9 5H1.9C1.2 4.4 1 3.8 0.5 2.6 1 3.5 1.9 3.9 2.7 3.9 4 3.9 5 2.9 5 1.6 "
+         "5 0.2 3.9-0.7 2.7-0.7 2.2-0.7 1.8-0.6 1.5-0.4 2.3-1 2.7-1.8 2.7-2.6 2.7-4 1.5-5 0-5-1.5-5-2.7-4 "
+         "-2.7-2.6-2.7-1.8-2.3-1-1.5-0.4-1.8-0.6-2.2-0.7-2.7-0.7-3.9-0.7-5 0.2-5 1.6-5 2.9-4 3.9-2.7 3.9 "
+         "-1.9 3.9-1 3.5-0.5 2.6Z",
+}
+
+# Pip centres for ranks 2-10 in the middle band (x 32/50/68, y 45-95): clear of the index corners, and
+# below the strip a downward fan shows of a covered card (its top quarter), so fans show only indexes.
+L, M, R = 32, 50, 68
+T, B = 45, 95
+PIPS = {
+    2: [(M, T), (M, B)],
+    3: [(M, T), (M, 70), (M, B)],
+    4: [(L, T), (R, T), (L, B), (R, B)],
+    5: [(L, T), (R, T), (M, 70), (L, B), (R, B)],
+    6: [(L, T), (R, T), (L, 70), (R, 70), (L, B), (R, B)],
+    7: [(L, T), (R, T), (M, 57.5), (L, 70), (R, 70), (L, B), (R, B)],
+    8: [(L, T), (R, T), (M, 57.5), (L, 70), (R, 70), (M, 82.5), (L, B), (R, B)],
+    9: [(L, T), (R, T), (L, 61.7), (R, 61.7), (M, 70), (L, 78.3), (R, 78.3), (L, B), (R, B)],
+    10: [(L, T), (R, T), (M, 53.3), (L, 61.7), (R, 61.7), (L, 78.3), (R, 78.3), (M, 86.7), (L, B), (R, B)],
+}
+RANK_CODES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
+
+INK = "#1d1d1d"
+GOLD = "#e2b23a"
+SKIN = "#f6d7b0"
+
+
+def pip(x: float, y: float, suit: str, size: float) -> str:
+    flip = f" transform=\"rotate(180 {x} {y})\"" if y > 70 else ""
+    s = size / 10
+    return f'<use href="#s-{suit}" x="{x - 5 * s:g}" y="{y - 5 * s:g}" width="{10 * s:g}" height="{10 * s:g}"{flip}/>'
+
+
+def headwear(rank: int) -> str:
+    """The top half's hat: a crown for the King, a tiara for the Queen, a cap with a feather for the Jack."""
+    if rank == 13:
+        return (f'<path d="M38 44 38 32 43 38 50 29 57 38 62 32 62 44Z" fill="{GOLD}" stroke="{INK}" '
+                'stroke-width="1.2"/>')
+    if rank == 12:
+        return (f'<path d="M40 44Q50 30 60 44Z" fill="{GOLD}" stroke="{INK}" stroke-width="1.2"/>'
+                f'<circle cx="50" cy="36" r="2" fill="currentColor"/>')
+    return (f'<path d="M38 44 40 35 60 35 62 44Z" fill="currentColor" stroke="{INK}" stroke-width="1.2"/>'
+            f'<path d="M60 36Q70 28 66 22" fill="none" stroke="{GOLD}" stroke-width="2"/>')
+
+
+def court(rank: int, suit: str) -> str:
+    # One half: head, hat, shoulders in the suit's colour with a gold collar and a pip; the other is
+    # the same turned about the centre, as on a double-headed card.
+    half = (
+        f'<circle cx="50" cy="50" r="7.5" fill="{SKIN}" stroke="{INK}" stroke-width="1.2"/>'
+        f'{headwear(rank)}'
+        f'<path d="M30 70Q30 58 42 57L50 62 58 57Q70 58 70 70Z" fill="currentColor" stroke="{INK}" '
+        'stroke-width="1.2"/>'
+        f'<path d="M42 57 50 65 58 57" fill="none" stroke="{GOLD}" stroke-width="2.2"/>'
+        f'{pip(36, 64, suit, 7)}'
+    )
+    # Drawn for a frame from y 22 to 118, then shrunk into 37-103, below a downward fan's strip.
+    frame = 'x="24" y="22" width="52" height="96" rx="3"'
+    return (
+        '<g transform="translate(50 70) scale(.69) translate(-50 -70)">'
+        f'<rect {frame} fill="#fbf6e6" stroke="{INK}" stroke-width="1.6"/>'
+        f'<clipPath id="k-{rank}{suit}"><rect {frame}/></clipPath>'
+        f'<g clip-path="url(#k-{rank}{suit})"><g>{half}</g><g transform="rotate(180 50 70)">{half}</g></g>'
+        f'<path d="M24 70H76" stroke="{INK}" stroke-width="0.8"/></g>'
+    )
+
+
+def face(rank: int, suit: str) -> str:
+    if rank == 1:
+        return pip(50, 70, suit, 36 if suit == "S" else 28)
+    if rank > 10:
+        return court(rank, suit)
+    return "".join(pip(x, y, suit, 15) for x, y in PIPS[rank])
+
+
+def sprite() -> str:
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg">',
+        "<!-- Réussite's card faces, drawn by tools/make_card_faces.py; see cards.README.md. -->",
+    ]
+    for code, path in SUITS.items():
+        parts.append(f'<symbol id="s-{code}" viewBox="-5 -5 10 10"><path d="{path}" fill="currentColor"/></symbol>')
+    for suit in SUITS:
+        for rank in range(1, 14):
+            code = RANK_CODES.get(rank, str(rank))
+            parts.append(f'<symbol id="c-{code}{suit}" viewBox="0 0 100 140">{face(rank, suit)}</symbol>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check that the committed sprite is current")
+    args = parser.parse_args()
+    text = sprite()
+    if args.check:
+        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
+            print(f"{OUT}: out of date; run python3 tools/make_card_faces.py", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text, encoding="utf-8")
+    print(f"{OUT}: written ({len(text)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
