@@ -1,4 +1,4 @@
-"""Depth-first search with a transposition table over any variant's own rules.
+"""Depth-first and best-first search with transposition tables over any variant's own rules.
 
 The search plays moves on a private copy of the game through the engine (``push``/``pop``), so every rule of
 a variant, third-party ones included, is the rule searched. It sees every card, face-down ones and the stock's
@@ -140,11 +140,21 @@ def _progress(game: Game) -> int:
     return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
 
 
+class _Hooks:
+    """What the variant tells the solver (see :mod:`reussite.solver`), as plain functions of a game."""
+
+    def __init__(self, cls: type[Game]) -> None:
+        self.key_of = cls.solver_key if hasattr(cls, "solver_key") else cls.position_key
+        self.dead_end = getattr(cls, "dead_end", None)
+        self.useful_moves = getattr(cls, "useful_moves", None)
+        self.progress = cls.solver_progress if hasattr(cls, "solver_progress") else _progress
+
+
 def _lookahead(game: Game, moves: list, visited, key_of, rng=None, progress=_progress) -> list:
     scored = []
     for k, move in enumerate(moves):
         _play(game, move)
-        if key_of() not in visited:
+        if key_of(game) not in visited:
             score = -progress(game)
             if rng is not None:
                 score -= rng.random() * _PROBE_NOISE
@@ -204,12 +214,10 @@ class _DFS:
         # One frame per branching position: [moves to try, next index, safe moves played on entering it].
         self.frames: list[list] = []
         self.expanded = 0
-        self.dead_end = getattr(g, "dead_end", None)
-        self.useful_moves = getattr(g, "useful_moves", None)
-        self.key_of = getattr(g, "solver_key", None) or g.position_key
+        self.hooks = hooks = _Hooks(type(g))
+        self.key_of, self.dead_end, self.useful_moves = hooks.key_of, hooks.dead_end, hooks.useful_moves
         # The variant's own measure of progress, if it has one (only the order of the moves depends on it).
-        own = getattr(g, "solver_progress", None)
-        self.progress = (lambda _g: own()) if own is not None else _progress
+        self.progress = hooks.progress
         self.started = False
 
     def enter(self) -> bool | None:
@@ -220,7 +228,7 @@ class _DFS:
         while True:
             if g.is_won():
                 return True
-            key = key_of()
+            key = key_of(g)
             if key in visited:
                 break
             visited.add(key)
@@ -228,11 +236,11 @@ class _DFS:
             self.expanded += 1
             safe = g.safe_move()
             if safe is None:
-                if self.dead_end is not None and self.dead_end():
+                if self.dead_end is not None and self.dead_end(g):
                     break
                 moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
                 if self.useful_moves is not None:
-                    moves = self.useful_moves(moves)
+                    moves = self.useful_moves(g, moves)
                 if LOOKAHEAD or self.rng is not None:
                     moves = _lookahead(g, order_moves(g, moves), visited, key_of, self.rng, self.progress)
                 else:
@@ -308,10 +316,9 @@ class _BestFirst:
         self.serial = 0
         self.line: list = []
         cls = type(g)
-        self.key_of = cls.solver_key if hasattr(cls, "solver_key") else cls.position_key
-        self.dead_end = getattr(cls, "dead_end", None)
-        self.useful_moves = getattr(cls, "useful_moves", None)
-        self.progress = cls.solver_progress if hasattr(cls, "solver_progress") else _progress
+        hooks = _Hooks(cls)
+        self.key_of, self.dead_end, self.useful_moves = hooks.key_of, hooks.dead_end, hooks.useful_moves
+        self.progress = hooks.progress
         # What a stored copy costs, roughly (its lists and its attributes), for the memory budget.
         self.copy_bytes = (sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards)
                            + 3 * sys.getsizeof(g.cards))
