@@ -51,6 +51,11 @@ def url_is_safe(url: str) -> bool:
     return scheme is None or scheme.group(0) in SAFE_SCHEMES
 
 
+def is_local_src(src: str) -> bool:
+    """An image of the page's own (a relative path): a page must not make the reader fetch another site."""
+    return bool(src) and ":" not in src.split("/", 1)[0] and not src.startswith(("//", "\\"))
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|<>!])")
 # What would make a line of a unit a block of its own (list item, rule, setext heading, code block); "#",
 # "*", ">" and the like are already escaped by md_escape.
@@ -102,6 +107,12 @@ def to_markdown(fragment: str, in_table: bool = False) -> str:
                 else:
                     out.append(marker)
                     stack.append((name, marker, len(out) - 1))
+            elif name == "img":
+                attrs = dict(tok.attrs)
+                src = attrs.get("src") or ""
+                if is_local_src(src):
+                    url = src.replace("(", "%28").replace(")", "%29").replace(" ", "%20")
+                    out.append(f"![{md_escape(attrs.get('alt') or '')}]({url})")
             elif name == "a":
                 href = dict(tok.attrs).get("href") or ""
                 if href and url_is_safe(href):
@@ -125,6 +136,24 @@ def md_line_starts(text: str) -> str:
     a <br>), so a translation stays one paragraph, list item or cell."""
     return _MD_LINE_START.sub(lambda m: f"{m.group(1)}\\." if m.group(1) else f"\\{m.group(2)}" if m.group(2)
                               else "&#61;", text)
+
+
+def to_plain(fragment: str) -> str:
+    """The text of an inline fragment, line breaks kept (for a preformatted block in Markdown)."""
+    out = []
+    dropping = 0
+    for tok in tokenize(fragment):
+        if tok.value in DROP_CONTENT and tok.kind != "text":
+            dropping = max(0, dropping + (1 if tok.kind == "start" else -1))
+        elif dropping:
+            continue
+        elif tok.kind == "text":
+            out.append(tok.value)
+        elif tok.kind == "start" and tok.value == "br":
+            out.append("\n")
+        elif tok.kind == "start" and tok.value == "img":
+            out.append(dict(tok.attrs).get("alt") or "")
+    return "".join(out)
 
 
 def _close(out: list[str], closing: str, opened: int) -> None:

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from reussite.helpdocs.inline import md_escape, to_markdown
+from reussite.helpdocs.inline import is_local_src, md_escape, to_markdown, to_plain
 from reussite.helpdocs.units import INLINE_ALLOWED, Block, Document, Unit
 
 # translate(unit) -> (text, translated?)
 Translate = Callable[[Unit], tuple[str, bool]]
 
 HTML_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th",
-             "td", "b", "i", "em", "a", "br", "div"}
+             "td", "b", "i", "em", "a", "br", "div", "pre", "hr", "dl", "dt", "dd", "img"}
 # No class anywhere: the pipeline emits none, and a catalog must not dress its text in the page's own classes.
-HTML_ATTRIBUTES = {"*": {"lang"}, "a": {"href"}}
+HTML_ATTRIBUTES = {"*": {"lang"}, "a": {"href"}, "img": {"src", "alt"}}
+# Skeleton kinds rendered as one element holding a unit and, for containers, child blocks.
+_ELEMENT = {"item": "li", "term": "dt", "def": "dd"}
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
@@ -25,11 +27,15 @@ def source_text(unit: Unit) -> tuple[str, bool]:
     return unit.text, False
 
 
+def _local_images(tag: str, attr: str, value: str) -> str | None:
+    return None if tag == "img" and attr == "src" and not is_local_src(value) else value
+
+
 def sanitize(fragment: str) -> str:
     import nh3  # HTML output only: Markdown output does not pay for it
 
     return nh3.clean(fragment, tags=HTML_TAGS, attributes=HTML_ATTRIBUTES, url_schemes=URL_SCHEMES,
-                     link_rel="noopener noreferrer")
+                     link_rel="noopener noreferrer", attribute_filter=_local_images)
 
 
 def sanitize_unit(text: str) -> str:
@@ -37,8 +43,8 @@ def sanitize_unit(text: str) -> str:
     closed at the end of its unit (the whole page's parser would carry it into every following block)."""
     import nh3
 
-    return nh3.clean(text, tags=set(INLINE_ALLOWED), attributes={"a": {"href"}}, url_schemes=URL_SCHEMES,
-                     link_rel=None)
+    return nh3.clean(text, tags=set(INLINE_ALLOWED), attributes={"a": {"href"}, "img": {"src", "alt"}},
+                     url_schemes=URL_SCHEMES, link_rel=None, attribute_filter=_local_images)
 
 
 def render_html(doc: Document, translate: Translate = source_text, lang: str | None = None,
@@ -64,15 +70,26 @@ def render_html(doc: Document, translate: Translate = source_text, lang: str | N
                 parts.append(f"<h{b.level}{attr(b.unit)}>{text(b.unit)}</h{b.level}>\n")
             elif b.kind == "para":
                 parts.append(f"<p{attr(b.unit)}>{text(b.unit)}</p>\n")
+            elif b.kind == "text":  # beside a nested block: no element of its own
+                parts.append(text(b.unit) + "\n")
+            elif b.kind == "pre":
+                parts.append(f"<pre{attr(b.unit)}>\n{text(b.unit)}</pre>\n")
+            elif b.kind == "rule":
+                parts.append("<hr>\n")
+            elif b.kind == "dlist":
+                parts.append("<dl>\n")
+                emit(b.children)
+                parts.append("</dl>\n")
             elif b.kind == "list":
                 tag = "ol" if b.level else "ul"
                 parts.append(f"<{tag}>\n")
                 emit(b.children)
                 parts.append(f"</{tag}>\n")
-            elif b.kind == "item":
-                parts.append(f"<li{attr(b.unit)}>{text(b.unit)}")
+            elif b.kind in _ELEMENT:
+                tag = _ELEMENT[b.kind]
+                parts.append(f"<{tag}{attr(b.unit)}>{text(b.unit)}")
                 emit(b.children)
-                parts.append("</li>\n")
+                parts.append(f"</{tag}>\n")
             elif b.kind == "table":
                 head = [r for r in b.children if r.children and all(c.level for c in r.children)]
                 body = [r for r in b.children if r not in head]
@@ -113,41 +130,61 @@ def render_markdown(doc: Document, translate: Translate = source_text) -> str:
         texts = [inline(x.unit, True) for x in _leaves(c.children)]
         return "<br><br>".join(t for t in texts if t)
 
-    def item(b: Block, marker: str) -> str:
+    def item(b: Block, marker: str, indent: int = 4) -> str:
         if b.unit is not None:
             return marker + inline(b.unit)
         lines: list[str] = []
-        for i, child in enumerate(b.children):
+        for child in b.children:
             body = block(child)
             if body is None:
                 continue
-            pad = " " * 4
+            pad = " " * indent
             body = "\n".join((pad + ln) if ln else ln for ln in body.split("\n"))
-            lines.append((marker + body.lstrip()) if i == 0 else "\n" + body)
+            lines.append("\n" + body if lines else marker + body.lstrip())
         return "\n".join(lines) if lines else marker.rstrip()
+
+    def quote(text: str) -> str:
+        return "\n".join(f"> {ln}" if ln else ">" for ln in text.split("\n"))
 
     def block(b: Block) -> str | None:
         if b.kind == "heading":
             return "#" * b.level + " " + inline(b.unit)
-        if b.kind == "para":
+        if b.kind in ("para", "text", "term"):
             return inline(b.unit)
+        if b.kind == "pre":
+            # An indented code block: verbatim text, so the inline tags give way to their text.
+            plain = to_plain(translate(b.unit)[0]).rstrip("\n")
+            return "\n".join(f"    {ln}" if ln.strip() else "" for ln in plain.split("\n"))
+        if b.kind == "rule":
+            return "* * *"
         if b.kind == "list":
-            return "\n".join(item(it, f"{n}. " if b.level else "- ") for n, it in enumerate(b.children, 1))
+            out = ""
+            for n, it in enumerate(b.children, 1):
+                # After an item holding a nested list, a blank line: else the next item joins the nested list.
+                sep = "\n\n" if n > 1 and b.children[n - 2].children else "\n"
+                out += (sep if out else "") + item(it, f"{n}. " if b.level else "- ")
+            return out
+        if b.kind == "dlist":
+            parts = [block(c) if c.kind != "def" else item(c, "", 0) for c in b.children]
+            return "\n\n".join(p if c.kind != "def" else quote(p) for c, p in zip(b.children, parts, strict=True) if p)
         if b.kind == "table":
             rows = [r for r in b.children if r.kind == "row"]
-            if not rows:
+            if not rows or not any(r.children for r in rows):
                 return None
+            if not all(c.level for c in rows[0].children):
+                # Markdown tables need a header row; a table without one stays an HTML table, never one
+                # with an invented empty header.
+                table = render_html(Document(doc.page_id, doc.source, doc.format, [b]), translate)
+                return table.replace("\n", "")
             width = max(len(r.children) for r in rows)
-            head = rows[0] if all(c.level for c in rows[0].children) else None
-            body = rows[1:] if head else rows
-            header = [cell(c) for c in head.children] if head else [""] * width
-            header += [""] * (width - len(header))
-            out = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * width) + "|"]
-            for r in body:
+            out = []
+            for n, r in enumerate(rows):
                 cells = [cell(c) for c in r.children] + [""] * (width - len(r.children))
                 out.append("| " + " | ".join(cells) + " |")
+                if n == 0:
+                    out.append("|" + "|".join(["---"] * width) + "|")
             return "\n".join(out)
-        if b.kind in ("item", "cell", "row"):
+        if b.kind in ("item", "cell", "row", "def"):
             return inline(b.unit) if b.unit else None
         return None
 

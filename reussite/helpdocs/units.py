@@ -1,57 +1,83 @@
 """Cutting a rule page (old HTML or DocBook) into translation units and a block skeleton.
 
-A unit is one heading, paragraph, list item or table cell whose content is inline only. Its text is an HTML
-fragment keeping a small allowlist of inline tags (``<b> <i> <em> <a href> <br>``); suit images become the
-glyphs ♠ ♥ ♦ ♣ and ASCII white space is collapsed (U+00A0 is kept: it is French typography). The skeleton
-(headings, paragraphs, lists, tables) is what the renderers fill with translated units.
+A unit is one heading, paragraph, list item, term, definition, table cell or preformatted block, or a run of
+text that stands outside any of those (straight in the body, or beside a nested list in a list item). Its
+text is an HTML fragment keeping a small allowlist of inline tags (``<b> <i> <em> <a href> <br> <img>``);
+suit images become the glyphs ♠ ♥ ♦ ♣ and ASCII white space is collapsed (U+00A0 is kept: it is French
+typography), except in a preformatted block, which is kept verbatim. The skeleton (headings, paragraphs,
+lists, tables...) is what the renderers fill with translated units.
 
-Pages are parsed with BeautifulSoup: ``lxml`` for HTML (it closes the old pages' unclosed ``<p>`` the way a
-browser does, where ``html.parser`` nests them) and ``lxml-xml`` for DocBook. Line numbers come from a
-tokenizing pre-scan, which also rejects what a person could get wrong (bad encoding, unbalanced or unknown
-tags) with ``file:line: what`` instead of a silently repaired tree.
+Both formats are read by one streaming pass that builds a small tree with the line of every element and
+every piece of text: HTML with the standard library's tokenizer plus the end tags that HTML lets an author
+leave out (an open ``<p>`` ends at the next block, a ``<li>`` at the next ``<li>``, as a browser does), and
+DocBook with expat. What a person could get wrong (bad encoding, unknown or unclosed tags, nesting deeper
+than :data:`MAX_DEPTH`) is refused with ``file:line: what`` instead of a silently repaired tree. Every step
+is linear in the size of the page and none recurses deeper than the page's (bounded) nesting.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import xml.parsers.expat
+from collections import Counter
 from dataclasses import dataclass, field
+from html.entities import html5 as _HTML5_ENTITIES
 from html.parser import HTMLParser
 from pathlib import Path
 
-from bs4 import BeautifulSoup, CData, Comment, NavigableString, Tag
-from lxml import etree
-
 from reussite.errors import UserError, decode_utf8
+from reussite.helpdocs.inline import is_local_src, url_is_safe
 
-INLINE_ALLOWED = ("b", "i", "em", "a", "br")
+INLINE_ALLOWED = ("b", "i", "em", "a", "br", "img")
 SUIT_GLYPHS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 _SUIT_SRC = re.compile(r"(?:^|/)([shdc])\.gif$")
 _ASCII_WS = re.compile(r"[ \t\n\r\f\v]+")
+# Deeper pages are refused: the tree walks recurse once per level, and no real page comes near this.
+MAX_DEPTH = 100
 
 # -- element tables ---------------------------------------------------------------------------------
 
 HTML_HEADINGS = {f"h{n}": n for n in range(1, 7)}
 HTML_TRANSPARENT = {"html", "body", "div", "section", "article", "thead", "tbody", "tfoot", "center"}
-HTML_SKIP = {"head", "script", "style"}
+HTML_SKIP = {"head", "script", "style", "title", "meta", "link"}
 HTML_INLINE = {"b", "strong", "i", "em", "a", "br", "img", "span", "font", "u", "tt", "code", "small", "big",
                "sup", "sub"}
-HTML_BLOCK = {"p", "ul", "ol", "li", "table", "tr", "td", "th", "caption", *HTML_HEADINGS}
-HTML_KNOWN = HTML_TRANSPARENT | HTML_SKIP | HTML_INLINE | HTML_BLOCK | {"title", "meta", "link"}
+HTML_BLOCK = {"p", "ul", "ol", "li", "table", "tr", "td", "th", "caption", "pre", "dl", "dt", "dd", "hr",
+              *HTML_HEADINGS}
+HTML_KNOWN = HTML_TRANSPARENT | HTML_SKIP | HTML_INLINE | HTML_BLOCK
 # End tags that HTML lets an author leave out; every other non-void tag must be closed.
-HTML_OPTIONAL_END = {"p", "li", "td", "th", "tr", "thead", "tbody", "tfoot", "html", "head", "body", "caption"}
+HTML_OPTIONAL_END = {"p", "li", "dt", "dd", "td", "th", "tr", "thead", "tbody", "tfoot", "html", "head", "body",
+                     "caption"}
 HTML_VOID = {"br", "img", "meta", "link", "hr"}
+# A start tag of these ends an open <p> (as in a browser); the second set bounds that search.
+_CLOSES_P = {"p", "ul", "ol", "table", "pre", "dl", "hr", "div", "section", "article", "center", *HTML_HEADINGS}
+_P_SCOPE = {"li", "dt", "dd", "td", "th", "caption", "table", "body", "html"}
+# start tag -> (open elements it ends, elements that bound the search)
+_IMPLIED_END = {
+    "li": ({"li"}, {"ul", "ol", "table", "td", "th", "body"}),
+    "dt": ({"dt", "dd"}, {"dl", "table", "td", "th", "body"}),
+    "dd": ({"dt", "dd"}, {"dl", "table", "td", "th", "body"}),
+    "td": ({"td", "th"}, {"tr", "table"}),
+    "th": ({"td", "th"}, {"tr", "table"}),
+    "tr": ({"tr", "td", "th"}, {"table", "thead", "tbody", "tfoot"}),
+    "thead": ({"tr", "td", "th", "thead", "tbody", "tfoot"}, {"table"}),
+    "tbody": ({"tr", "td", "th", "thead", "tbody", "tfoot"}, {"table"}),
+    "tfoot": ({"tr", "td", "th", "thead", "tbody", "tfoot"}, {"table"}),
+}
 
 DB_SECTIONS = {"sect1": 1, "sect2": 2, "sect3": 3, "sect4": 4, "sect5": 5, "section": 0, "article": 0,
                "chapter": 0, "refentry": 0, "refsect1": 2, "refsect2": 3}
-DB_TRANSPARENT = {"informaltable", "table", "tgroup", "thead", "tbody"}
+DB_TRANSPARENT = {"informaltable", "table", "tgroup", "thead", "tbody", "varlistentry"}
 DB_SKIP = {"sect1info", "sect2info", "sectioninfo", "articleinfo", "chapterinfo", "colspec", "spanspec",
            "indexterm", "remark"}
 DB_INLINE = {"emphasis", "ulink", "link", "literal", "command", "guilabel", "guibutton", "guimenu",
              "guimenuitem", "keycap", "mousebutton", "application", "filename", "replaceable", "quote",
              "citetitle", "firstterm", "trademark", "productname", "acronym", "abbrev", "phrase"}
-DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | {
-    "title", "para", "simpara", "itemizedlist", "orderedlist", "listitem", "row", "entry"}
+DB_VERBATIM = {"programlisting", "screen", "literallayout", "synopsis"}
+DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | DB_VERBATIM | {
+    "title", "para", "simpara", "itemizedlist", "orderedlist", "listitem", "row", "entry", "variablelist",
+    "term"}
 
 
 class PageError(UserError):
@@ -72,8 +98,10 @@ class Unit:
 class Block:
     """A node of the page skeleton.
 
-    ``kind`` is heading (``level`` 1-6), para, list (``level`` 1 if ordered), item, table, row or cell
-    (``level`` 1 for a header cell). A leaf carries a ``unit``; item and cell may instead hold child blocks.
+    ``kind`` is heading (``level`` 1-6), para, text (a run of text beside blocks inside an item, cell, term
+    or definition: no element of its own), pre, rule, list (``level`` 1 if ordered), item, dlist, term, def,
+    table, row or cell (``level`` 1 for a header cell). A leaf carries a ``unit``; item, term, def and cell
+    may instead hold child blocks.
     """
 
     kind: str
@@ -92,15 +120,39 @@ class Document:
     @property
     def units(self) -> list[Unit]:
         out: list[Unit] = []
-
-        def walk(blocks: list[Block]) -> None:
-            for b in blocks:
-                if b.unit is not None:
-                    out.append(b.unit)
-                walk(b.children)
-
-        walk(self.blocks)
+        stack = [iter(self.blocks)]
+        while stack:  # iterative: the skeleton of a deep page must not cost a recursion level per level
+            b = next(stack[-1], None)
+            if b is None:
+                stack.pop()
+                continue
+            if b.unit is not None:
+                out.append(b.unit)
+            if b.children:
+                stack.append(iter(b.children))
         return out
+
+
+# -- the tree both formats are read into ------------------------------------------------------------
+
+@dataclass
+class Text:
+    value: str
+    line: int  # the line of its first character
+
+
+@dataclass(eq=False)
+class Node:
+    name: str
+    attrs: dict[str, str | None]
+    line: int
+    children: list = field(default_factory=list)  # Node | Text
+
+
+def _text_line(t: Text) -> int:
+    """The line of the first visible character of ``t``."""
+    stripped = t.value.lstrip()
+    return t.line + t.value[: len(t.value) - len(stripped)].count("\n")
 
 
 # -- reading ------------------------------------------------------------------------------------------
@@ -112,210 +164,352 @@ def decode_page(data: bytes, name: str) -> str:
         text = text[1:]
     if not text.strip():
         raise PageError(f"{name}:1: the page is empty")
-    return text
+    # Line breaks as HTML and XML parsers see them; a preformatted block keeps no stray CR.
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-class _HtmlScan(HTMLParser):
-    """Pre-scan of an HTML page: the line of every start tag, and balance of the tags that must close."""
+def _too_deep(name: str, line: int, tag: str) -> PageError:
+    return PageError(f"{name}:{line}: <{tag}> is nested more than {MAX_DEPTH} elements deep "
+                     "(a help page needs only a few levels)")
+
+
+class _HtmlTree(HTMLParser):
+    """HTML page -> :class:`Node` tree rooted at ``<html>``/``<body>`` (made up when the page has none)."""
 
     def __init__(self, name: str) -> None:
         super().__init__(convert_charrefs=True)
         self.name = name
-        self.lines: dict[str, list[int]] = {}
-        self.stack: list[tuple[str, int]] = []
+        self.html = Node("html", {}, 1)
+        self.head = Node("head", {}, 1)
+        self.body = Node("body", {}, 1)
+        self.html.children = [self.head, self.body]
+        self.in_body = False
+        self.stack: list[Node] = [self.body]  # open elements below <body>
 
     def fail(self, line: int, what: str) -> None:
         raise PageError(f"{self.name}:{line}: {what}")
+
+    def _pop_to(self, index: int, line: int, why: str) -> None:
+        """Close the open elements from ``index`` up; one whose end tag may not be left out is an error."""
+        for el in self.stack[index + 1:]:
+            if el.name not in HTML_OPTIONAL_END:
+                self.fail(el.line, f"<{el.name}> is not closed before {why} on line {line}")
+        del self.stack[index:]
+
+    def _find(self, names: set[str], bounds: set[str]) -> int | None:
+        for i in range(len(self.stack) - 1, 0, -1):
+            tag = self.stack[i].name
+            if tag in names:
+                return i
+            if tag in bounds:
+                return None
+        return None
 
     def handle_starttag(self, tag: str, attrs) -> None:
         line = self.getpos()[0]
         if tag not in HTML_KNOWN:
             self.fail(line, f"unknown element <{tag}> (help pages use headings, paragraphs, lists, tables "
                             f"and the inline tags {', '.join(sorted(HTML_INLINE))})")
-        self.lines.setdefault(tag, []).append(line)
-        if tag not in HTML_VOID and tag not in HTML_OPTIONAL_END:
-            self.stack.append((tag, line))
+        if tag in ("html", "body", "head"):
+            return  # always there; their tags only say so
+        el = Node(tag, dict(attrs), line)
+        if tag in HTML_SKIP and not self.in_body:
+            self.head.children.append(el)
+            if tag not in HTML_VOID:
+                self.stack.append(el)
+            return
+        self.in_body = True
+        if tag in _CLOSES_P:
+            i = self._find({"p"}, _P_SCOPE)
+            if i is not None:
+                self._pop_to(i, line, f"<{tag}>")
+        implied = _IMPLIED_END.get(tag)
+        if implied:
+            i = self._find(*implied)
+            if i is not None:
+                self._pop_to(i, line, f"<{tag}>")
+        if len(self.stack) > MAX_DEPTH:
+            raise _too_deep(self.name, line, tag)
+        self.stack[-1].children.append(el)
+        if tag not in HTML_VOID:
+            self.stack.append(el)
 
     def handle_startendtag(self, tag: str, attrs) -> None:
         self.handle_starttag(tag, attrs)
-        if tag not in HTML_VOID and tag not in HTML_OPTIONAL_END:
+        if tag not in HTML_VOID and tag not in ("html", "body", "head"):
             self.stack.pop()
 
     def handle_endtag(self, tag: str) -> None:
         line = self.getpos()[0]
-        if tag in HTML_VOID or tag in HTML_OPTIONAL_END:
+        if tag in HTML_VOID or tag in ("html", "body", "head"):
             return
-        if not self.stack:
-            self.fail(line, f"</{tag}> closes nothing")
-        open_tag, open_line = self.stack[-1]
-        if open_tag != tag:
-            if any(t == tag for t, _ in self.stack):
-                self.fail(open_line, f"<{open_tag}> is not closed before </{tag}> on line {line}")
-            self.fail(line, f"</{tag}> closes nothing (the open element is <{open_tag}> from line {open_line})")
-        self.stack.pop()
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].name == tag:
+                self._pop_to(i, line, f"</{tag}>")
+                return
+        # An end tag that closes nothing is ignored, as a browser does: no text is lost.
 
-    def finish(self) -> None:
+    def handle_data(self, data: str) -> None:
+        top = self.stack[-1]
+        if not self.in_body and (top is self.body and not data.strip()):
+            return
+        if top is self.body:
+            self.in_body = True
+        kids = top.children
+        if kids and isinstance(kids[-1], Text):
+            kids[-1].value += data
+        else:
+            kids.append(Text(data, self.getpos()[0]))
+
+    def finish(self) -> Node:
         self.close()
-        if self.stack:
-            tag, line = self.stack[-1]
-            self.fail(line, f"<{tag}> is never closed")
+        for el in reversed(self.stack[1:]):
+            if el.name not in HTML_OPTIONAL_END:
+                self.fail(el.line, f"<{el.name}> is never closed")
+        return self.html
 
+
+def _html_tree(text: str, name: str) -> Node:
+    tree = _HtmlTree(name)
+    try:
+        tree.feed(text)
+        return tree.finish()
+    except PageError:
+        raise
+    except Exception as exc:  # HTMLParser is lenient, but be sure a person never sees a traceback
+        raise PageError(f"{name}:{tree.getpos()[0]}: cannot read the HTML ({exc})") from None
+
+
+def _docbook_tree(data: bytes, name: str) -> Node:
+    root = Node("#document", {}, 1)
+    stack = [root]
+    p = xml.parsers.expat.ParserCreate()  # unbuffered: each piece of text is reported with its own line
+
+    def fail(what: str) -> None:
+        raise PageError(f"{name}:{p.CurrentLineNumber}: {what}")
+
+    def start(tag: str, attrs: dict) -> None:
+        if ":" in tag or any(a == "xmlns" or a.startswith("xmlns:") for a in attrs):
+            fail(f"unexpected XML namespace in <{tag}>")
+        if len(stack) > MAX_DEPTH:
+            raise _too_deep(name, p.CurrentLineNumber, tag)
+        el = Node(tag, attrs, p.CurrentLineNumber)
+        stack[-1].children.append(el)
+        stack.append(el)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def chars(text: str) -> None:
+        kids = stack[-1].children
+        if kids and isinstance(kids[-1], Text):
+            kids[-1].value += text
+        else:
+            kids.append(Text(text, p.CurrentLineNumber))
+
+    def skipped(entity: str, is_parameter: bool) -> None:
+        # The DTD is never loaded: an HTML entity name is read as its character, anything else is an error.
+        char = _HTML5_ENTITIES.get(entity + ";")
+        if is_parameter or char is None:
+            fail(f"unknown entity &{entity}; (write the character itself)")
+        chars(char)
+
+    p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, end, chars
+    p.SkippedEntityHandler = skipped
+    p.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    p.UseForeignDTD(False)
+    try:
+        p.Parse(data, True)
+    except xml.parsers.expat.ExpatError as exc:
+        raise PageError(f"{name}:{exc.lineno or 1}: not well-formed XML: "
+                        f"{xml.parsers.expat.ErrorString(exc.code)}") from None
+    return root
+
+
+# -- cutting ------------------------------------------------------------------------------------------
 
 def _norm(text: str) -> str:
     return _ASCII_WS.sub(" ", text).strip()
 
 
-def _path_step(el: Tag) -> str:
-    parent = el.parent
-    name = el.name
-    if parent is None:
-        return name
-    same = [c for c in parent.children if isinstance(c, Tag) and c.name == name]
-    return f"{name}[{same.index(el) + 1}]" if len(same) > 1 else name
-
-
 class _Cutter:
-    """Walks a parsed page and builds the skeleton; format-specific tables say what each element is."""
+    """Walks a page's tree and builds the skeleton; format-specific tables say what each element is."""
 
-    def __init__(self, page_id: str, name: str, fmt: str, lines: dict[int, int]) -> None:
-        self.page_id, self.name, self.fmt, self.lines = page_id, name, fmt, lines
+    def __init__(self, page_id: str, name: str, fmt: str) -> None:
+        self.page_id, self.name, self.fmt = page_id, name, fmt
+        self.inline_names = HTML_INLINE if fmt == "html" else DB_INLINE | DB_SKIP
+        self.known = HTML_KNOWN if fmt == "html" else DB_KNOWN
 
-    def line_of(self, el: Tag) -> int:
-        return self.lines.get(id(el), 1)
-
-    def fail(self, el: Tag, what: str) -> None:
-        raise PageError(f"{self.name}:{self.line_of(el)}: {what}")
+    def fail(self, el: Node, what: str) -> None:
+        raise PageError(f"{self.name}:{el.line}: {what}")
 
     # inline content -> allowlisted HTML fragment
-    def inline(self, el: Tag) -> str:
+    def inline(self, items: list) -> str:
         parts: list[str] = []
-        for child in el.children:
-            if isinstance(child, Comment):
-                continue
-            if isinstance(child, NavigableString):
-                if type(child) in (NavigableString, CData):
-                    parts.append(html.escape(str(child), quote=False))
-                continue
-            parts.append(self.inline_tag(child))
+        for child in items:
+            if isinstance(child, Text):
+                parts.append(html.escape(child.value, quote=False))
+            else:
+                parts.append(self.inline_tag(child))
         return "".join(parts)
 
-    def inline_tag(self, el: Tag) -> str:
+    def inline_tag(self, el: Node) -> str:
         name = el.name
         if self.fmt == "html":
             if name in ("b", "strong"):
-                return f"<b>{self.inline(el)}</b>"
+                return f"<b>{self.inline(el.children)}</b>"
             if name in ("i", "em"):
-                return f"<{name}>{self.inline(el)}</{name}>"
+                return f"<{name}>{self.inline(el.children)}</{name}>"
             if name == "a":
-                href = self.safe_url(el, el.get("href"))
-                inner = self.inline(el)
+                href = self.safe_url(el, el.attrs.get("href"))
+                inner = self.inline(el.children)
                 return f'<a href="{html.escape(href)}">{inner}</a>' if href else inner
             if name == "br":
                 return "<br>"
             if name == "img":
-                src = el.get("src", "")
+                src = el.attrs.get("src") or ""
                 m = _SUIT_SRC.search(src)
-                if not m:
-                    self.fail(el, f"image {src!r} is not a suit image (s.gif, h.gif, d.gif, c.gif)")
-                return SUIT_GLYPHS[m.group(1)]
+                if m:
+                    return SUIT_GLYPHS[m.group(1)]
+                if not is_local_src(src):
+                    self.fail(el, f"image {src[:40]!r} is not a file beside the page (give a relative path)")
+                alt = el.attrs.get("alt") or ""
+                return f'<img src="{html.escape(src)}" alt="{html.escape(alt)}">'
             if name in HTML_INLINE:
-                return self.inline(el)
+                return self.inline(el.children)
         else:
             if name == "emphasis":
-                tag = "b" if el.get("role") in ("bold", "strong") else "em"
-                return f"<{tag}>{self.inline(el)}</{tag}>"
-            if name == "ulink" and el.get("url"):
-                return f'<a href="{html.escape(self.safe_url(el, el["url"]))}">{self.inline(el)}</a>'
+                tag = "b" if el.attrs.get("role") in ("bold", "strong") else "em"
+                return f"<{tag}>{self.inline(el.children)}</{tag}>"
+            if name == "ulink" and el.attrs.get("url"):
+                url = self.safe_url(el, el.attrs["url"])
+                return f'<a href="{html.escape(url)}">{self.inline(el.children)}</a>'
             if name in DB_INLINE:
-                return self.inline(el)
+                return self.inline(el.children)
             if name in DB_SKIP:
                 return ""
+        if name not in self.known:
+            self.fail(el, f"unknown element <{name}>")
         self.fail(el, f"<{name}> is not allowed inside a paragraph, heading, list item or table cell")
         return ""
 
-    def safe_url(self, el: Tag, url: str | None) -> str | None:
-        from reussite.helpdocs.inline import url_is_safe
-
+    def safe_url(self, el: Node, url: str | None) -> str | None:
         if url and not url_is_safe(url):
             self.fail(el, f"unsafe link {url[:40]!r} (only http, https, mailto and relative links)")
         return url
 
-    def unit(self, el: Tag, path: str) -> Unit | None:
-        text = _norm(self.inline(el))
-        return Unit(self.page_id, text, path, self.line_of(el)) if text else None
+    def is_inline(self, el: Node) -> bool:
+        if el.name not in self.known:
+            self.fail(el, f"unknown element <{el.name}>")
+        return el.name in self.inline_names
 
-    def has_blocks(self, el: Tag) -> bool:
-        inline = HTML_INLINE if self.fmt == "html" else DB_INLINE | DB_SKIP
-        known = HTML_KNOWN if self.fmt == "html" else DB_KNOWN
+    def unit(self, items: list, path: str, line: int) -> Unit | None:
+        text = _norm(self.inline(items))
+        return Unit(self.page_id, text, path, line) if text else None
+
+    def leaf_or_container(self, kind: str, el: Node, path: str, depth: int, level: int = 0) -> list[Block]:
+        """A leaf holding one unit, or (when ``el`` holds blocks) a container of blocks and runs of text."""
+        if any(isinstance(c, Node) and not self.is_inline(c) for c in el.children):
+            if kind in ("para", "heading"):  # DocBook allows a list inside <para>: its pieces follow in turn
+                return self.blocks(el, path, depth, (kind, level))
+            return [Block(kind, level, None, self.blocks(el, path, depth, ("text", 0)))]
+        u = self.unit(el.children, path, el.line)
+        if u is None and kind not in ("cell", "item", "term", "def"):
+            return []
+        return [Block(kind, level, u)]
+
+    def verbatim(self, el: Node, path: str) -> list[Block]:
         for c in el.children:
-            if isinstance(c, Tag) and c.name not in known:
-                self.fail(c, f"unknown element <{c.name}>")
-        return any(isinstance(c, Tag) and c.name not in inline for c in el.children)
+            if isinstance(c, Node) and not self.is_inline(c):
+                self.fail(c, f"<{c.name}> is not allowed inside <{el.name}>")
+        text = self.inline(el.children)
+        if self.fmt == "html" and text.startswith("\n"):
+            text = text[1:]  # HTML ignores the line break that follows <pre>
+        if not text.strip():
+            return []
+        return [Block("pre", 0, Unit(self.page_id, text, path, el.line))]
 
-    def leaf_or_container(self, kind: str, el: Tag, path: str, level: int = 0) -> Block | None:
-        if self.has_blocks(el):
-            for c in el.children:
-                if isinstance(c, NavigableString) and not isinstance(c, Comment) and c.strip():
-                    self.fail(el, f"<{el.name}> mixes text with block elements")
-            return Block(kind, level, None, self.blocks(el, path))
-        u = self.unit(el, path)
-        if u is None and kind not in ("cell", "item"):
-            return None
-        return Block(kind, level, u)
-
-    def blocks(self, parent: Tag, path: str, depth: int = 0) -> list[Block]:
+    def blocks(self, parent: Node, path: str, depth: int, loose: tuple[str, int] = ("para", 0)) -> list[Block]:
+        """The blocks of ``parent``'s children; inline content between them is a unit of kind ``loose``."""
         out: list[Block] = []
+        run: list = []
+        runs = 0
+        counts = Counter(c.name for c in parent.children if isinstance(c, Node))
+        seen: Counter = Counter()
+
+        def flush() -> None:
+            nonlocal runs
+            if not run:
+                return
+            first = next((c for c in run if not isinstance(c, Text) or c.value.strip()), None)
+            if first is not None:
+                runs += 1
+                line = _text_line(first) if isinstance(first, Text) else first.line
+                u = self.unit(run, f"{path}/text()[{runs}]", line)
+                if u is not None:
+                    out.append(Block(loose[0], loose[1], u))
+            run.clear()
+
         for el in parent.children:
-            if isinstance(el, NavigableString):
-                if type(el) is NavigableString and el.strip():
-                    self.fail(parent, f"text outside any paragraph: {_norm(el)[:40]!r}")
+            if isinstance(el, Text):
+                run.append(el)
                 continue
-            if not isinstance(el, Tag):
+            if el.name not in self.known:
+                self.fail(el, f"unknown {'DocBook ' if self.fmt == 'docbook' else ''}element <{el.name}>")
+            if self.is_inline(el):
+                run.append(el)
                 continue
-            here = f"{path}/{_path_step(el)}"
-            b = self.html_block(el, here, depth) if self.fmt == "html" else self.docbook_block(el, here, depth)
-            out.extend(b)
+            flush()
+            seen[el.name] += 1
+            step = f"{el.name}[{seen[el.name]}]" if counts[el.name] > 1 else el.name
+            here = f"{path}/{step}"
+            if self.fmt == "html":
+                out.extend(self.html_block(el, here, depth))
+            else:
+                out.extend(self.docbook_block(el, here, depth))
+        flush()
         return out
 
-    def html_block(self, el: Tag, path: str, depth: int) -> list[Block]:
+    def html_block(self, el: Node, path: str, depth: int) -> list[Block]:
         name = el.name
-        if name in HTML_SKIP or name in ("title", "meta", "link"):
+        if name in HTML_SKIP:
             return []
         if name in HTML_TRANSPARENT:
             return self.blocks(el, path, depth)
         if name in HTML_HEADINGS:
-            b = self.leaf_or_container("heading", el, path, HTML_HEADINGS[name])
-        elif name in ("p", "caption"):
-            b = self.leaf_or_container("para", el, path)
-        elif name in ("ul", "ol"):
-            b = Block("list", 1 if name == "ol" else 0, None, self.blocks(el, path, depth))
-        elif name == "li":
-            b = self.leaf_or_container("item", el, path)
-        elif name == "table":
-            b = Block("table", 0, None, self.blocks(el, path, depth))
-        elif name == "tr":
-            b = Block("row", 0, None, self.blocks(el, path, depth))
-        elif name in ("td", "th"):
-            b = self.leaf_or_container("cell", el, path, 1 if name == "th" else 0)
-        else:
-            # Inline content straight in the body (lxml normally wraps it in <p>): a paragraph of its own.
-            u = Unit(self.page_id, _norm(self.inline_tag(el)), path, self.line_of(el))
-            return [Block("para", 0, u)] if u.text else []
-        return [b] if b is not None else []
+            return self.leaf_or_container("heading", el, path, depth, HTML_HEADINGS[name])
+        if name in ("p", "caption"):
+            return self.leaf_or_container("para", el, path, depth)
+        if name == "pre":
+            return self.verbatim(el, path)
+        if name == "hr":
+            return [Block("rule")]
+        if name in ("ul", "ol"):
+            return [Block("list", 1 if name == "ol" else 0, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name == "dl":
+            return [Block("dlist", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name in ("li", "dt", "dd"):
+            return self.leaf_or_container({"li": "item", "dt": "term", "dd": "def"}[name], el, path, depth)
+        if name == "table":
+            return [Block("table", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name == "tr":
+            return [Block("row", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name in ("td", "th"):
+            return self.leaf_or_container("cell", el, path, depth, 1 if name == "th" else 0)
+        self.fail(el, f"<{name}> is not allowed here")
+        return []
 
-    def docbook_block(self, el: Tag, path: str, depth: int) -> list[Block]:
+    def docbook_block(self, el: Node, path: str, depth: int) -> list[Block]:
         name = el.name
-        if name not in DB_KNOWN:
-            self.fail(el, f"unknown DocBook element <{name}>")
         if name in DB_SKIP:
             return []
         if name in DB_SECTIONS:
             level = DB_SECTIONS[name] or depth + 1
             return self.blocks(el, path, level)
-        if name in ("informaltable", "table", "tgroup"):
-            if name == "tgroup":
-                return [Block("table", 0, None, self.blocks(el, path, depth))]
+        if name in ("informaltable", "table", "varlistentry"):
             return self.blocks(el, path, depth)
+        if name == "tgroup":
+            return [Block("table", 0, None, self.blocks(el, path, depth))]
         if name in ("thead", "tbody"):
             rows = self.blocks(el, path, depth)
             if name == "thead":
@@ -324,71 +518,41 @@ class _Cutter:
                         c.level = 1
             return rows
         if name == "title":
-            b = self.leaf_or_container("heading", el, path, min(max(depth, 1), 6))
-        elif name in ("para", "simpara"):
-            b = self.leaf_or_container("para", el, path)
-        elif name in ("itemizedlist", "orderedlist"):
-            b = Block("list", 1 if name == "orderedlist" else 0, None, self.blocks(el, path, depth))
-        elif name == "listitem":
-            b = self.leaf_or_container("item", el, path)
-        elif name == "row":
-            b = Block("row", 0, None, self.blocks(el, path, depth))
-        elif name == "entry":
-            b = self.leaf_or_container("cell", el, path)
-        else:
-            self.fail(el, f"<{name}> must be inside a paragraph")
-            return []
-        return [b] if b is not None else []
-
-
-def _html_lines(text: str, name: str) -> dict[str, list[int]]:
-    scan = _HtmlScan(name)
-    try:
-        scan.feed(text)
-        scan.finish()
-    except PageError:
-        raise
-    except Exception as exc:  # HTMLParser is lenient, but be sure a person never sees a traceback
-        raise PageError(f"{name}:{scan.getpos()[0]}: cannot read the HTML ({exc})") from None
-    return scan.lines
+            return self.leaf_or_container("heading", el, path, depth, min(max(depth, 1), 6))
+        if name in ("para", "simpara"):
+            return self.leaf_or_container("para", el, path, depth)
+        if name in DB_VERBATIM:
+            return self.verbatim(el, path)
+        if name in ("itemizedlist", "orderedlist"):
+            kind_level = 1 if name == "orderedlist" else 0
+            return [Block("list", kind_level, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name == "variablelist":
+            return [Block("dlist", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name == "term":
+            return self.leaf_or_container("term", el, path, depth)
+        if name == "listitem":
+            return self.leaf_or_container("def" if path.rsplit("/", 2)[-2].startswith("varlistentry") else "item",
+                                          el, path, depth)
+        if name == "row":
+            return [Block("row", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+        if name == "entry":
+            return self.leaf_or_container("cell", el, path, depth)
+        self.fail(el, f"<{name}> must be inside a paragraph")
+        return []
 
 
 def parse_html(text: str, page_id: str, name: str) -> Document:
-    by_tag = _html_lines(text, name)
-    soup = BeautifulSoup(text, "lxml")
-    seen: dict[str, int] = {}
-    lines: dict[int, int] = {}
-    for el in soup.find_all(True):
-        k = seen.get(el.name, 0)
-        found = by_tag.get(el.name, [])
-        if k < len(found):
-            lines[id(el)] = found[k]
-            seen[el.name] = k + 1
-    cutter = _Cutter(page_id, name, "html", lines)
-    return Document(page_id, name, "html", cutter.blocks(soup, ""))
-
-
-_XML_PARSER_ARGS = {"resolve_entities": False, "load_dtd": False, "no_network": True, "huge_tree": False}
+    root = _html_tree(text, name)
+    cutter = _Cutter(page_id, name, "html")
+    return Document(page_id, name, "html", cutter.blocks(Node("#document", {}, 1, [root]), "", 0))
 
 
 def parse_docbook(data: bytes, page_id: str, name: str) -> Document:
-    try:
-        root = etree.fromstring(data, etree.XMLParser(**_XML_PARSER_ARGS))
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno or 1
-        msg = re.sub(r", line \d+, column \d+$", "", str(exc.msg))
-        raise PageError(f"{name}:{line}: not well-formed XML: {msg}") from None
-    for el in root.iter():
-        if isinstance(el.tag, str) and "}" in el.tag:
-            raise PageError(f"{name}:{el.sourceline}: unexpected XML namespace in <{el.tag}>")
-    src_lines = [el.sourceline or 1 for el in root.iter() if isinstance(el.tag, str)]
-    soup = BeautifulSoup(data, "lxml-xml")
-    elements = soup.find_all(True)
-    lines = {id(el): line for el, line in zip(elements, src_lines, strict=False)}
-    top = elements[0] if elements else None
+    root = _docbook_tree(data, name)
+    top = next((c for c in root.children if isinstance(c, Node)), None)
     if top is None:
         raise PageError(f"{name}:1: the page has no DocBook element")
-    cutter = _Cutter(page_id, name, "docbook", lines)
+    cutter = _Cutter(page_id, name, "docbook")
     if top.name not in DB_KNOWN:
         cutter.fail(top, f"unknown DocBook element <{top.name}>")
     return Document(page_id, name, "docbook", cutter.docbook_block(top, "/" + top.name, 0))

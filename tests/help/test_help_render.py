@@ -174,7 +174,8 @@ def test_public_api_signature():
     assert Path(inspect.getfile(render_help)).parent.name == "helpdocs"
 
 
-_PIECES = ["<script>alert(1)</script>", "<b>", "</b>", "<i>", "</em>", '<a href="javascript:x()">', "</a>",
+_PIECES = ["<script>alert(1)</script>", '<img src="http://track.example/p.gif">', '<img src="a.gif" alt="x">',
+           "<b>", "</b>", "<i>", "</em>", '<a href="javascript:x()">', "</a>",
            '<img src=x onerror="y()">', "<br>", "&", "<", ">", "*", "_", "|", "[", "](", "texte ", "1. ", "# ",
            '<a href="http://ok.example/">', "<style>p{}</style>", "<iframe src=//evil>", '" onclick="z()',
            "<!-- c -->", "\n", "♠"]
@@ -186,7 +187,7 @@ def test_whatever_a_translation_holds_output_stays_safe(bundled_host):
 
     doc, _ = load_document(bundled_host, "osmosis")
     allowed = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr",
-               "th", "td", "b", "i", "em", "a", "br", "strong", "div", "html", "body", "code", "pre"}
+               "th", "td", "b", "i", "em", "a", "br", "strong", "div", "html", "body", "code", "pre", "img"}
 
     @settings(max_examples=60, deadline=None)
     @given(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join))
@@ -199,5 +200,6 @@ def test_whatever_a_translation_holds_output_stays_safe(bundled_host):
                 assert tag.name in allowed, (evil, tag.name)
                 assert not any(a.startswith("on") for a in tag.attrs), evil
                 assert "javascript" not in tag.get("href", ""), evil
+                assert ":" not in tag.get("src", ""), evil  # no image from another site
 
     check()

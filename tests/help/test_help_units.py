@@ -56,9 +56,11 @@ def test_docbook_tables_titles_and_typographic_spaces():
 @pytest.mark.parametrize(
     "fmt, data, line, words",
     [
-        ("html", b"<h1>Titre</h1>\n<p>Un <b>gras jamais ferm\xc3\xa9\n<p>Suite", 2, "<b> is never closed"),
+        ("html", b"<h1>Titre</h1>\n<p>Un <b>gras jamais ferm\xc3\xa9\n<p>Suite", 2,
+         "<b> is not closed before <p> on line 3"),
+        ("html", b"<h1>Titre</h1>\n<p>Un <b>gras jamais ferm\xc3\xa9\n", 2, "<b> is never closed"),
         ("html", b"<h1>Titre</h1>\n<p>Texte\n<blink>clignote</blink>", 3, "unknown element <blink>"),
-        ("html", b"<p>Voir <img src='photo.png'>", 1, "not a suit image"),
+        ("html", b"<p>Voir\n\n<img src='http://example.org/photo.png'>", 3, "not a file beside the page"),
         ("html", b"", 1, "empty"),
         ("html", b"<p>Voir\n<a href='javascript:alert(1)'>ici</a>", 2, "unsafe link"),
         ("html", b"  \n\n", 1, "empty"),
@@ -67,8 +69,12 @@ def test_docbook_tables_titles_and_typographic_spaces():
         ("docbook", b"<sect1>\n<title>T</title>\n<widget>x</widget>\n</sect1>", 3, "unknown DocBook element <widget>"),
         ("docbook", b"<sect1>\n<para>Un <foo>x</foo></para>\n</sect1>", 2, "unknown element <foo>"),
         ("docbook", b"\xef\xbb\xbf", 1, "empty"),
-        ("docbook", b"<sect1>\n<para>Texte <itemizedlist><listitem>x</listitem></itemizedlist></para>\n</sect1>", 2,
-         "mixes text with block elements"),
+        ("docbook", b"<sect1>\n<para>Texte <emphasis>x\n<itemizedlist/></emphasis></para>\n</sect1>", 3,
+         "<itemizedlist> is not allowed inside a paragraph"),
+        ("docbook", b'<!DOCTYPE sect1 PUBLIC "-//x" "x.dtd">\n<sect1>\n<para>&eacute; &nosuch;</para>\n</sect1>', 3,
+         "unknown entity &nosuch;"),
+        ("docbook", b"<sect1>\n<para>Texte &eacute;</para>\n</sect1>", 2, "undefined entity"),
+        ("html", b"<h1>T</h1>\n<pre>x\n<p>y</p></pre>", 3, "<p> is not allowed inside <pre>"),
     ],
 )
 def test_malformed_pages_give_file_and_line(fmt, data, line, words):
