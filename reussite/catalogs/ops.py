@@ -27,7 +27,7 @@ from babel.messages.extract import extract_from_file
 
 from reussite.catalogs.po import PoError, mo_bytes, po_bytes, read_catalog, replace_file
 from reussite.errors import UserError
-from reussite.helpdocs.units import read_page
+from reussite.helpdocs.units import PageError, read_page
 from reussite.hookspecs import Catalog, HelpPage
 
 UI_KEYWORDS = {
@@ -162,16 +162,33 @@ def _new_template(spec: CatalogSpec) -> BabelCatalog:
                         msgid_bugs_address="", charset="utf-8", fuzzy=False, domain=spec.domain)
 
 
+class PageErrors(UserError):
+    """Every help page that cannot be read, one ``file:line: what`` a line."""
+
+    def __init__(self, errors: list[PageError]) -> None:
+        self.errors = errors
+        lines = [str(e) for e in errors]
+        head = [] if len(lines) == 1 else [f"{len(lines)} help pages cannot be read (nothing written):"]
+        super().__init__("\n".join(head + lines))
+
+
 def build_template(spec: CatalogSpec) -> BabelCatalog:
     """The template as extraction gives it now (nothing written)."""
     cat = _new_template(spec)
     if spec.kind == "help":
+        bad: list[PageError] = []
         for page in spec.pages:
             path = Path(str(page.path))
             where = spec.rel(path)
-            doc = read_page(page.path, page.format, page.game_id, where)
+            try:
+                doc = read_page(page.path, page.format, page.game_id, where)
+            except PageError as exc:  # go on: an author fixes every page after one run
+                bad.append(exc)
+                continue
             for u in doc.units:
                 cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
+        if bad:
+            raise PageErrors(bad)
         return cat
     for source in spec.code:
         files = [source] if source.is_file() else _walk_py(source)
@@ -222,7 +239,14 @@ def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
     """Refresh every template; with ``check``, write nothing and report those whose messages differ from the
     sources (a template whose only difference is line numbers passes the check)."""
     report = Report()
-    built = [(spec, build_template(spec)) for spec in specs]  # every source read before anything is written
+    built, bad = [], []
+    for spec in specs:  # every source read before anything is written
+        try:
+            built.append((spec, build_template(spec)))
+        except PageErrors as exc:
+            bad.extend(exc.errors)
+    if bad:
+        raise PageErrors(bad)
     for spec, fresh in built:
         old = read_catalog(spec.template) if spec.template.is_file() else None
         if old is not None and _fingerprint(old, lines=not check) == _fingerprint(fresh, lines=not check):
