@@ -17,6 +17,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
@@ -601,7 +602,8 @@ class Api:
         problems = []
         for code in (tr.lang, *(c for c in SUPPORTED_LANGS if c != tr.lang)):
             try:
-                html = render_help(self.session.host, game_id, code, "html")
+                # Cutting a page is CPU work (a big page takes a while): off the loop, the server keeps answering.
+                html = await run_in_threadpool(render_help, self.session.host, game_id, code, "html")
             except UserError as exc:
                 problems.append(exc.message)
                 continue
