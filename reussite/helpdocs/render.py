@@ -158,12 +158,13 @@ def render_markdown(doc: Document, translate: Translate = source_text) -> str:
         if b.kind == "rule":
             return "* * *"
         if b.kind == "list":
-            out = ""
+            out = []
             for n, it in enumerate(b.children, 1):
                 # After an item holding a nested list, a blank line: else the next item joins the nested list.
-                sep = "\n\n" if n > 1 and b.children[n - 2].children else "\n"
-                out += (sep if out else "") + item(it, f"{n}. " if b.level else "- ")
-            return out
+                if n > 1:
+                    out.append("\n\n" if b.children[n - 2].children else "\n")
+                out.append(item(it, f"{n}. " if b.level else "- "))
+            return "".join(out)
         if b.kind == "dlist":
             parts = [block(c) if c.kind != "def" else item(c, "", 0) for c in b.children]
             return "\n\n".join(p if c.kind != "def" else quote(p) for c, p in zip(b.children, parts, strict=True) if p)

@@ -135,10 +135,23 @@ class Document:
 
 # -- the tree both formats are read into ------------------------------------------------------------
 
-@dataclass
 class Text:
-    value: str
-    line: int  # the line of its first character
+    """A piece of text and the line of its first character; pieces reported apart are joined once, on use,
+    so a long text read in many pieces costs linear time."""
+
+    __slots__ = ("parts", "line")
+
+    def __init__(self, value: str, line: int) -> None:
+        self.parts, self.line = [value], line
+
+    def add(self, more: str) -> None:
+        self.parts.append(more)
+
+    @property
+    def value(self) -> str:
+        if len(self.parts) > 1:
+            self.parts[:] = ["".join(self.parts)]
+        return self.parts[0]
 
 
 @dataclass(eq=False)
@@ -257,7 +270,7 @@ class _HtmlTree(HTMLParser):
             self.in_body = True
         kids = top.children
         if kids and isinstance(kids[-1], Text):
-            kids[-1].value += data
+            kids[-1].add(data)
         else:
             kids.append(Text(data, self.getpos()[0]))
 
@@ -303,7 +316,7 @@ def _docbook_tree(data: bytes, name: str) -> Node:
     def chars(text: str) -> None:
         kids = stack[-1].children
         if kids and isinstance(kids[-1], Text):
-            kids[-1].value += text
+            kids[-1].add(text)
         else:
             kids.append(Text(text, p.CurrentLineNumber))
 
