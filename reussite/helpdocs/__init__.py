@@ -18,7 +18,7 @@ __all__ = ["render_help", "help_languages", "load_document", "PageTranslator", "
 
 
 def __getattr__(name: str) -> Any:
-    # The pipeline needs BeautifulSoup, lxml and Markdown; import them on first use only, so that a command
+    # The pipeline needs nh3 and its page parser; import them on first use only, so that a command
     # that never renders a page (reussite games) does not pay for them.
     if name in __all__:
         from reussite.helpdocs import pages

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from reussite.errors import UserError
 
-# The pipeline (BeautifulSoup, lxml, Markdown) is imported only when a page is rendered: every other
+# The pipeline (its page parser, nh3) is imported only when a page is rendered: every other
 # command starts faster without it.
 FORMATS = ("html", "markdown")
 SUFFIX = {"html": ".html", "markdown": ".md"}
