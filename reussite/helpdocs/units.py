@@ -33,6 +33,7 @@ INLINE_ALLOWED = ("b", "i", "em", "a", "br", "img")
 SUIT_GLYPHS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 _SUIT_SRC = re.compile(r"(?:^|/)([shdc])\.gif$")
 _ASCII_WS = re.compile(r"[ \t\n\r\f\v]+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 # Deeper pages are refused: the tree walks recurse once per level, and no real page comes near this.
 MAX_DEPTH = 100
 
@@ -66,6 +67,11 @@ _IMPLIED_END = {
     "tfoot": ({"tr", "td", "th", "thead", "tbody", "tfoot"}, {"table"}),
 }
 
+# Elements that have a place only inside these parents (a row outside a table could not be rendered).
+HTML_PARENTS = {"tr": {"table", "thead", "tbody", "tfoot"}, "td": {"tr"}, "th": {"tr"}, "caption": {"table"},
+                "thead": {"table"}, "tbody": {"table"}, "tfoot": {"table"}, "li": {"ul", "ol"}, "dt": {"dl"},
+                "dd": {"dl"}}
+
 DB_SECTIONS = {"sect1": 1, "sect2": 2, "sect3": 3, "sect4": 4, "sect5": 5, "section": 0, "article": 0,
                "chapter": 0, "refentry": 0, "refsect1": 2, "refsect2": 3}
 DB_TRANSPARENT = {"informaltable", "table", "tgroup", "thead", "tbody", "varlistentry"}
@@ -78,6 +84,11 @@ DB_VERBATIM = {"programlisting", "screen", "literallayout", "synopsis"}
 DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | DB_VERBATIM | {
     "title", "para", "simpara", "itemizedlist", "orderedlist", "listitem", "row", "entry", "variablelist",
     "term"}
+
+
+DB_PARENTS = {"row": {"thead", "tbody"}, "entry": {"row"}, "thead": {"tgroup"}, "tbody": {"tgroup"},
+              "tgroup": {"table", "informaltable"}, "varlistentry": {"variablelist"}, "term": {"varlistentry"},
+              "listitem": {"itemizedlist", "orderedlist", "varlistentry"}}
 
 
 class PageError(UserError):
@@ -178,7 +189,12 @@ def decode_page(data: bytes, name: str) -> str:
     if not text.strip():
         raise PageError(f"{name}:1: the page is empty")
     # Line breaks as HTML and XML parsers see them; a preformatted block keeps no stray CR.
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise PageError(f"{name}:{line}: control character U+{ord(bad.group()):04X} in the page")
+    return text
 
 
 def _too_deep(name: str, line: int, tag: str) -> PageError:
@@ -352,6 +368,7 @@ class _Cutter:
         self.page_id, self.name, self.fmt = page_id, name, fmt
         self.inline_names = HTML_INLINE if fmt == "html" else DB_INLINE | DB_SKIP
         self.known = HTML_KNOWN if fmt == "html" else DB_KNOWN
+        self.parents = HTML_PARENTS if fmt == "html" else DB_PARENTS
 
     def fail(self, el: Node, what: str) -> None:
         raise PageError(f"{self.name}:{el.line}: {what}")
@@ -417,7 +434,12 @@ class _Cutter:
         return el.name in self.inline_names
 
     def unit(self, items: list, path: str, line: int) -> Unit | None:
-        text = _norm(self.inline(items))
+        return self.checked(_norm(self.inline(items)), path, line)
+
+    def checked(self, text: str, path: str, line: int) -> Unit | None:
+        bad = _CONTROL.search(text)  # from a character reference: the page itself was checked
+        if bad:
+            raise PageError(f"{self.name}:{line}: control character U+{ord(bad.group()):04X} in the text")
         return Unit(self.page_id, text, path, line) if text else None
 
     def leaf_or_container(self, kind: str, el: Node, path: str, depth: int, level: int = 0) -> list[Block]:
@@ -440,10 +462,12 @@ class _Cutter:
             text = text[1:]  # HTML ignores the line break that follows <pre>
         if not text.strip():
             return []
-        return [Block("pre", 0, Unit(self.page_id, text, path, el.line))]
+        return [Block("pre", 0, self.checked(text, path, el.line))]
 
-    def blocks(self, parent: Node, path: str, depth: int, loose: tuple[str, int] = ("para", 0)) -> list[Block]:
-        """The blocks of ``parent``'s children; inline content between them is a unit of kind ``loose``."""
+    def blocks(self, parent: Node, path: str, depth: int,
+               loose: tuple[str, int] | None = ("para", 0)) -> list[Block]:
+        """The blocks of ``parent``'s children; inline content between them is a unit of kind ``loose``
+        (``None``: not allowed, as in a table outside its cells)."""
         out: list[Block] = []
         run: list = []
         runs = 0
@@ -458,6 +482,8 @@ class _Cutter:
             if first is not None:
                 runs += 1
                 line = _text_line(first) if isinstance(first, Text) else first.line
+                if loose is None:
+                    raise PageError(f"{self.name}:{line}: text inside <{parent.name}> outside any cell")
                 u = self.unit(run, f"{path}/text()[{runs}]", line)
                 if u is not None:
                     out.append(Block(loose[0], loose[1], u))
@@ -473,6 +499,9 @@ class _Cutter:
                 run.append(el)
                 continue
             flush()
+            need = self.parents.get(el.name)
+            if need and parent.name not in need:
+                self.fail(el, f"<{el.name}> outside {' or '.join(f'<{p}>' for p in sorted(need))}")
             seen[el.name] += 1
             step = f"{el.name}[{seen[el.name]}]" if counts[el.name] > 1 else el.name
             here = f"{path}/{step}"
@@ -488,7 +517,7 @@ class _Cutter:
         if name in HTML_SKIP:
             return []
         if name in HTML_TRANSPARENT:
-            return self.blocks(el, path, depth)
+            return self.blocks(el, path, depth, None if name in ("thead", "tbody", "tfoot") else ("para", 0))
         if name in HTML_HEADINGS:
             return self.leaf_or_container("heading", el, path, depth, HTML_HEADINGS[name])
         if name in ("p", "caption"):
@@ -504,9 +533,9 @@ class _Cutter:
         if name in ("li", "dt", "dd"):
             return self.leaf_or_container({"li": "item", "dt": "term", "dd": "def"}[name], el, path, depth)
         if name == "table":
-            return [Block("table", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+            return [Block("table", 0, None, self.blocks(el, path, depth, None))]
         if name == "tr":
-            return [Block("row", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+            return [Block("row", 0, None, self.blocks(el, path, depth, None))]
         if name in ("td", "th"):
             return self.leaf_or_container("cell", el, path, depth, 1 if name == "th" else 0)
         self.fail(el, f"<{name}> is not allowed here")
@@ -522,9 +551,9 @@ class _Cutter:
         if name in ("informaltable", "table", "varlistentry"):
             return self.blocks(el, path, depth)
         if name == "tgroup":
-            return [Block("table", 0, None, self.blocks(el, path, depth))]
+            return [Block("table", 0, None, self.blocks(el, path, depth, None))]
         if name in ("thead", "tbody"):
-            rows = self.blocks(el, path, depth)
+            rows = self.blocks(el, path, depth, None)
             if name == "thead":
                 for r in rows:
                     for c in r.children:
@@ -547,7 +576,7 @@ class _Cutter:
             return self.leaf_or_container("def" if path.rsplit("/", 2)[-2].startswith("varlistentry") else "item",
                                           el, path, depth)
         if name == "row":
-            return [Block("row", 0, None, self.blocks(el, path, depth, ("text", 0)))]
+            return [Block("row", 0, None, self.blocks(el, path, depth, None))]
         if name == "entry":
             return self.leaf_or_container("cell", el, path, depth)
         self.fail(el, f"<{name}> must be inside a paragraph")

@@ -140,3 +140,33 @@ def test_markdown_tables_keep_their_real_header_or_have_none():
     soup = BeautifulSoup(markdown.markdown(md, extensions=["tables"]), "lxml")
     assert soup.find("th") is None and soup.find("thead") is None
     assert [td.get_text() for td in soup.find_all("td")] == ["Stock", "52", "Waste", "0"]
+
+
+_HTML_PIECES = ["<p>", "</p>", "<li>", "</li>", "<ul>", "</ul>", "<ol>", "<dl>", "<dt>", "<dd>", "</dl>", "<pre>",
+                "</pre>", "<hr>", "<table>", "<tr>", "<td>", "</td>", "</table>", "<b>", "</b>", "<i>", "</i>",
+                "<div>", "</div>", "<h3>", "</h3>", "<a href='x.html'>", "</a>", "<br>", "<img src='s.gif'>",
+                "<blink>", "</span>", "text ", "\n", "&amp;", "&nbsp;", "<!-- c -->", "<", ">", "&", "\r\n", " "]
+_DB_PIECES = ["<para>", "</para>", "<itemizedlist>", "</itemizedlist>", "<listitem>", "</listitem>",
+              "<variablelist>", "<varlistentry>", "<term>", "</term>", "</varlistentry>", "</variablelist>",
+              "<emphasis>", "</emphasis>", "<programlisting>", "</programlisting>", "<title>", "</title>",
+              "<widget>", "text ", "\n", "&amp;", "&nbsp;", "<![CDATA[<b>]]>", "<", "&"]
+
+
+def test_any_page_is_cut_or_refused_with_file_and_line_never_a_traceback():
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    @given(st.sampled_from(["html", "docbook"]), st.data())
+    def check(fmt, data):
+        pieces = _HTML_PIECES if fmt == "html" else _DB_PIECES
+        body = "".join(data.draw(st.lists(st.sampled_from(pieces), max_size=30)))
+        page = body if fmt == "html" else f"<!DOCTYPE sect1 PUBLIC 'x' 'y'>\n<sect1>{body}</sect1>"
+        try:
+            doc = cut(page, fmt)
+        except PageError as exc:
+            assert str(exc).startswith("demo.page:") and str(exc).split(":")[1].isdigit(), exc
+            assert "\n" not in str(exc)
+            return
+        assert_identity_render(doc)
+
+    check()

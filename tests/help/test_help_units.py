@@ -75,6 +75,11 @@ def test_docbook_tables_titles_and_typographic_spaces():
          "unknown entity &nosuch;"),
         ("docbook", b"<sect1>\n<para>Texte &eacute;</para>\n</sect1>", 2, "undefined entity"),
         ("html", b"<h1>T</h1>\n<pre>x\n<p>y</p></pre>", 3, "<p> is not allowed inside <pre>"),
+        ("html", b"<p>x\r\n\r\ny\x00z", 3, "control character U+0000"),
+        ("docbook", b"<sect1>\n<para>bell &#x7f;</para></sect1>", 2, "control character U+007F"),
+        ("html", b"<p>x\n<tr><td>y", 2, "<tr> outside <table> or <tbody> or <tfoot> or <thead>"),
+        ("html", b"<table>\n<tr>\n stray<td>y</table>", 3, "text inside <tr> outside any cell"),
+        ("docbook", b"<sect1>\n<para>x</para>\n<listitem>y</listitem></sect1>", 3, "<listitem> outside"),
     ],
 )
 def test_malformed_pages_give_file_and_line(fmt, data, line, words):
