@@ -41,7 +41,9 @@ class HelpPage:
     """One game's rule page in its source language (French for the bundled games).
 
     ``path`` is a file (a :class:`pathlib.Path` or an ``importlib.resources`` traversable, so it works from an
-    installed wheel); ``format`` says how to cut it into translation units.
+    installed wheel); ``format`` says how to cut it into translation units. Pages like PySolFC's (old HTML:
+    headings, paragraphs, text straight in the body, lists, ``<dl>``, ``<pre>``, ``<hr>``, tables, images
+    beside the page) and Aisleriot's (DocBook 4) are read as they are; see :mod:`reussite.helpdocs.units`.
     """
 
     game_id: str

@@ -28,7 +28,8 @@ from reussite.messages import placeholder_problems, plural_forms_problem
 
 FORBIDDEN_TAGS = {"script", "style", "iframe", "object", "embed", "form", "input", "button", "link", "meta",
                   "base", "svg", "math", "template", "frame", "frameset", "applet", "textarea", "select"}
-ALLOWED_ATTRS = {"a": {"href"}}
+ALLOWED_ATTRS = {"a": {"href"}, "img": {"src", "alt"}}
+TRANSLATED_ATTRS = {"alt"}  # words for the reader: the one attribute a translation changes
 VOID = {"br", "img"}
 _TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z][\w:-]*)((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>")
 _ATTR = re.compile(r"([^\s=/>]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+))?")
@@ -53,9 +54,13 @@ def _visible_text(text: str) -> str:
     return _TAG.sub(" ", text)
 
 
+def _fixed(attrs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(a for a in attrs if a[0] not in TRANSLATED_ATTRS)
+
+
 def markup_problems(source: str, translation: str) -> list[str]:
     problems = []
-    src_tags = Counter((n, a) for k, n, a in _tags(source) if k != "end")
+    src_tags = Counter((n, _fixed(a)) for k, n, a in _tags(source) if k != "end")
     stack: list[str] = []
     for kind, name, attrs in _tags(translation):
         if name in FORBIDDEN_TAGS:
@@ -71,7 +76,7 @@ def markup_problems(source: str, translation: str) -> list[str]:
                     problems.append(f"disallowed attribute {attr}= in <{name}>")
             if name not in INLINE_ALLOWED:
                 problems.append(f"disallowed tag <{name}> (allowed: {', '.join(f'<{t}>' for t in INLINE_ALLOWED)})")
-            elif (name, attrs) not in src_tags:
+            elif (name, _fixed(attrs)) not in src_tags:
                 shown = "".join(f' {a}="{v}"' for a, v in attrs)
                 problems.append(f"tag <{name}{shown}> is not in the source")
             if kind == "start":

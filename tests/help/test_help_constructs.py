@@ -170,3 +170,12 @@ def test_any_page_is_cut_or_refused_with_file_and_line_never_a_traceback():
         assert_identity_render(doc)
 
     check()
+
+
+def test_check_lets_a_translation_keep_an_image_and_translate_its_alt_text():
+    from reussite.catalogs.check import markup_problems
+
+    source = '<img src="../images/goal.gif" alt="The goal."> and ♠'
+    assert markup_problems(source, '<img src="../images/goal.gif" alt="Le but."> et ♠') == []
+    assert markup_problems(source, '<img src="http://evil.example/x.gif" alt="Le but.">') == [
+        'tag <img src="http://evil.example/x.gif" alt="Le but."> is not in the source']
