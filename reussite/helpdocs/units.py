@@ -79,9 +79,13 @@ DB_SKIP = {"sect1info", "sect2info", "sectioninfo", "articleinfo", "chapterinfo"
            "indexterm", "remark"}
 DB_INLINE = {"emphasis", "ulink", "link", "literal", "command", "guilabel", "guibutton", "guimenu",
              "guimenuitem", "keycap", "mousebutton", "application", "filename", "replaceable", "quote",
-             "citetitle", "firstterm", "trademark", "productname", "acronym", "abbrev", "phrase"}
+             "citetitle", "firstterm", "trademark", "productname", "acronym", "abbrev", "phrase", "menuchoice",
+             "keycombo", "superscript", "subscript", "email", "userinput", "systemitem", "option",
+             "computeroutput", "wordasword", "foreignphrase", "citation", "symbol", "interface"}
+# Blocks that only group others (a note's title is a heading one level down).
+DB_GROUPS = {"note", "tip", "important", "warning", "caution", "blockquote"}
 DB_VERBATIM = {"programlisting", "screen", "literallayout", "synopsis"}
-DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | DB_VERBATIM | {
+DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | DB_VERBATIM | DB_GROUPS | {
     "title", "para", "simpara", "itemizedlist", "orderedlist", "listitem", "row", "entry", "variablelist",
     "term"}
 
@@ -414,6 +418,9 @@ class _Cutter:
             if name == "ulink" and el.attrs.get("url"):
                 url = self.safe_url(el, el.attrs["url"])
                 return f'<a href="{html.escape(url)}">{self.inline(el.children)}</a>'
+            if name in ("menuchoice", "keycombo"):  # as DocBook shows them: "Game ▸ Hint", "Ctrl+Z"
+                steps = [self.inline_tag(c) for c in el.children if isinstance(c, Node)]
+                return (" \u25b8 " if name == "menuchoice" else "+").join(steps)
             if name in DB_INLINE:
                 return self.inline(el.children)
             if name in DB_SKIP:
@@ -548,6 +555,8 @@ class _Cutter:
         if name in DB_SECTIONS:
             level = DB_SECTIONS[name] or depth + 1
             return self.blocks(el, path, level)
+        if name in DB_GROUPS:
+            return self.blocks(el, path, depth + 1)
         if name in ("informaltable", "table", "varlistentry"):
             return self.blocks(el, path, depth)
         if name == "tgroup":

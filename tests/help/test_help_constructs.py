@@ -94,12 +94,15 @@ def test_docbook_variablelist_verbatim_and_loose_text():
             "<term>Deal</term>\n<listitem><para>Minus <emphasis>52</emphasis>.</para></listitem>\n"
             "</varlistentry>\n</variablelist>\n<programlisting>A 2 3\n  4 5</programlisting>\n"
             "<itemizedlist><listitem>Loose\n<itemizedlist><listitem><para>Inner</para></listitem>"
-            "</itemizedlist></listitem></itemizedlist>\n</sect1>")
+            "</itemizedlist></listitem></itemizedlist>\n<note><title>Tip</title><para>Choose <menuchoice>"
+            "<guimenu>Game</guimenu><guimenuitem>Hint</guimenuitem></menuchoice>.</para></note></sect1>")
     doc = cut(page, "docbook")
     assert texts(doc) == [(3, "Scoring"), (4, "Points\u00a0as follows:"), (7, "Deal"), (8, "Minus <em>52</em>."),
-                          (11, "A 2 3\n  4 5"), (13, "Loose"), (14, "Inner")]
+                          (11, "A 2 3\n  4 5"), (13, "Loose"), (14, "Inner"), (15, "Tip"),
+                          (15, "Choose Game ▸ Hint.")]
     kinds = [b.kind for b in doc.blocks]
-    assert kinds == ["heading", "para", "dlist", "pre", "list"]
+    assert kinds == ["heading", "para", "dlist", "pre", "list", "heading", "para"]
+    assert doc.blocks[5].level == 2  # the note's title is one level below the section's
     assert [c.kind for c in doc.blocks[2].children] == ["term", "def"]
     assert_identity_render(doc)
 
