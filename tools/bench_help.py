@@ -252,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     t_import = time.perf_counter() - t_import
 
     print(f"imports (babel, nh3, markdown): {t_import * 1000:.0f} ms (once per process)")
+    if "build" in parts:
+        _bench_build(args.repeat)
+    if "sizes" in parts:
+        _bench_sizes(args.sizes)
     if "corpus" in parts:
         if args.corpus.is_dir():
             corpus_vs_html2po(args.corpus, min(args.repeat, 3))
@@ -259,10 +263,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n3. no corpus at {args.corpus}: skipped")
     if "big" in parts:
         big_pages(args.corpus, min(args.repeat, 3))
-    if "build" in parts:
-        _bench_build(args.repeat)
-    if "sizes" in parts:
-        _bench_sizes(args.sizes)
     return 0
 
 
