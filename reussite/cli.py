@@ -186,6 +186,8 @@ def cmd_games(args, ctx: Context) -> int:
 
 
 def cmd_plugins(args, ctx: Context) -> int:
+    from reussite.host import SLOW_IMPORT_SECONDS
+
     plugins = ctx.host.plugin_list()
     if args.json:
         ctx.say(json.dumps([p.as_json() for p in plugins], ensure_ascii=False, indent=1))
@@ -194,7 +196,19 @@ def cmd_plugins(args, ctx: Context) -> int:
     for p in plugins:
         dist = f"{p.distribution or '-'} {p.version or ''}".strip()
         status = _("ok") if not p.errors else _("error") + ": " + "; ".join(p.errors)
-        ctx.say(f"{p.name:<20} {dist:<22} {','.join(h.removeprefix('reussite_') for h in p.hooks) or '-':<28} {status}")
+        if p.notes:
+            status += "; " + _("overridden") + ": " + "; ".join(p.notes)
+        took = "-" if p.import_seconds is None else _("{seconds} s").format(seconds=f"{p.import_seconds:.2f}")
+        if p.slow:  # every command imports every plugin: name the one that makes them all wait
+            took += " " + _("(slow)")
+        hooks = ",".join(h.removeprefix("reussite_") for h in p.hooks) or "-"
+        ctx.say(f"{p.name:<20} {dist:<22} {hooks:<28} {took:<10} {status}")
+    slow = [p.name for p in plugins if p.slow]
+    if slow:
+        ctx.err.write(ctx.tr.ngettext(
+            "{names} took {seconds} s or more to import; every command waits for it.",
+            "{names} took {seconds} s or more each to import; every command waits for them.", len(slow),
+        ).format(names=", ".join(slow), seconds=f"{SLOW_IMPORT_SECONDS:g}") + "\n")
     return 0
 
 

@@ -32,6 +32,25 @@ class SaveError(UserError):
     pass
 
 
+class PluginError(UserError):
+    """A plugin's own code raised while doing something for the player (dealing, listing moves, scoring,
+    rendering a help page...). The message names the game, the plugin and its distribution; the front end
+    keeps the game as it was before (see :meth:`reussite.host.Host.guard`)."""
+
+    def __init__(self, game: str, plugin: str, distribution: str, reason: str) -> None:
+        from reussite.messages import N_
+
+        self.game, self.plugin, self.distribution, self.reason = game, plugin, distribution, reason
+        super().__init__(N_("The game {game} (plugin {plugin}, distribution {distribution}) failed: {reason}"),
+                         game=game, plugin=plugin, distribution=distribution, reason=reason)
+
+    def rolled_back(self):
+        """What a front end says after going back to the position before the failing command."""
+        from reussite.messages import N_, Message
+
+        return Message(N_("{error}. The game goes on from the position before."), {"error": self.message})
+
+
 def decode_utf8(data: bytes, name: str, advice: str, error: type[Exception] = UserError) -> str:
     """``data`` as text, or ``error("NAME:LINE: not valid UTF-8 (byte 0x..); ADVICE")`` pointing at the line."""
     try:

@@ -900,6 +900,12 @@ class Game:
             new._done, new._undone, new._path_cache = [], [], []
         return new
 
+    def restore(self, saved: Game) -> None:
+        """Go back, in place, to ``saved``: a :meth:`copy` of this game taken earlier, not used since (front
+        ends take one before each command, to undo a command that a variant's own code broke halfway)."""
+        self.__dict__.clear()
+        self.__dict__.update(saved.__dict__)
+
     def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:
         """Groups of stacks whose contents could be swapped without changing anything that can happen next
         (empty piles of one kind, Forty Thieves' foundations). Positions that differ only by such a swap get

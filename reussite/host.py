@@ -4,27 +4,43 @@ Bundled games are plugins exactly like third-party ones: they are listed in the 
 entry-point group of this distribution's metadata. A plugin that fails to import, implements an unknown
 hook, raises in a hook or returns something malformed is recorded with its name and reason; the host
 still starts and every other plugin keeps working.
+
+Bundled plugins (those of the ``reussite`` distribution) are registered first and win every claim on a game
+id, a help page or a catalog domain: a third-party plugin that claims one of theirs is refused, unless the
+user names it in ``REUSSITE_ALLOW_OVERRIDE`` (``reussite plugins`` then says which bundled plugin lost what).
+Once loaded, plugin code runs for the player only through :meth:`Host.guard`, which turns a failure into
+a :class:`~reussite.errors.PluginError` naming the game, the plugin and its distribution.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
+from importlib.abc import Traversable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pluggy
 
 from reussite import hookspecs
-from reussite.errors import UnknownGame, UserError
+from reussite.errors import PluginError, UnknownGame, UserError
 from reussite.hookspecs import Catalog, HelpPage
 from reussite.messages import N_
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 HOST_PLUGIN = "reussite.builtin"
+BUNDLED_DISTRIBUTION = "reussite"
+#: Comma-separated names of third-party plugins the user allows to replace a bundled game, page or catalog.
+OVERRIDE_ENV = "REUSSITE_ALLOW_OVERRIDE"
+#: A plugin whose import takes this long is flagged by ``reussite plugins``: it slows every command.
+SLOW_IMPORT_SECONDS = 0.5
 
 
 @dataclass
@@ -37,10 +53,25 @@ class PluginInfo:
     version: str | None = None
     hooks: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: What this plugin lost to another one the user allowed to override it (not an error).
+    notes: list[str] = field(default_factory=list)
+    import_seconds: float | None = None
+
+    @property
+    def bundled(self) -> bool:
+        return self.distribution == BUNDLED_DISTRIBUTION
+
+    @property
+    def slow(self) -> bool:
+        return (self.import_seconds or 0.0) >= SLOW_IMPORT_SECONDS
 
     @property
     def status(self) -> str:
         return "ok" if not self.errors else "error: " + "; ".join(self.errors)
+
+    def error(self, text: str) -> None:
+        if text not in self.errors:  # a game failing on every request must not grow the list for ever
+            self.errors.append(text)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -49,9 +80,46 @@ class PluginInfo:
             "distribution": self.distribution,
             "version": self.version,
             "hooks": self.hooks,
+            "bundled": self.bundled,
+            "import_seconds": None if self.import_seconds is None else round(self.import_seconds, 3),
+            "slow": self.slow,
             "status": "ok" if not self.errors else "error",
             "errors": self.errors,
+            "notes": self.notes,
         }
+
+
+def _allowed_overrides(environ: dict[str, str] | None = None) -> frozenset[str]:
+    env = os.environ if environ is None else environ
+    return frozenset(n.strip() for n in env.get(OVERRIDE_ENV, "").split(",") if n.strip())
+
+
+def _resource_path(value: object) -> bool:
+    return isinstance(value, (Path, Traversable))
+
+
+def _check_help_page(page: HelpPage) -> str | None:
+    if not isinstance(page.game_id, str) or not GAME_ID.match(page.game_id):
+        return f"help page game_id {page.game_id!r} is not a game id"
+    if not _resource_path(page.path):
+        return (f"help page for {page.game_id!r}: path is a {type(page.path).__name__} ({page.path!r}), "
+                "expected a pathlib.Path or an importlib.resources file")
+    if page.format not in ("html", "docbook"):
+        return f"help page for {page.game_id!r}: format {page.format!r} is not 'html' or 'docbook'"
+    if not isinstance(page.source_lang, str):
+        return f"help page for {page.game_id!r}: source_lang {page.source_lang!r} is not a language code"
+    return None
+
+
+def _check_catalog(catalog: Catalog) -> str | None:
+    if not isinstance(catalog.domain, str) or not catalog.domain:
+        return f"catalog domain {catalog.domain!r} is not a name"
+    if not _resource_path(catalog.localedir):
+        return (f"catalog {catalog.domain!r}: localedir is a {type(catalog.localedir).__name__}, expected a "
+                "pathlib.Path or an importlib.resources folder")
+    if catalog.kind not in ("ui", "help"):
+        return f"catalog {catalog.domain!r}: kind {catalog.kind!r} is not 'ui' or 'help'"
+    return None
 
 
 def _short_error(exc: BaseException) -> str:
@@ -66,12 +134,14 @@ def _short_error(exc: BaseException) -> str:
 class Host:
     """The loaded plugins and what they declared. Build one with :meth:`load`."""
 
-    def __init__(self) -> None:
+    def __init__(self, allow_override: Iterable[str] | None = None) -> None:
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs.ReussiteSpec)
         self.plugins: dict[str, PluginInfo] = {}
+        self.allow_override = _allowed_overrides() if allow_override is None else frozenset(allow_override)
         self._games: dict[str, type] | None = None
         self._help: dict[str, HelpPage] | None = None
+        self._help_owner: dict[str, str] = {}
         self._catalogs: list[Catalog] | None = None
 
     # -- loading -----------------------------------------------------------------------------------
@@ -82,27 +152,35 @@ class Host:
         entry_points: Iterable[metadata.EntryPoint] | None = None,
         extra: Iterable[tuple[str, ModuleType | object]] = (),
         builtin: bool = True,
+        allow_override: Iterable[str] | None = None,
     ) -> Host:
-        """Load the host's built-in plugin, every ``reussite.plugins`` entry point, then ``extra`` objects."""
-        host = cls()
+        """Load the host's built-in plugin, every ``reussite.plugins`` entry point (the bundled ones first),
+        then ``extra`` objects. ``allow_override`` defaults to ``$REUSSITE_ALLOW_OVERRIDE``."""
+        host = cls(allow_override)
         if builtin:
             from reussite import builtin as builtin_plugin
 
-            host.add_plugin(HOST_PLUGIN, builtin_plugin, distribution="reussite")
+            host.add_plugin(HOST_PLUGIN, builtin_plugin, distribution=BUNDLED_DISTRIBUTION)
         if entry_points is None:
             entry_points = metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)
-        for ep in sorted(entry_points, key=lambda e: e.name):
+        found = []
+        for ep in entry_points:
             dist = getattr(ep, "dist", None)
-            dist_name = dist.metadata["Name"] if dist is not None else None
-            dist_version = dist.version if dist is not None else None
+            found.append((ep, dist.metadata["Name"] if dist is not None else None,
+                          dist.version if dist is not None else None))
+        # Registration order is claim order: the bundled plugins first, whatever their names.
+        for ep, dist_name, dist_version in sorted(found, key=lambda f: (f[1] != BUNDLED_DISTRIBUTION, f[0].name)):
+            started = time.perf_counter()
             try:
                 module = ep.load()
             except BaseException as exc:  # a plugin's import may raise anything, SystemExit included
                 info = PluginInfo(ep.name, ep.value, dist_name, dist_version)
                 info.errors.append(f"failed to import {ep.value}: {_short_error(exc)}")
+                info.import_seconds = time.perf_counter() - started
                 host.plugins[ep.name] = info
                 continue
-            host.add_plugin(ep.name, module, dist_name, dist_version)
+            seconds = time.perf_counter() - started
+            host.add_plugin(ep.name, module, dist_name, dist_version).import_seconds = seconds
         for name, obj in extra:
             host.add_plugin(name, obj)
         return host
@@ -147,57 +225,89 @@ class Host:
             try:
                 value = impl.function()
             except BaseException as exc:
-                info.errors.append(f"{hook_name} raised {_short_error(exc)}")
+                info.error(f"{hook_name} raised {_short_error(exc)}")
                 continue
             if value is None:
                 continue
             if not isinstance(value, (list, tuple)):
-                info.errors.append(f"{hook_name} returned {type(value).__name__}, expected a list")
+                info.error(f"{hook_name} returned {type(value).__name__}, expected a list")
                 continue
             for item in value:
                 if kind is not None and not isinstance(item, kind):
-                    info.errors.append(f"{hook_name} returned {item!r}, expected {getattr(kind, '__name__', kind)}")
+                    info.error(f"{hook_name} returned {item!r}, expected {getattr(kind, '__name__', kind)}")
                     continue
                 results.append((impl.plugin_name, item))
         return results
+
+    def _claim(self, label: str, claims: Iterable[tuple[str, Any, Any]]) -> dict[Any, tuple[str, Any]]:
+        """Who gets each key (a game id, a help page's game, a catalog domain): the one merge rule.
+
+        A bundled plugin's claim wins over a third-party one, unless the user allowed that plugin to override
+        (then the bundled plugin gets a note saying what it lost). Two equal claims refuse the key to both.
+        """
+        by_key: dict[Any, list[tuple[str, Any]]] = {}
+        for plugin, key, item in claims:
+            by_key.setdefault(key, []).append((plugin, item))
+        won: dict[Any, tuple[str, Any]] = {}
+        for key, owners in by_key.items():
+            shown = key if isinstance(key, str) else key[0]
+            allowed = [o for o in owners if not self.plugins[o[0]].bundled and o[0] in self.allow_override]
+            bundled = [o for o in owners if self.plugins[o[0]].bundled]
+            first = allowed or bundled or owners
+            if len(first) > 1:
+                names = " and ".join(sorted(p for p, _ in first))
+                for plugin, _ in first:
+                    self.plugins[plugin].error(f"{label} {shown!r} is declared by both {names}")
+                first = []
+            else:
+                won[key] = first[0]
+            for plugin, _ in owners:
+                if any(plugin == p for p, _ in first):
+                    continue
+                winner = first[0][0] if first else None
+                if self.plugins[plugin].bundled and winner is not None:
+                    self.plugins[plugin].notes.append(
+                        f"{label} {shown!r} is replaced by plugin {winner} ({OVERRIDE_ENV})")
+                elif winner is not None and self.plugins[winner].bundled:
+                    self.plugins[plugin].error(
+                        f"{label} {shown!r} belongs to the bundled plugin {winner}; refused (set "
+                        f"{OVERRIDE_ENV}={plugin} to let this plugin replace it)")
+                elif winner is not None:
+                    self.plugins[plugin].error(f"{label} {shown!r} is taken by plugin {winner}")
+        return won
 
     # -- what plugins declared ----------------------------------------------------------------------
 
     @property
     def games(self) -> dict[str, type]:
-        """Game id -> Variant subclass, for every valid, non-conflicting game."""
+        """Game id -> Variant subclass, for every valid game that won its id (see :meth:`_claim`)."""
         if self._games is None:
             from reussite.variant import Variant, VariantError
 
-            found: dict[str, list[tuple[str, type]]] = {}
+            claims = []
             for plugin, cls in self._call_each("reussite_games", type):
                 info = self.plugins[plugin]
                 if not issubclass(cls, Variant):
-                    info.errors.append(f"reussite_games returned {cls.__name__}, which is not a Variant subclass")
+                    info.error(f"reussite_games returned {cls.__name__}, which is not a Variant subclass")
                     continue
                 try:
                     cls.validate()
                 except (VariantError, Exception) as exc:
-                    info.errors.append(f"game {getattr(cls, 'id', cls.__name__)!r} is invalid: {exc}")
-                    continue
-                try:  # a trial deal, so that a game that cannot even start is reported here, not mid-game
-                    next(iter(cls(1).legal_moves()), None)
-                except Exception as exc:
-                    info.errors.append(f"game {cls.id!r} failed a trial deal: {_short_error(exc)}")
+                    info.error(f"game {getattr(cls, 'id', cls.__name__)!r} is invalid: {exc}")
                     continue
                 if not GAME_ID.match(cls.id):
-                    info.errors.append(f"game id {cls.id!r} must be lower-case letters, digits and dashes")
+                    info.error(f"game id {cls.id!r} must be lower-case letters, digits and dashes")
                     continue
-                cls.plugin_name = plugin
-                found.setdefault(cls.id, []).append((plugin, cls))
+                try:  # a trial deal, so that a game that cannot even start is reported here, not mid-game
+                    self.probe(cls(1))
+                except Exception as exc:
+                    info.error(f"game {cls.id!r} failed a trial deal: {_short_error(exc)}")
+                    continue
+                claims.append((plugin, cls.id, cls))
             self._games = {}
-            for game_id, owners in found.items():
-                if len(owners) > 1:
-                    names = " and ".join(sorted(p for p, _ in owners))
-                    for plugin, _ in owners:
-                        self.plugins[plugin].errors.append(f"game id {game_id!r} is declared by both {names}")
-                    continue
-                self._games[game_id] = owners[0][1]
+            for game_id, (plugin, cls) in self._claim("game id", claims).items():
+                cls.plugin_name = plugin
+                self._games[game_id] = cls
         return self._games
 
     def game(self, game_id: str) -> type:
@@ -216,39 +326,94 @@ class Host:
     def new_game(self, game_id: str, number: int, options: dict[str, str] | None = None):
         """Start ``game_id`` with ``number``: the one way front ends start a game.
 
-        A bad number or option is a :class:`UserError`; a game whose own code fails is reported with its
-        plugin's name (and listed by ``reussite plugins``) instead of crashing the front end.
+        A bad number or option is a :class:`UserError`; a game whose own code fails to deal, or cannot say
+        its moves, score or outcome at the start, is a :class:`PluginError` naming its plugin (and listed by
+        ``reussite plugins``) instead of crashing the front end.
         """
         from reussite.cards import check_game_number
 
         cls = self.game(game_id)
         try:
-            return cls(check_game_number(number), options or {})
-        except UserError:
-            raise
+            number = check_game_number(number)
         except ValueError as exc:
             raise UserError(N_("This game number cannot be used: {reason}"), reason=str(exc)) from exc
+        with self.guard(cls):
+            game = cls(number, options or {})
+            self.probe(game)
+        return game
+
+    # -- running plugin code for the player ----------------------------------------------------------------
+
+    @staticmethod
+    def probe(game) -> None:
+        """Ask the game what every front end asks at a position (its moves, score and outcome), so that a
+        game that fails there is caught while the position before it can still be kept."""
+        for _move in game.legal_moves():
+            pass
+        game.score()
+        game.outcome()
+
+    def failure(self, subject, exc: BaseException) -> PluginError:
+        """``exc``, raised by plugin code, as a :class:`PluginError` naming the game, plugin and distribution.
+
+        ``subject`` is the game (an instance or class), a ``(game id, plugin name)`` pair, or a function
+        returning either, called now (the game in play may have changed since the guard was entered)."""
+        if callable(subject) and not isinstance(subject, type):
+            subject = subject()
+        if isinstance(subject, tuple):
+            game_id, plugin = subject
+        else:
+            cls = subject if isinstance(subject, type) else type(subject)
+            game_id, plugin = getattr(cls, "id", cls.__name__), getattr(cls, "plugin_name", "") or "?"
+        reason = _short_error(exc)
+        info = self.plugins.get(plugin)
+        if info is not None:
+            info.error(f"game {game_id!r} failed: {reason}")
+        distribution = info.distribution if info is not None and info.distribution else "-"
+        return PluginError(game_id, plugin, distribution, reason)
+
+    @contextmanager
+    def guard(self, subject, allow: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
+        """Run plugin code on behalf of the player: a :class:`UserError` (an illegal move...) or one of the
+        caller's own ``allow`` exceptions passes through, any other exception becomes a :class:`PluginError`
+        (see :meth:`failure`). Front ends keep a copy of the game from before and go back to it when this
+        raises."""
+        try:
+            yield
+        except (UserError, *allow):
+            raise
         except Exception as exc:
-            reason = _short_error(exc)
-            self.plugins[cls.plugin_name].errors.append(f"game {game_id!r} failed to deal: {reason}")
-            raise UserError(N_("The game {game} (plugin {plugin}) failed to deal: {reason}"),
-                            game=game_id, plugin=cls.plugin_name, reason=reason) from exc
+            raise self.failure(subject, exc) from exc
+
+    def _checked(self, hook: str, kind: type, check: Callable[[Any], str | None]) -> Iterator[tuple[str, Any]]:
+        for plugin, item in self._call_each(hook, kind):
+            problem = check(item)
+            if problem:
+                self.plugins[plugin].error(problem)
+                continue
+            yield plugin, item
 
     @property
     def help_pages(self) -> dict[str, HelpPage]:
         if self._help is None:
-            self._help = {}
-            for plugin, page in self._call_each("reussite_help_pages", HelpPage):
-                if page.game_id in self._help:
-                    self.plugins[plugin].errors.append(f"help page for {page.game_id!r} is declared twice")
-                    continue
-                self._help[page.game_id] = page
+            claims = [(plugin, page.game_id, page)
+                      for plugin, page in self._checked("reussite_help_pages", HelpPage, _check_help_page)]
+            won = self._claim("help page for", claims)
+            self._help = {game_id: page for game_id, (_, page) in won.items()}
+            self._help_owner = {game_id: plugin for game_id, (plugin, _) in won.items()}
         return self._help
+
+    def help_owner(self, game_id: str) -> tuple[str, str]:
+        """``(game id, plugin)`` for the plugin whose help page documents ``game_id`` (for :meth:`guard`)."""
+        self.help_pages  # noqa: B018
+        return game_id, self._help_owner.get(game_id, "?")
 
     @property
     def catalogs(self) -> list[Catalog]:
         if self._catalogs is None:
-            self._catalogs = [c for _, c in self._call_each("reussite_catalogs", Catalog)]
+            claims = [(plugin, (c.domain, c.kind), c)
+                      for plugin, c in self._checked("reussite_catalogs", Catalog, _check_catalog)]
+            self._catalogs = [c for _, c in self._claim("catalog", claims).values()]
         return self._catalogs
 
     def plugin_list(self) -> list[PluginInfo]:

@@ -247,7 +247,8 @@ def from_json(data: Any, host, where: str = "save"):
         if not isinstance(text, str):
             raise SaveError(N_("{file}: move {number} is {value}, not a move"), file=where, number=i, value=shown(text))
         try:
-            game.push(game.parse_move(text))
+            with host.guard(game):
+                game.push(game.parse_move(text))
         except UserError as exc:
             raise SaveError(N_("{file}: move {number} ({move!r}) cannot be replayed: {reason}"),
                             file=where, number=i, move=text, reason=exc.message) from exc
@@ -258,15 +259,21 @@ def from_json(data: Any, host, where: str = "save"):
     if game.digest() != data["position"]:
         raise SaveError(N_("{file}: the position after the moves does not match the saved one (edited or damaged)"),
                         file=where)
-    _restore_redo(game, redo, where)
+    _restore_redo(game, redo, where, host)
+    try:  # the position must be one the game can go on from, or the front end could not show it
+        with host.guard(game):
+            host.probe(game)
+    except UserError as exc:
+        raise SaveError(N_("{file}: {reason}"), file=where, reason=exc.message) from exc
     return game
 
 
-def _restore_redo(game, redo: list, where: str) -> None:
+def _restore_redo(game, redo: list, where: str, host) -> None:
     """Play the redo moves and take them back, so that redo works after loading."""
     for i, text in enumerate(redo, 1):
         try:
-            game.push(game.parse_move(str(text)))
+            with host.guard(game):
+                game.push(game.parse_move(str(text)))
         except UserError as exc:
             raise SaveError(N_("{file}: redo move {number} ({move!r}) cannot be replayed: {reason}"),
                             file=where, number=i, move=str(text), reason=exc.message) from exc

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
-from reussite.errors import IllegalMove, UserError
+from reussite.errors import PluginError, UserError
 from reussite.messages import N_, Translator
 from reussite.rules import Kind
 from reussite.solver import Verdict, solve
@@ -102,8 +102,94 @@ def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]
     return found.number
 
 
+QUIT, SAID, CHANGED = "quit", "said", "changed"
+
+
+def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> str:
+    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw) or CHANGED."""
+    _ = tr.gettext
+    words = line.split()
+    word = words[0].lower()
+    if word in ("q", "quit", "exit"):
+        return QUIT
+    if word in ("u", "undo"):
+        asked = whole_number(words[1]) if len(words) > 1 else None
+        count = 1 if asked is None else asked
+        if game.move_count and not 1 <= count <= game.move_count:
+            raise UserError(tr.ngettext("Only {count} move can be undone.", "Only {count} moves can be undone.",
+                                        game.move_count).format(count=game.move_count))
+        for _k in range(count):
+            game.pop()
+    elif word in ("r", "redo"):
+        game.redo()
+    elif word in ("?", "help"):
+        ctx.say(_("Stacks: s stock, w waste, f1.. foundations, t1.. tableau, r1.. reserves. "
+                  "A move is SOURCE TARGET [COUNT]; 'f' alone means the first foundation that "
+                  "takes the card."))
+        ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
+                  "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
+                  "moves."))
+        return SAID
+    elif word == "hint":
+        advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
+        if advice.kind == advisor.WINNING:
+            ctx.say(f"{game.notation(advice.move)}: " + _("This move keeps a win in reach."))
+        elif advice.kind == advisor.HEURISTIC:
+            ctx.say(f"{game.notation(advice.move)} "
+                    + _("(A suggestion: the solver found no winning line in the time given.)"))
+        elif advice.kind == advisor.LOST:
+            _undo_offer(game, ctx, tr)
+        else:
+            ctx.say(_("No move is left."))
+        return SAID
+    elif word == "solve":
+        play = any(w.lower() == "play" for w in words[1:])
+        seconds = _seconds(words[1:], SOLVE_SECONDS)
+        found = cache.lookup(game)
+        if found is None:
+            result = solve(game, seconds=seconds)
+            if result.verdict is Verdict.LOST:
+                _undo_offer(game, ctx, tr)
+                return SAID
+            if result.verdict is not Verdict.WON:
+                ctx.say(_("The solver found no winning line within {seconds} s.").format(
+                    seconds=f"{seconds:g}"))
+                return SAID
+            found = result.line
+            cache.store(game, found)
+        if not play:
+            probe = game.copy(history=False)
+            probe.track_positions = False
+            notation = []
+            for move in found:
+                notation.append(probe.notation(move))
+                probe.push(move, check=False)
+            ctx.say(tr.ngettext("A winning line of {count} move.", "A winning line of {count} moves.",
+                                len(found)).format(count=len(found)))
+            ctx.say(" ".join(notation))
+            ctx.say(_("Type 'solve play' to play it (then 'u' takes its moves back one by one)."))
+            return SAID
+        for move in found:
+            game.push(move)
+    elif word == "auto":
+        game.autoplay()
+    elif word == "save":
+        parts = line.split(maxsplit=1)
+        if len(parts) < 2:
+            raise UserError(_("say where to save: save FILE"))
+        saves.save(game, parts[1])
+        ctx.say(_("Saved to {file}.").format(file=parts[1]))
+        return SAID
+    else:
+        game.push(game.parse_move(line))
+    return CHANGED
+
+
 def run(game, ctx, stdin: TextIO) -> int:
-    """The play loop. Returns 0 when the player quits or the input ends."""
+    """The play loop. Returns 0 when the player quits or the input ends.
+
+    Every command runs under the host's guard: when the game's plugin fails, the error naming it is shown
+    and the game goes on from the position before the command."""
     tr = ctx.game_translator(type(game))
     _ = tr.gettext
     cache = advisor.LineCache()
@@ -114,92 +200,25 @@ def run(game, ctx, stdin: TextIO) -> int:
         line = raw.strip()
         if not line:
             continue
-        words = line.split()
-        word = words[0].lower()
+        before = None
         try:
-            if word in ("q", "quit", "exit"):
-                return 0
-            if word in ("u", "undo"):
-                asked = whole_number(words[1]) if len(words) > 1 else None
-                count = 1 if asked is None else asked
-                if game.move_count and not 1 <= count <= game.move_count:
-                    raise UserError(tr.ngettext("Only {count} move can be undone.", "Only {count} moves can be undone.",
-                                                game.move_count).format(count=game.move_count))
-                for _k in range(count):
-                    game.pop()
-            elif word in ("r", "redo"):
-                game.redo()
-            elif word in ("?", "help"):
-                ctx.say(_("Stacks: s stock, w waste, f1.. foundations, t1.. tableau, r1.. reserves. "
-                          "A move is SOURCE TARGET [COUNT]; 'f' alone means the first foundation that "
-                          "takes the card."))
-                ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
-                          "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
-                          "moves."))
-                continue
-            elif word == "hint":
-                advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
-                if advice.kind == advisor.WINNING:
-                    ctx.say(f"{game.notation(advice.move)}: " + _("This move keeps a win in reach."))
-                elif advice.kind == advisor.HEURISTIC:
-                    ctx.say(f"{game.notation(advice.move)} "
-                            + _("(A suggestion: the solver found no winning line in the time given.)"))
-                elif advice.kind == advisor.LOST:
-                    _undo_offer(game, ctx, tr)
-                else:
-                    ctx.say(_("No move is left."))
-                continue
-            elif word == "solve":
-                play = any(w.lower() == "play" for w in words[1:])
-                seconds = _seconds(words[1:], SOLVE_SECONDS)
-                found = cache.lookup(game)
-                if found is None:
-                    result = solve(game, seconds=seconds)
-                    if result.verdict is Verdict.LOST:
-                        _undo_offer(game, ctx, tr)
-                        continue
-                    if result.verdict is not Verdict.WON:
-                        ctx.say(_("The solver found no winning line within {seconds} s.").format(
-                            seconds=f"{seconds:g}"))
-                        continue
-                    found = result.line
-                    cache.store(game, found)
-                if not play:
-                    probe = game.copy(history=False)
-                    probe.track_positions = False
-                    notation = []
-                    for move in found:
-                        notation.append(probe.notation(move))
-                        probe.push(move, check=False)
-                    ctx.say(tr.ngettext("A winning line of {count} move.", "A winning line of {count} moves.",
-                                        len(found)).format(count=len(found)))
-                    ctx.say(" ".join(notation))
-                    ctx.say(_("Type 'solve play' to play it (then 'u' takes its moves back one by one)."))
+            with ctx.host.guard(game):
+                before = game.copy()  # to go back to if the command fails halfway
+                done = _command(game, line, ctx, tr, cache)
+                if done == QUIT:
+                    return 0
+                if done == SAID:
                     continue
-                for move in found:
-                    game.push(move)
-            elif word == "auto":
-                game.autoplay()
-            elif word == "save":
-                parts = line.split(maxsplit=1)
-                if len(parts) < 2:
-                    raise UserError(_("say where to save: save FILE"))
-                saves.save(game, parts[1])
-                ctx.say(_("Saved to {file}.").format(file=parts[1]))
-                continue
-            else:
-                game.push(game.parse_move(line))
-        except IllegalMove as exc:
-            ctx.say(tr.render(exc.message))
-            continue
-        except UserError as exc:
-            ctx.say(tr.render(exc.message) if hasattr(exc, "message") else str(exc))
-            continue
-        ctx.say(render_layout(game, tr))
-        if game.is_won():
-            ctx.say(_("You won! Score: {score}.").format(score=game.score()))
-            return 0
-        if game.is_lost():
-            ctx.say(_("No move leads to a position not already reached: the game is lost."))
-            _undo_offer(game, ctx, tr)
+                ctx.say(render_layout(game, tr))
+                if game.is_won():
+                    ctx.say(_("You won! Score: {score}.").format(score=game.score()))
+                    return 0
+                if game.is_lost():
+                    ctx.say(_("No move leads to a position not already reached: the game is lost."))
+                    _undo_offer(game, ctx, tr)
+        except UserError as exc:  # an illegal move, a bad command, or a PluginError naming the plugin
+            if before is not None:
+                game.restore(before)
+            message = exc.rolled_back() if isinstance(exc, PluginError) else exc.message
+            ctx.say(tr.render(message))
     return 0

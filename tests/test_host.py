@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reussite.errors import UnknownGame, UserError
+from reussite.errors import PluginError, UnknownGame
 from reussite.hookspecs import ENTRY_POINT_GROUP
 from reussite.host import Host
 
@@ -75,7 +75,7 @@ def test_a_game_that_cannot_deal_is_reported_at_load_or_when_started(load):
     errors = host.plugins["deal_fails"].errors
     assert any("'never-deals' failed a trial deal: KeyError: 'tableau-9'" in e for e in errors), errors
     assert host.new_game("odd-only", 3).number == 3
-    with pytest.raises(UserError, match=r"The game odd-only \(plugin deal_fails\) failed to deal: IndexError"):
+    with pytest.raises(PluginError, match=r"The game odd-only \(plugin deal_fails, distribution -\) failed: Index"):
         host.new_game("odd-only", 4)
-    assert any("'odd-only' failed to deal" in e for e in host.plugins["deal_fails"].errors)
+    assert any("'odd-only' failed: IndexError" in e for e in host.plugins["deal_fails"].errors)
     assert host.new_game("forty-thieves", 4).number == 4  # the others still play

@@ -24,7 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from reussite import saves
 from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
-from reussite.errors import IllegalMove, SaveError, UserError
+from reussite.errors import IllegalMove, PluginError, SaveError, UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
@@ -84,17 +84,51 @@ class Session:
     # -- the game -------------------------------------------------------------------------------------
 
     def start(self, game_id: str | None, number: int | None, options: dict[str, str]) -> None:
-        """A new game; raises UserError (unknown game, bad number or option)."""
+        """A new game; raises UserError (unknown game, bad number or option, a game that fails to deal).
+
+        Without ``game_id``, the first game that deals: the bundled ones first, and a game that fails is
+        set aside with a notice naming its plugin, so that one broken plugin never keeps the page away."""
         games = self.host.games
         if not games:
             raise UserError(N_("No game is installed (see 'reussite plugins')."))
-        if number is None:
-            number = random_game_number()
-        game = self.host.new_game(game_id or sorted(games)[0], number, options)
+        if game_id is not None:
+            self._begin(self.host.new_game(game_id, random_game_number() if number is None else number, options))
+            return
+        failed = None
+        for candidate in sorted(games, key=lambda g: (not self.host.plugins[games[g].plugin_name].bundled, g)):
+            try:
+                game = self.host.new_game(candidate, random_game_number() if number is None else number, options)
+            except PluginError as exc:
+                failed = exc
+                self.notices.append(exc.message)
+                continue
+            self._begin(game)
+            return
+        raise failed
+
+    def _begin(self, game) -> None:
         self.game = game
         self.elapsed_before = 0.0
         self.resumed_at = self.clock()
         self.changed()
+
+    def checkpoint(self) -> tuple:
+        """The game in progress as it is now, for :meth:`rollback` when a plugin fails."""
+        game = self.game
+        return game, game.copy() if game is not None else None, self.version, self.elapsed_before, self.resumed_at
+
+    def rollback(self, saved: tuple) -> None:
+        """Back to a :meth:`checkpoint`: the game, its clock and, if it was written since, its autosave."""
+        game, copy, version, self.elapsed_before, self.resumed_at = saved
+        if game is None:
+            return
+        game.restore(copy)
+        self.game, self._lost = game, None
+        if self.version != version:  # the failure came after the change was recorded
+            self.version += 1
+            self.proved_lost = None
+            self.rewinds.clear()
+            self.autosave()
 
     def solver(self):
         """The solver's process (started on first use)."""
@@ -120,8 +154,10 @@ class Session:
         """Won, or lost by the engine's rule: the clock stands still."""
         return self.game.is_won() or self.lost()
 
-    def restore_or_start(self) -> None:
-        """Continue the autosaved game, or start a new one. A corrupt autosave is set aside and reported."""
+    def restore_or_start(self, game_id: str | None = None, number: int | None = None,
+                         options: dict[str, str] | None = None) -> None:
+        """Continue the autosaved game, or start a new one (``game_id`` if given). A corrupt autosave, or one
+        whose game's plugin fails, is set aside and reported."""
         saves.remove_temporaries(self.autosave_path)  # left by a writer killed mid-autosave
         if os.path.lexists(self.autosave_path):
             try:
@@ -139,7 +175,7 @@ class Session:
                 except OSError as err:
                     where = f"{self.autosave_path} ({err.strerror or err})"
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
-        self.start(None, None, {})
+        self.start(game_id, number, options or {})
 
     def _load_autosave(self) -> None:
         path = self.autosave_path
@@ -164,7 +200,9 @@ class Session:
 
     def changed(self) -> None:
         """After every change: a new version, the solver's work on the old position cancelled, the clock
-        stopped when the game is over (and going again after an undo), the autosave written."""
+        stopped when the game is over (and going again after an undo), the autosave written. The game is
+        probed first: a position its plugin cannot handle raises before anything is recorded."""
+        self.host.probe(self.game)
         self.version += 1
         if self.worker is not None:
             self.worker.cancel()
@@ -409,7 +447,11 @@ class Api:
         text = tr.render(exc.message) if isinstance(exc.message, Message) else str(exc.message)
         body: dict[str, Any] = {"error": text}
         if exc.state:
-            body["state"] = self.session.state_json(tr.lang)
+            try:
+                with self.session.host.guard(self.session.game):
+                    body["state"] = self.session.state_json(tr.lang)
+            except PluginError:
+                pass  # the error already names the plugin; the page keeps what it shows
         return JSONResponse(body, status_code=exc.status)
 
     # -- reading ----------------------------------------------------------------------------------------
@@ -600,10 +642,18 @@ class Api:
             return JSONResponse({"error": missing}, status_code=404)
         # The wanted language first, then the others (the French source is better than nothing).
         problems = []
+        host = self.session.host
         for code in (tr.lang, *(c for c in SUPPORTED_LANGS if c != tr.lang)):
             try:
-                # Cutting a page is CPU work (a big page takes a while): off the loop, the server keeps answering.
-                html = await run_in_threadpool(render_help, self.session.host, game_id, code, "html")
+                # Cutting a page is CPU work (a big page takes a while): off the loop, the server keeps answering;
+                # a failure blames the page's plugin, not the game in play.
+                def cut(code: str = code) -> str:
+                    with host.guard(host.help_owner(game_id)):
+                        return render_help(host, game_id, code, "html")
+
+                html = await run_in_threadpool(cut)
+            except PluginError as exc:
+                return JSONResponse({"error": game_tr.render(exc.message)}, status_code=500)
             except UserError as exc:
                 problems.append(exc.message)
                 continue

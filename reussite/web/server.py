@@ -26,9 +26,8 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from reussite.errors import UserError
-from reussite.messages import N_, Message
-from reussite.web import strings as S
+from reussite.errors import PluginError, UserError
+from reussite.messages import N_
 from reussite.web.api import Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
@@ -71,6 +70,9 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
     static = _load_static()
     index_html = static["index.html"][0].decode("utf-8").replace("{{default_lang}}", session.default_lang)
 
+    def lang_of(data: dict[str, Any] | None) -> str | None:
+        return data.get("lang") if data and isinstance(data.get("lang"), str) else None
+
     def guarded(handler: Callable[..., Awaitable[Response]], body: bool) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             if allowed_hosts is not None:
@@ -78,26 +80,26 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
                 if hostname not in allowed_hosts:
                     return PlainTextResponse(f"unexpected Host header {hostname!r}", status_code=421)
             data: dict[str, Any] | None = None
+            saved = session.checkpoint() if body else None
             try:
-                if body:
+                with session.host.guard(lambda: session.game, allow=(BadRequest,)):  # a plugin failure is named
+                    if not body:
+                        return await handler(request)
                     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
                     if kind != "application/json":
                         # Also keeps other web sites from posting here without a CORS preflight.
                         raise BadRequest(415, "send the request body as application/json")
                     data = await read_json(request)
                     return await handler(request, data)
-                return await handler(request)
             except BadRequest as exc:
-                lang_arg = data.get("lang") if data and isinstance(data.get("lang"), str) else None
-                return api.error(request, exc, lang_arg)
+                return api.error(request, exc, lang_of(data))
+            except PluginError as exc:  # the game in progress goes back to where it was before the request
+                traceback.print_exception(exc.__cause__ or exc, file=sys.stderr)  # for the plugin's author
+                if saved is not None:
+                    session.rollback(saved)
+                return api.error(request, BadRequest(500, exc.rolled_back(), state=True), lang_of(data))
             except UserError as exc:
-                return api.error(request, BadRequest(422, exc.message))
-            except Exception as exc:  # a bug, most likely in a game plugin: the position is rolled back
-                traceback.print_exc(file=sys.stderr)
-                game = session.game
-                where = Message(S.M_GAME_FAILED, {"game": game.id, "plugin": game.plugin_name,
-                                                  "reason": f"{type(exc).__name__}: {exc}"})
-                return api.error(request, BadRequest(500, where, state=True))
+                return api.error(request, BadRequest(422, exc.message), lang_of(data))
 
         return endpoint
 
@@ -270,7 +272,8 @@ def _session(args, ctx, data_dir: Path) -> Session:
     options = dict(args.option or [])
     if args.game:
         host.game(args.game)  # an unknown game is refused before anything is touched
-    session.restore_or_start()
+    # A fresh data folder deals the game named, never first another one that might fail.
+    session.restore_or_start(args.game, args.number, options)
     session.winnable_default = bool(getattr(args, "winnable", False))
     if session.winnable_default and (args.game or args.number is not None):
         from reussite.textplay import find_winnable

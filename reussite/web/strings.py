@@ -118,7 +118,6 @@ def translated_strings(tr: Translator) -> dict[str, str]:
 # Messages the API builds (rendered with the player's translator before they are sent).
 M_NOTHING_TO_UNDO = N_("There is no move to undo.")
 M_NOTHING_TO_REDO = N_("There is no move to redo.")
-M_GAME_FAILED = N_("The game {game} (plugin {plugin}) failed: {reason}. The position is as it was before.")
 M_STALE = N_("The game was changed in another tab or window; this is its current position.")
 M_NO_MOVE_FROM = N_("{card} has nowhere to go.")
 M_NO_CARD = N_("There is no card on {source}.")

@@ -77,7 +77,8 @@
         setState(res.data, path);
         return;
       }
-      if (res.status === 409 && res.data.state) {
+      if ((res.status === 409 || res.status === 500) && res.data && res.data.state) {
+        // Stale, or a game plugin failed and the server went back to the position before: show it.
         setState(res.data.state);
         showMessage(res.data.error || t('stale'), true);
         return;
