@@ -145,7 +145,7 @@ def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpe
             spec.pages = sorted(pages_by_group.get(g, []), key=lambda p: spec.rel(Path(str(p.path))))
         else:
             sources = {_package_source(m) for m in modules_by_group.get(g, set())}
-            spec.code = sorted(s for s in sources if s is not None)
+            spec.code = sorted(s.resolve() for s in sources if s is not None)  # the repository's order
         specs[key] = spec
     if wanted and not specs:
         known = ", ".join(sorted({c.domain for c in valid})) or "none"
