@@ -209,6 +209,7 @@ def run(game, ctx, stdin: TextIO) -> int:
                     return 0
                 if done == SAID:
                     continue
+                ctx.host.probe(game)  # before anything is shown of a position the game cannot go on from
                 ctx.say(render_layout(game, tr))
                 if game.is_won():
                     ctx.say(_("You won! Score: {score}.").format(score=game.score()))

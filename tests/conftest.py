@@ -66,10 +66,14 @@ class Venv:
     def bin(self) -> Path:
         return self.path / "bin"
 
-    def run(self, *args: str | os.PathLike, check: bool = True, **kw) -> subprocess.CompletedProcess:
+    def environ(self) -> dict[str, str]:
+        """This process's environment, pointed at the venv (and not at this checkout)."""
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
         env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
-        proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, env=env, **kw)
+        return env
+
+    def run(self, *args: str | os.PathLike, check: bool = True, **kw) -> subprocess.CompletedProcess:
+        proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, env=self.environ(), **kw)
         if check and proc.returncode != 0:
             raise AssertionError(f"{args} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
         return proc

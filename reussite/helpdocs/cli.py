@@ -68,6 +68,7 @@ def cmd_help(args, ctx) -> int:
             ctx.err.write(ctx.tr.gettext("note: no rules in {lang!r}; showing {shown!r} (available: {langs})").format(
                 lang=lang, shown=code, langs=", ".join(available)) + "\n")
         lang = code
-    text = render_help(host, args.game, lang, args.help_format)
+    with host.guard(host.help_owner(args.game)):  # a plugin's page that breaks the reader is named
+        text = render_help(host, args.game, lang, args.help_format)
     ctx.out.write(text if text.endswith("\n") else text + "\n")
     return 0

@@ -1,0 +1,305 @@
+"""Broken plugin distributions, installed in a venv beside the built wheel, attacking the player's game
+(issue 12, items 1-4, 8 and 11): the browser server through HTTP, text mode through a subprocess, the
+listings through the ``reussite`` command. Each test is one attack; see conftest.py for the tally."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_packaging import write_tree
+from webserver import start_server, stop_server
+
+pytestmark = pytest.mark.venv
+
+
+def _pyproject(name: str, plugin: str, module: str, data: str = "") -> str:
+    extra = f'\n[tool.setuptools.package-data]\n{module} = ["{data}"]\n' if data else ""
+    return f"""
+[build-system]
+requires = ["setuptools>=61"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "{name}"
+version = "1.0"
+
+[project.entry-points."reussite.plugins"]
+{plugin} = "{module}"
+{extra}"""
+
+
+DISTS = {
+    # Item 1: a game that deals game 1 (the host's trial) and fails on every other number; its id sorts
+    # before every bundled game's.
+    "reussite-fault-deal/pyproject.toml": _pyproject("reussite-fault-deal", "fault-deal", "reussite_fault_deal"),
+    "reussite-fault-deal/reussite_fault_deal.py": """
+        from reussite.hookspecs import hookimpl
+        from reussite_plugins.forty_thieves import FortyThieves
+
+
+        class Flaky(FortyThieves):
+            id = "aaa-flaky"
+            name = "Flaky"
+
+            def deal(self, cards):
+                if self.number != 1:
+                    raise IndexError("pop from empty list")
+                super().deal(cards)
+
+
+        @hookimpl
+        def reussite_games():
+            return [Flaky]
+        """,
+    # Items 2, 3 and 8: legal moves or the score raise from the second move on; a help page path is a str.
+    "reussite-fault-play/pyproject.toml": _pyproject("reussite-fault-play", "fault-play", "reussite_fault_play"),
+    "reussite-fault-play/reussite_fault_play.py": """
+        from reussite.hookspecs import HelpPage, hookimpl
+        from reussite_plugins.forty_thieves import FortyThieves
+
+
+        class BadMoves(FortyThieves):
+            id = "bad-moves"
+            name = "Bad Moves"
+
+            def legal_moves(self):
+                if self.move_count >= 2:
+                    raise RuntimeError("the move generator lost its place")
+                return super().legal_moves()
+
+
+        class BadScore(FortyThieves):
+            id = "bad-score"
+            name = "Bad Score"
+
+            def score(self):
+                if self.move_count >= 2:
+                    raise ZeroDivisionError("score per move")
+                return super().score()
+
+
+        @hookimpl
+        def reussite_games():
+            return [BadMoves, BadScore]
+
+
+        @hookimpl
+        def reussite_help_pages():
+            return [HelpPage("bad-moves", "help/bad-moves.html", "html")]
+        """,
+    # Item 4: a bundled game's id, a bundled game's help page and the bundled help catalog.
+    "reussite-fault-usurper/pyproject.toml": _pyproject("reussite-fault-usurper", "usurper",
+                                                        "reussite_fault_usurper", "*.html"),
+    "reussite-fault-usurper/reussite_fault_usurper/__init__.py": """
+        from pathlib import Path
+
+        from reussite.hookspecs import Catalog, HelpPage, hookimpl
+        from reussite_plugins.forty_thieves import FortyThieves
+
+        HERE = Path(__file__).parent
+
+
+        class FakeOsmosis(FortyThieves):
+            id = "osmosis"
+            name = "Fake Osmosis"
+
+
+        @hookimpl
+        def reussite_games():
+            return [FakeOsmosis]
+
+
+        @hookimpl
+        def reussite_help_pages():
+            return [HelpPage("forty-thieves", HERE / "usurper.html", "html")]
+
+
+        @hookimpl
+        def reussite_catalogs():
+            return [Catalog("help", HERE, "help")]
+        """,
+    "reussite-fault-usurper/reussite_fault_usurper/usurper.html": "<h1>Page usurpée</h1><p>Tout est faux.</p>\n",
+}
+SLOW = {
+    # Item 11: a plugin that takes 0.6 s to import (the threshold is 0.5 s).
+    "reussite-fault-slow/pyproject.toml": _pyproject("reussite-fault-slow", "fault-slow", "reussite_fault_slow"),
+    "reussite-fault-slow/reussite_fault_slow.py": """
+        import time
+
+        time.sleep(0.6)
+        """,
+}
+NAMES = ("reussite-fault-deal", "reussite-fault-play", "reussite-fault-usurper")
+
+
+@pytest.fixture(scope="module")
+def venv(fresh_venv, tmp_path_factory):
+    """The shared venv with the broken distributions, removed again after this module."""
+    base = tmp_path_factory.mktemp("faults")
+    write_tree(base, DISTS)
+    fresh_venv.pip_install(*(str(base / name) for name in NAMES))
+    yield fresh_venv
+    fresh_venv.run(fresh_venv.bin / "python", "-m", "pip", "uninstall", "-y", "-q", *NAMES)
+
+
+def serve(venv, data_dir, *args: str, env: dict[str, str] | None = None):
+    return start_server(data_dir, data_dir.parent, [str(venv.bin / "reussite")], args, env or venv.environ())
+
+
+def plugins(venv) -> dict[str, dict]:
+    return {p["name"]: p for p in json.loads(venv.reussite("plugins", "--json").stdout)}
+
+
+# -- item 1: a game that cannot be dealt never keeps the server from starting ------------------------------
+
+
+def test_a_fresh_server_deals_the_game_named_not_a_broken_first_one(venv, tmp_path, attack):
+    srv = serve(venv, tmp_path / "data", "forty-thieves")
+    try:
+        state = srv.state()
+        assert state["game"] == "forty-thieves" and not state["notices"]
+        games = {g["id"] for g in srv.api("/api/games").json()}
+        assert {"aaa-flaky", "forty-thieves", "bad-moves"} <= games  # every other game keeps working
+    finally:
+        stop_server(srv)
+
+
+def test_a_fresh_server_without_a_game_named_starts_a_bundled_game(venv, tmp_path, attack):
+    srv = serve(venv, tmp_path / "data")
+    try:
+        assert srv.state()["game"] == "forty-thieves"
+    finally:
+        stop_server(srv)
+
+
+def test_a_deal_that_fails_is_refused_naming_its_plugin_and_the_game_in_progress_stays(venv, tmp_path, attack):
+    srv = serve(venv, tmp_path / "data", "forty-thieves", "-n", "7")
+    try:
+        before = srv.state()
+        answer = srv.api("/api/new", {"game": "aaa-flaky", "number": 2, "lang": "fr", "version": before["version"]})
+        assert answer.status_code == 400
+        error = answer.json()["error"]
+        assert "aaa-flaky" in error and "fault-deal" in error and "reussite-fault-deal" in error
+        assert "a échoué" in error  # translated
+        attack.kept(before, srv.state())
+        assert srv.new_game("aaa-flaky", 1)["game"] == "aaa-flaky"  # the numbers it can deal still play
+    finally:
+        stop_server(srv)
+    srv = serve(venv, tmp_path / "data")  # ... and after a restart
+    try:
+        assert srv.state()["game"] == "aaa-flaky"
+    finally:
+        stop_server(srv)
+
+
+def test_play_refuses_a_deal_that_fails_with_one_line_naming_the_plugin(venv, tmp_path, attack):
+    proc = venv.reussite("play", "aaa-flaky", "-n", "2", "--no-browser", "--data-dir", str(tmp_path), check=False)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "aaa-flaky (plugin fault-deal, distribution reussite-fault-deal) failed: IndexError" in proc.stderr
+    assert not (tmp_path / "autosave.json").exists()
+
+
+# -- item 2: legal moves or the score raise mid-game in the browser --------------------------------------------
+
+
+@pytest.mark.parametrize("game, error", [("bad-moves", "RuntimeError"), ("bad-score", "ZeroDivisionError")])
+def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, tmp_path, attack, game, error):
+    data = tmp_path / "data"
+    srv = serve(venv, data, game, "-n", "5")
+    try:
+        state = srv.api("/api/deal", {"version": srv.state()["version"]}).json()
+        before = srv.state()
+        saved = (data / "autosave.json").read_text(encoding="utf-8")
+        answer = srv.api("/api/deal", {"version": state["version"], "lang": "fr"})
+        assert answer.status_code == 500 and answer.headers["content-type"] == "application/json"
+        body = answer.json()
+        assert f"{game} (extension fault-play, distribution reussite-fault-play)" in body["error"], body["error"]
+        assert error in body["error"] and "La partie reprend" in body["error"]
+        attack.kept(before, body["state"])
+        attack.kept(before, srv.state())
+        assert (data / "autosave.json").read_text(encoding="utf-8") == saved
+        assert srv.api("/api/undo", {"version": srv.state()["version"]}).status_code == 200  # it goes on
+        assert srv.api("/api/redo", {"version": srv.state()["version"]}).status_code == 200
+    finally:
+        stop_server(srv)
+    srv = serve(venv, data)  # the page still loads after a restart, on the same position
+    try:
+        attack.kept(before, srv.state())
+        assert srv.api("/").status_code == 200
+    finally:
+        stop_server(srv)
+
+
+# -- item 3: text mode isolates plugins the same way ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, error", [("bad-moves", "RuntimeError"), ("bad-score", "ZeroDivisionError")])
+def test_text_mode_names_the_plugin_and_the_game_goes_on(venv, attack, game, error):
+    proc = venv.run(venv.bin / "reussite", "play", game, "-n", "5", "--text", input="d\nd\nd\nu\nq\n", check=False)
+    assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr
+    failed = f"The game {game} (plugin fault-play, distribution reussite-fault-play) failed: {error}"
+    assert proc.stdout.count(failed) == 2 and "The game goes on from the position before." in proc.stdout
+    assert proc.stdout.rstrip().splitlines()[-1].startswith("score 0, moves 0")  # 'u' undid the one good deal
+
+
+# -- item 4: bundled plugins first; taking over needs the user's word --------------------------------------
+
+
+def test_a_third_party_plugin_cannot_take_a_bundled_game_page_or_catalog(venv, attack):
+    games = {g["id"]: g for g in json.loads(venv.reussite("games", "--json").stdout)}
+    assert games["osmosis"]["plugin"] == "osmosis" and games["osmosis"]["name"] == "Osmosis"
+    listing = plugins(venv)
+    errors = " | ".join(listing["usurper"]["errors"])
+    for claim in ("game id 'osmosis' belongs to the bundled plugin osmosis",
+                  "help page for 'forty-thieves' belongs to the bundled plugin forty-thieves",
+                  "catalog 'help' belongs to the bundled plugin reussite.builtin"):
+        assert claim in errors, errors
+    assert "REUSSITE_ALLOW_OVERRIDE=usurper" in errors
+    assert all(listing[p]["status"] == "ok" for p in ("osmosis", "forty-thieves", "reussite.builtin"))
+    help_md = venv.reussite("help", "forty-thieves", "--lang", "en", "--format", "markdown").stdout
+    assert help_md.startswith("# Forty Thieves\n") and "usurpée" not in help_md
+
+
+def test_the_user_may_let_a_plugin_override_and_the_listing_says_who_lost_what(venv, attack, monkeypatch):
+    monkeypatch.setenv("REUSSITE_ALLOW_OVERRIDE", "usurper")
+    games = {g["id"]: g for g in json.loads(venv.reussite("games", "--json").stdout)}
+    assert games["osmosis"]["plugin"] == "usurper"
+    listing = plugins(venv)
+    assert listing["usurper"]["status"] == "ok"
+    assert listing["osmosis"]["notes"] == ["game id 'osmosis' is replaced by plugin usurper (REUSSITE_ALLOW_OVERRIDE)"]
+    text = venv.reussite("plugins").stdout
+    assert "overridden: help page for 'forty-thieves' is replaced by plugin usurper" in text
+    assert "Page usurpée" in venv.reussite("help", "forty-thieves", "--lang", "fr").stdout
+
+
+# -- item 8: a help page path given as a str -----------------------------------------------------------------
+
+
+def test_a_help_page_with_a_str_path_is_refused_naming_its_plugin(venv, tmp_path, attack):
+    errors = plugins(venv)["fault-play"]["errors"]
+    assert any("help page for 'bad-moves': path is a str ('help/bad-moves.html')" in e for e in errors), errors
+    proc = venv.reussite("help", "bad-moves", check=False)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "no help page" in proc.stderr
+    srv = serve(venv, tmp_path / "data", "bad-score", "-n", "3")
+    try:
+        answer = srv.api("/api/help/bad-moves")
+        assert answer.status_code == 404 and "bad-score" not in answer.json()["error"]
+        assert srv.api("/api/help/forty-thieves").status_code == 200
+    finally:
+        stop_server(srv)
+
+
+# -- item 11: a slow plugin is named ------------------------------------------------------------------------
+
+
+def test_a_slow_plugin_is_flagged_by_the_listing(venv, tmp_path, attack):
+    write_tree(tmp_path, SLOW)
+    venv.pip_install(str(tmp_path / "reussite-fault-slow"))
+    try:
+        listing = plugins(venv)
+        assert listing["fault-slow"]["slow"] and listing["fault-slow"]["import_seconds"] >= 0.5
+        proc = venv.reussite("plugins")
+        assert "(slow)" in proc.stdout and "fault-slow took 0.5 s or more to import" in proc.stderr
+    finally:
+        venv.run(venv.bin / "python", "-m", "pip", "uninstall", "-y", "-q", "reussite-fault-slow")
