@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reussite.errors import PluginError, UnknownGame
+from reussite.errors import PluginError, UnknownGame, UserError
 from reussite.hookspecs import ENTRY_POINT_GROUP
 from reussite.host import Host
 
@@ -79,3 +79,51 @@ def test_a_game_that_cannot_deal_is_reported_at_load_or_when_started(load):
         host.new_game("odd-only", 4)
     assert any("'odd-only' failed: IndexError" in e for e in host.plugins["deal_fails"].errors)
     assert host.new_game("forty-thieves", 4).number == 4  # the others still play
+
+
+def test_bundled_plugins_claim_first_and_a_third_party_claim_is_refused_naming_it(load):
+    host = load("usurper")
+    assert host.games["osmosis"].plugin_name == "osmosis"
+    assert host.help_pages["forty-thieves"].path.name == "forty-thieves.xml"
+    assert host.help_owner("forty-thieves") == ("forty-thieves", "forty-thieves")
+    assert all(c.localedir.name != "plugins" for c in host.catalogs)
+    errors = host.plugins["usurper"].errors
+    assert any("game id 'osmosis' belongs to the bundled plugin osmosis; refused (set REUSSITE_ALLOW_OVERRIDE="
+               "usurper" in e for e in errors), errors
+    assert any("help page for 'forty-thieves' belongs to the bundled plugin forty-thieves" in e for e in errors)
+    assert any("catalog 'help' belongs to the bundled plugin reussite.builtin" in e for e in errors)
+    assert not host.plugins["osmosis"].errors and not host.plugins["forty-thieves"].errors
+
+
+def test_an_override_the_user_allowed_wins_and_the_bundled_plugin_says_what_it_lost(load, monkeypatch):
+    monkeypatch.setenv("REUSSITE_ALLOW_OVERRIDE", "other, usurper")
+    host = load("usurper")
+    assert host.games["osmosis"].plugin_name == "usurper" and host.help_owner("forty-thieves")[1] == "usurper"
+    assert host.plugins["usurper"].status == "ok"
+    assert host.plugins["osmosis"].notes == [
+        "game id 'osmosis' is replaced by plugin usurper (REUSSITE_ALLOW_OVERRIDE)"]
+    assert host.plugins["forty-thieves"].notes == [
+        "help page for 'forty-thieves' is replaced by plugin usurper (REUSSITE_ALLOW_OVERRIDE)"]
+
+
+def test_a_help_page_whose_path_is_a_str_is_refused_naming_its_plugin(load):
+    host = load("midgame_fails")
+    assert "midgame-fails" not in host.help_pages and "forty-thieves" in host.help_pages
+    errors = host.plugins["midgame_fails"].errors
+    assert any("help page for 'midgame-fails': path is a str ('help/midgame-fails.html')" in e for e in errors)
+    assert "midgame-fails" in host.games
+
+
+def test_a_plugin_failure_mid_game_is_named_and_the_guard_lets_user_errors_through(load):
+    host = load("midgame_fails")
+    game = host.new_game("midgame-fails", 5)
+    game.push(game.parse_move("deal"))
+    before = game.copy()
+    with pytest.raises(PluginError, match=r"midgame-fails \(plugin midgame_fails, distribution -\) failed: Runtime"):
+        with host.guard(game):
+            game.push(game.parse_move("deal"))
+            host.probe(game)
+    game.restore(before)
+    assert game.move_count == 1 and game.digest() == before.digest()
+    with pytest.raises(UserError), host.guard(game):
+        game.parse_move("t99 f")

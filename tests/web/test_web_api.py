@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from reussite.errors import UserError
 from reussite.web.api import AUTOSAVE, MAX_BODY_BYTES
 from reussite.web.strings import UI_STRINGS
 
@@ -341,3 +343,50 @@ def test_a_failing_game_plugin_gives_a_clear_error_and_the_position_is_kept(tmp_
         assert after["stacks"] == before["stacks"] and after["moves"] == before["moves"]
         assert client.post("/api/undo", json={"version": after["version"]}).status_code == 200
     assert "ZeroDivisionError" in capsys.readouterr().err  # the traceback is kept for the plugin's author
+
+
+def test_an_autosave_its_plugin_cannot_go_on_from_is_set_aside_naming_the_plugin(tmp_path, monkeypatch):
+    """An autosave written before the guard existed, at a position where the game's legal moves raise:
+    the page loads, the file is kept aside and the notice names the plugin."""
+    from importlib.metadata import EntryPoint, entry_points
+
+    from starlette.testclient import TestClient
+
+    from reussite import saves
+    from reussite.hookspecs import ENTRY_POINT_GROUP
+    from reussite.host import Host
+    from reussite.web.server import create_app
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "data" / "plugins"))
+    eps = [*entry_points(group=ENTRY_POINT_GROUP), EntryPoint("midgame_fails", "midgame_fails", ENTRY_POINT_GROUP)]
+    host = Host.load(entry_points=eps)
+    game = host.new_game("midgame-fails", 5)
+    game.push(game.parse_move("deal"))
+    game.push(game.parse_move("deal"))  # unguarded, as the old server did
+    saves.save(game, tmp_path / AUTOSAVE)
+    content = (tmp_path / AUTOSAVE).read_bytes()
+    with TestClient(create_app(host, tmp_path)) as client:
+        state = client.get("/api/state").json()
+        assert state["game"] == "forty-thieves"  # a bundled game, whatever the ids sort to
+        assert "midgame_fails" in state["notices"][0] and "RuntimeError" in state["notices"][0]
+        assert post_new(client, game="midgame-fails", number=5).status_code == 200
+    (aside,) = tmp_path.glob("autosave.corrupt-*.json")
+    assert aside.read_bytes() == content
+
+
+def test_a_new_game_without_an_id_skips_a_game_that_fails_to_deal(tmp_path, monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    from reussite.hookspecs import ENTRY_POINT_GROUP
+    from reussite.host import Host
+    from reussite.web.api import Session
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "data" / "plugins"))
+    host = Host.load(entry_points=[EntryPoint("deal_fails", "deal_fails", ENTRY_POINT_GROUP)])
+    assert list(host.games) == ["odd-only"]  # no bundled game: the broken one is the only one
+    session = Session(host, tmp_path)
+    session.start(None, 3, {})
+    assert session.game.id == "odd-only" and not session.notices
+    with pytest.raises(UserError, match=r"odd-only \(plugin deal_fails, distribution -\) failed: IndexError"):
+        session.start(None, 4, {})
+    assert session.game.number == 3 and len(session.notices) == 1  # the game in progress stays
