@@ -34,6 +34,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from reussite.errors import UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 
 
@@ -199,9 +200,13 @@ def child_main(fd: int) -> None:
         def progress(data, job=job) -> None:
             conn.send((job, False, data))
 
+        game_id = str((payload.get("save") or payload).get("game"))
         try:
-            result = {"cancelled": True} if cancel() else JOBS[kind](host, cache, payload, cancel, progress)
-        except Exception as exc:  # a bug in a game plugin or the solver: reported, the child goes on
+            with host.guard(host.games.get(game_id) or (game_id, "?")):  # a failing plugin is named
+                result = {"cancelled": True} if cancel() else JOBS[kind](host, cache, payload, cancel, progress)
+        except UserError as exc:  # a PluginError, or a save the child cannot replay: its Message, translatable
+            result = {"error": exc.message}
+        except Exception as exc:  # a bug in the solver: reported, the child goes on
             result = {"error": f"{type(exc).__name__}: {exc}"}
         try:
             conn.send((job, True, result))

@@ -221,6 +221,11 @@ def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, 
         assert (data / "autosave.json").read_text(encoding="utf-8") == saved
         assert srv.api("/api/undo", {"version": srv.state()["version"]}).status_code == 200  # it goes on
         assert srv.api("/api/redo", {"version": srv.state()["version"]}).status_code == 200
+        if game == "bad-moves":  # the solver's process meets the failure a move ahead: named there too
+            hint = srv.api("/api/hint?seconds=5&lang=fr")
+            assert hint.status_code == 500 and "(extension fault-play, distribution reussite-fault-play)" in \
+                hint.json()["error"], hint.text
+            attack.kept(before, srv.state())
     finally:
         stop_server(srv)
     srv = serve(venv, data)  # the page still loads after a restart, on the same position
