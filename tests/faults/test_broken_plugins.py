@@ -154,86 +154,91 @@ def plugins(venv) -> dict[str, dict]:
 # -- item 1: a game that cannot be dealt never keeps the server from starting ------------------------------
 
 
-def test_a_fresh_server_deals_the_game_named_not_a_broken_first_one(venv, tmp_path, attack):
-    srv = serve(venv, tmp_path / "data", "forty-thieves")
+def test_a_game_that_cannot_be_dealt_never_stops_the_server_nor_costs_the_game(venv, tmp_path, attack):
+    srv = serve(venv, tmp_path / "data", "forty-thieves", "-n", "7")  # a fresh folder: no other game first
     try:
-        state = srv.state()
-        assert state["game"] == "forty-thieves" and not state["notices"]
-        games = {g["id"] for g in srv.api("/api/games").json()}
-        assert {"aaa-flaky", "forty-thieves", "bad-moves"} <= games  # every other game keeps working
-    finally:
-        stop_server(srv)
-
-
-def test_a_fresh_server_without_a_game_named_starts_a_bundled_game(venv, tmp_path, attack):
-    srv = serve(venv, tmp_path / "data")
-    try:
-        assert srv.state()["game"] == "forty-thieves"
-    finally:
-        stop_server(srv)
-
-
-def test_a_deal_that_fails_is_refused_naming_its_plugin_and_the_game_in_progress_stays(venv, tmp_path, attack):
-    srv = serve(venv, tmp_path / "data", "forty-thieves", "-n", "7")
-    try:
-        before = srv.state()
-        answer = srv.api("/api/new", {"game": "aaa-flaky", "number": 2, "lang": "fr", "version": before["version"]})
-        assert answer.status_code == 400
-        error = answer.json()["error"]
-        assert "aaa-flaky" in error and "fault-deal" in error and "reussite-fault-deal" in error
-        assert "a échoué" in error  # translated
-        attack.kept(before, srv.state())
-        assert srv.new_game("aaa-flaky", 1)["game"] == "aaa-flaky"  # the numbers it can deal still play
-    finally:
-        stop_server(srv)
-    srv = serve(venv, tmp_path / "data")  # ... and after a restart
-    try:
-        assert srv.state()["game"] == "aaa-flaky"
-    finally:
-        stop_server(srv)
-
-
-def test_play_refuses_a_deal_that_fails_with_one_line_naming_the_plugin(venv, tmp_path, attack):
-    proc = venv.reussite("play", "aaa-flaky", "-n", "2", "--no-browser", "--data-dir", str(tmp_path), check=False)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert "aaa-flaky (plugin fault-deal, distribution reussite-fault-deal) failed: IndexError" in proc.stderr
-    assert not (tmp_path / "autosave.json").exists()
-
-
-# -- item 2: legal moves or the score raise mid-game in the browser --------------------------------------------
-
-
-@pytest.mark.parametrize("game, error", [("bad-moves", "RuntimeError"), ("bad-score", "ZeroDivisionError")])
-def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, tmp_path, attack, game, error):
-    data = tmp_path / "data"
-    srv = serve(venv, data, game, "-n", "5")
-    try:
-        state = srv.api("/api/deal", {"version": srv.state()["version"]}).json()
-        before = srv.state()
-        saved = (data / "autosave.json").read_text(encoding="utf-8")
-        answer = srv.api("/api/deal", {"version": state["version"], "lang": "fr"})
-        assert answer.status_code == 500 and answer.headers["content-type"] == "application/json"
-        body = answer.json()
-        assert f"{game} (extension fault-play, distribution reussite-fault-play)" in body["error"], body["error"]
-        assert error in body["error"] and "La partie reprend" in body["error"]
-        attack.kept(before, body["state"])
-        attack.kept(before, srv.state())
-        assert (data / "autosave.json").read_text(encoding="utf-8") == saved
-        assert srv.api("/api/undo", {"version": srv.state()["version"]}).status_code == 200  # it goes on
-        assert srv.api("/api/redo", {"version": srv.state()["version"]}).status_code == 200
-        if game == "bad-moves":  # the solver's process meets the failure a move ahead: named there too
-            hint = srv.api("/api/hint?seconds=5&lang=fr")
-            assert hint.status_code == 500 and "(extension fault-play, distribution reussite-fault-play)" in \
-                hint.json()["error"], hint.text
+        with attack("play GAME on a fresh data folder beside a game whose id sorts first and fails to deal"):
+            before = srv.state()
+            assert before["game"] == "forty-thieves" and not before["notices"]
+            games = {g["id"] for g in srv.api("/api/games").json()}
+            assert {"aaa-flaky", "forty-thieves", "bad-moves"} <= games  # every other game keeps working
+        with attack("a new game whose deal fails, mid-game"):
+            answer = srv.api("/api/new", {"game": "aaa-flaky", "number": 2, "lang": "fr", "version": before["version"]})
+            assert answer.status_code == 400
+            assert answer.json()["error"].startswith(
+                "Le jeu aaa-flaky (extension fault-deal, distribution reussite-fault-deal) a échoué\u00a0: Index")
             attack.kept(before, srv.state())
+            assert srv.new_game("aaa-flaky", 1)["game"] == "aaa-flaky"  # the numbers it can deal still play
     finally:
         stop_server(srv)
-    srv = serve(venv, data)  # the page still loads after a restart, on the same position
+    with attack("a restart on that game"):
+        srv = serve(venv, tmp_path / "data")
+        try:
+            assert srv.state()["game"] == "aaa-flaky"
+        finally:
+            stop_server(srv)
+    with attack("play a game whose deal fails: one line naming the plugin"):
+        proc = venv.reussite("play", "aaa-flaky", "-n", "2", "--no-browser", "--data-dir", str(tmp_path / "other"),
+                             check=False)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr
+        assert "aaa-flaky (plugin fault-deal, distribution reussite-fault-deal) failed: IndexError" in proc.stderr
+        assert not (tmp_path / "other" / "autosave.json").exists()
+
+
+# -- items 2 and 8: legal moves or the score raise mid-game; a help page given as a str --------------------------
+
+
+def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, tmp_path, attack):
+    data = tmp_path / "data"
+    srv = serve(venv, data, "bad-moves", "-n", "5")
     try:
-        attack.kept(before, srv.state())
-        assert srv.api("/").status_code == 200
+        for game, error in (("bad-moves", "RuntimeError"), ("bad-score", "ZeroDivisionError")):
+            with attack(f"{game}: {error} in the plugin on the second move"):
+                state = srv.new_game(game, 5)
+                state = srv.api("/api/deal", {"version": state["version"]}).json()
+                before = srv.state()
+                saved = (data / "autosave.json").read_text(encoding="utf-8")
+                answer = srv.api("/api/deal", {"version": state["version"], "lang": "fr"})
+                assert answer.status_code == 500 and answer.headers["content-type"] == "application/json"
+                body = answer.json()
+                assert f"{game} (extension fault-play, distribution reussite-fault-play)" in body["error"]
+                assert error in body["error"] and "La partie reprend" in body["error"], body["error"]
+                attack.kept(before, body["state"])
+                attack.kept(before, srv.state())
+                assert (data / "autosave.json").read_text(encoding="utf-8") == saved
+                assert srv.api("/api/undo", {"version": srv.state()["version"]}).status_code == 200  # it goes on
+                assert srv.api("/api/redo", {"version": srv.state()["version"]}).status_code == 200
+        with attack("a hint: the solver's process meets the failure a move ahead"):
+            srv.new_game("bad-moves", 5)
+            srv.api("/api/deal", {"version": srv.state()["version"]})
+            before = srv.state()
+            hint = srv.api("/api/hint?seconds=5&lang=fr")
+            assert hint.status_code == 500, hint.text
+            assert "(extension fault-play, distribution reussite-fault-play)" in hint.json()["error"]
+            attack.kept(before, srv.state())
+        with attack("a help page whose path is a str, asked while another game is open"):
+            answer = srv.api("/api/help/bad-moves")
+            assert answer.status_code == 404 and "Bad Moves" in answer.json()["error"]
+            srv.new_game("bad-score", 3)
+            assert "bad-score" not in srv.api("/api/help/bad-moves").json()["error"]
+            assert srv.api("/api/help/forty-thieves").status_code == 200
     finally:
         stop_server(srv)
+    with attack("a restart after the failures: the page loads on the same position"):
+        srv = serve(venv, data)
+        try:
+            assert srv.state()["game"] == "bad-score" and srv.state()["moves"] == 0
+            assert srv.api("/").status_code == 200
+        finally:
+            stop_server(srv)
+
+
+def test_a_help_page_with_a_str_path_is_refused_naming_its_plugin(venv, attack):
+    with attack("reussite help on a page whose path is a str"):
+        errors = plugins(venv)["fault-play"]["errors"]
+        assert any("help page for 'bad-moves': path is a str ('help/bad-moves.html')" in e for e in errors), errors
+        proc = venv.reussite("help", "bad-moves", check=False)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr and "no help page" in proc.stderr
 
 
 # -- item 3: text mode isolates plugins the same way ----------------------------------------------------------
@@ -241,58 +246,46 @@ def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, 
 
 @pytest.mark.parametrize("game, error", [("bad-moves", "RuntimeError"), ("bad-score", "ZeroDivisionError")])
 def test_text_mode_names_the_plugin_and_the_game_goes_on(venv, attack, game, error):
-    proc = venv.run(venv.bin / "reussite", "play", game, "-n", "5", "--text", input="d\nd\nd\nu\nq\n", check=False)
-    assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr
-    failed = f"The game {game} (plugin fault-play, distribution reussite-fault-play) failed: {error}"
-    assert proc.stdout.count(failed) == 2 and "The game goes on from the position before." in proc.stdout
-    assert proc.stdout.rstrip().splitlines()[-1].startswith("score 0, moves 0")  # 'u' undid the one good deal
+    with attack(f"text mode: {error} in {game} on the second move, twice"):
+        proc = venv.run(venv.bin / "reussite", "play", game, "-n", "5", "--text", input="d\nd\nd\nu\nq\n",
+                        check=False)
+        assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr
+        failed = f"The game {game} (plugin fault-play, distribution reussite-fault-play) failed: {error}"
+        assert proc.stdout.count(failed) == 2 and "The game goes on from the position before." in proc.stdout
+        assert proc.stdout.rstrip().splitlines()[-1].startswith("score 0, moves 0")  # 'u' undid the good deal
 
 
 # -- item 4: bundled plugins first; taking over needs the user's word --------------------------------------
 
 
 def test_a_third_party_plugin_cannot_take_a_bundled_game_page_or_catalog(venv, attack):
-    games = {g["id"]: g for g in json.loads(venv.reussite("games", "--json").stdout)}
-    assert games["osmosis"]["plugin"] == "osmosis" and games["osmosis"]["name"] == "Osmosis"
-    listing = plugins(venv)
-    errors = " | ".join(listing["usurper"]["errors"])
-    for claim in ("game id 'osmosis' belongs to the bundled plugin osmosis",
-                  "help page for 'forty-thieves' belongs to the bundled plugin forty-thieves",
-                  "catalog 'help' belongs to the bundled plugin reussite.builtin"):
-        assert claim in errors, errors
-    assert "REUSSITE_ALLOW_OVERRIDE=usurper" in errors
-    assert all(listing[p]["status"] == "ok" for p in ("osmosis", "forty-thieves", "reussite.builtin"))
-    help_md = venv.reussite("help", "forty-thieves", "--lang", "en", "--format", "markdown").stdout
-    assert help_md.startswith("# Forty Thieves\n") and "usurpée" not in help_md
+    with attack("a bundled game's id, a bundled game's help page and the bundled help catalog"):
+        games = {g["id"]: g for g in json.loads(venv.reussite("games", "--json").stdout)}
+        assert games["osmosis"]["plugin"] == "osmosis" and games["osmosis"]["name"] == "Osmosis"
+        listing = plugins(venv)
+        errors = " | ".join(listing["usurper"]["errors"])
+        for claim in ("game id 'osmosis' belongs to the bundled plugin osmosis",
+                      "help page for 'forty-thieves' belongs to the bundled plugin forty-thieves",
+                      "catalog 'help' belongs to the bundled plugin reussite.builtin"):
+            assert claim in errors, errors
+        assert "REUSSITE_ALLOW_OVERRIDE=usurper" in errors
+        assert all(listing[p]["status"] == "ok" for p in ("osmosis", "forty-thieves", "reussite.builtin"))
+        help_md = venv.reussite("help", "forty-thieves", "--lang", "en", "--format", "markdown").stdout
+        assert help_md.startswith("# Forty Thieves\n") and "usurpée" not in help_md
 
 
 def test_the_user_may_let_a_plugin_override_and_the_listing_says_who_lost_what(venv, attack, monkeypatch):
     monkeypatch.setenv("REUSSITE_ALLOW_OVERRIDE", "usurper")
-    games = {g["id"]: g for g in json.loads(venv.reussite("games", "--json").stdout)}
-    assert games["osmosis"]["plugin"] == "usurper"
-    listing = plugins(venv)
-    assert listing["usurper"]["status"] == "ok"
-    assert listing["osmosis"]["notes"] == ["game id 'osmosis' is replaced by plugin usurper (REUSSITE_ALLOW_OVERRIDE)"]
-    text = venv.reussite("plugins").stdout
-    assert "overridden: help page for 'forty-thieves' is replaced by plugin usurper" in text
-    assert "Page usurpée" in venv.reussite("help", "forty-thieves", "--lang", "fr").stdout
-
-
-# -- item 8: a help page path given as a str -----------------------------------------------------------------
-
-
-def test_a_help_page_with_a_str_path_is_refused_naming_its_plugin(venv, tmp_path, attack):
-    errors = plugins(venv)["fault-play"]["errors"]
-    assert any("help page for 'bad-moves': path is a str ('help/bad-moves.html')" in e for e in errors), errors
-    proc = venv.reussite("help", "bad-moves", check=False)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "no help page" in proc.stderr
-    srv = serve(venv, tmp_path / "data", "bad-score", "-n", "3")
-    try:
-        answer = srv.api("/api/help/bad-moves")
-        assert answer.status_code == 404 and "bad-score" not in answer.json()["error"]
-        assert srv.api("/api/help/forty-thieves").status_code == 200
-    finally:
-        stop_server(srv)
+    with attack("an override the user allowed"):
+        games = {g["id"]: g for g in json.loads(venv.reussite("games", "--json").stdout)}
+        assert games["osmosis"]["plugin"] == "usurper"
+        listing = plugins(venv)
+        assert listing["usurper"]["status"] == "ok"
+        assert listing["osmosis"]["notes"] == [
+            "game id 'osmosis' is replaced by plugin usurper (REUSSITE_ALLOW_OVERRIDE)"]
+        text = venv.reussite("plugins").stdout
+        assert "overridden: help page for 'forty-thieves' is replaced by plugin usurper" in text
+        assert "Page usurpée" in venv.reussite("help", "forty-thieves", "--lang", "fr").stdout
 
 
 # -- item 11: a slow plugin is named ------------------------------------------------------------------------
@@ -302,9 +295,10 @@ def test_a_slow_plugin_is_flagged_by_the_listing(venv, tmp_path, attack):
     write_tree(tmp_path, SLOW)
     venv.pip_install(str(tmp_path / "reussite-fault-slow"))
     try:
-        listing = plugins(venv)
-        assert listing["fault-slow"]["slow"] and listing["fault-slow"]["import_seconds"] >= 0.5
-        proc = venv.reussite("plugins")
-        assert "(slow)" in proc.stdout and "fault-slow took 0.5 s or more to import" in proc.stderr
+        with attack("a plugin that takes 0.6 s to import"):
+            listing = plugins(venv)
+            assert listing["fault-slow"]["slow"] and listing["fault-slow"]["import_seconds"] >= 0.5
+            proc = venv.reussite("plugins")
+            assert "(slow)" in proc.stdout and "fault-slow took 0.5 s or more to import" in proc.stderr
     finally:
         venv.run(venv.bin / "python", "-m", "pip", "uninstall", "-y", "-q", "reussite-fault-slow")
