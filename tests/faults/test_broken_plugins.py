@@ -120,17 +120,18 @@ DISTS = {
             return [Catalog("help", HERE, "help")]
         """,
     "reussite-fault-usurper/reussite_fault_usurper/usurper.html": "<h1>Page usurpée</h1><p>Tout est faux.</p>\n",
-}
-SLOW = {
-    # Item 11: a plugin that takes 0.6 s to import (the threshold is 0.5 s).
+    # Item 11: a plugin that takes 0.6 s to import (the threshold is 0.5 s) when FAULT_SLOW is set, so that
+    # the other attacks do not wait for it.
     "reussite-fault-slow/pyproject.toml": _pyproject("reussite-fault-slow", "fault-slow", "reussite_fault_slow"),
     "reussite-fault-slow/reussite_fault_slow.py": """
+        import os
         import time
 
-        time.sleep(0.6)
+        if os.environ.get("FAULT_SLOW"):
+            time.sleep(0.6)
         """,
 }
-NAMES = ("reussite-fault-deal", "reussite-fault-play", "reussite-fault-usurper")
+NAMES = ("reussite-fault-deal", "reussite-fault-play", "reussite-fault-usurper", "reussite-fault-slow")
 
 
 @pytest.fixture(scope="module")
@@ -291,14 +292,11 @@ def test_the_user_may_let_a_plugin_override_and_the_listing_says_who_lost_what(v
 # -- item 11: a slow plugin is named ------------------------------------------------------------------------
 
 
-def test_a_slow_plugin_is_flagged_by_the_listing(venv, tmp_path, attack):
-    write_tree(tmp_path, SLOW)
-    venv.pip_install(str(tmp_path / "reussite-fault-slow"))
-    try:
-        with attack("a plugin that takes 0.6 s to import"):
-            listing = plugins(venv)
-            assert listing["fault-slow"]["slow"] and listing["fault-slow"]["import_seconds"] >= 0.5
-            proc = venv.reussite("plugins")
-            assert "(slow)" in proc.stdout and "fault-slow took 0.5 s or more to import" in proc.stderr
-    finally:
-        venv.run(venv.bin / "python", "-m", "pip", "uninstall", "-y", "-q", "reussite-fault-slow")
+def test_a_slow_plugin_is_flagged_by_the_listing(venv, attack, monkeypatch):
+    assert not plugins(venv)["fault-slow"]["slow"]
+    monkeypatch.setenv("FAULT_SLOW", "1")
+    with attack("a plugin that takes 0.6 s to import"):
+        listing = plugins(venv)
+        assert listing["fault-slow"]["slow"] and listing["fault-slow"]["import_seconds"] >= 0.5
+        proc = venv.reussite("plugins")
+        assert "(slow)" in proc.stdout and "fault-slow took 0.5 s or more to import" in proc.stderr
