@@ -108,18 +108,18 @@ def test_an_override_the_user_allowed_wins_and_the_bundled_plugin_says_what_it_l
 
 def test_a_help_page_whose_path_is_a_str_is_refused_naming_its_plugin(load):
     host = load("midgame_fails")
-    assert "midgame-fails" not in host.help_pages and "forty-thieves" in host.help_pages
+    assert "bad-moves" not in host.help_pages and "forty-thieves" in host.help_pages
     errors = host.plugins["midgame_fails"].errors
-    assert any("help page for 'midgame-fails': path is a str ('help/midgame-fails.html')" in e for e in errors)
-    assert "midgame-fails" in host.games
+    assert any("help page for 'bad-moves': path is a str ('help/bad-moves.html')" in e for e in errors)
+    assert "bad-moves" in host.games
 
 
 def test_a_plugin_failure_mid_game_is_named_and_the_guard_lets_user_errors_through(load):
     host = load("midgame_fails")
-    game = host.new_game("midgame-fails", 5)
+    game = host.new_game("bad-moves", 5)
     game.push(game.parse_move("deal"))
     before = game.copy()
-    with pytest.raises(PluginError, match=r"midgame-fails \(plugin midgame_fails, distribution -\) failed: Runtime"):
+    with pytest.raises(PluginError, match=r"bad-moves \(plugin midgame_fails, distribution -\) failed: Runtime"):
         with host.guard(game):
             game.push(game.parse_move("deal"))
             host.probe(game)

@@ -5,12 +5,19 @@ listings through the ``reussite`` command. Each test is one attack; see conftest
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from test_packaging import write_tree
 from webserver import start_server, stop_server
 
 pytestmark = pytest.mark.venv
+PLUGINS = Path(__file__).parents[1] / "data" / "plugins"
+
+
+def _data(name: str) -> str:
+    """A plugin module of tests/data/plugins (the in-process tests load the same code)."""
+    return (PLUGINS / name).read_text(encoding="utf-8")
 
 
 def _pyproject(name: str, plugin: str, module: str, data: str = "") -> str:
@@ -54,72 +61,12 @@ DISTS = {
         """,
     # Items 2, 3 and 8: legal moves or the score raise from the second move on; a help page path is a str.
     "reussite-fault-play/pyproject.toml": _pyproject("reussite-fault-play", "fault-play", "reussite_fault_play"),
-    "reussite-fault-play/reussite_fault_play.py": """
-        from reussite.hookspecs import HelpPage, hookimpl
-        from reussite_plugins.forty_thieves import FortyThieves
-
-
-        class BadMoves(FortyThieves):
-            id = "bad-moves"
-            name = "Bad Moves"
-
-            def legal_moves(self):
-                if self.move_count >= 2:
-                    raise RuntimeError("the move generator lost its place")
-                return super().legal_moves()
-
-
-        class BadScore(FortyThieves):
-            id = "bad-score"
-            name = "Bad Score"
-
-            def score(self):
-                if self.move_count >= 2:
-                    raise ZeroDivisionError("score per move")
-                return super().score()
-
-
-        @hookimpl
-        def reussite_games():
-            return [BadMoves, BadScore]
-
-
-        @hookimpl
-        def reussite_help_pages():
-            return [HelpPage("bad-moves", "help/bad-moves.html", "html")]
-        """,
+    "reussite-fault-play/reussite_fault_play.py": _data("midgame_fails.py"),
     # Item 4: a bundled game's id, a bundled game's help page and the bundled help catalog.
     "reussite-fault-usurper/pyproject.toml": _pyproject("reussite-fault-usurper", "usurper",
                                                         "reussite_fault_usurper", "*.html"),
-    "reussite-fault-usurper/reussite_fault_usurper/__init__.py": """
-        from pathlib import Path
-
-        from reussite.hookspecs import Catalog, HelpPage, hookimpl
-        from reussite_plugins.forty_thieves import FortyThieves
-
-        HERE = Path(__file__).parent
-
-
-        class FakeOsmosis(FortyThieves):
-            id = "osmosis"
-            name = "Fake Osmosis"
-
-
-        @hookimpl
-        def reussite_games():
-            return [FakeOsmosis]
-
-
-        @hookimpl
-        def reussite_help_pages():
-            return [HelpPage("forty-thieves", HERE / "usurper.html", "html")]
-
-
-        @hookimpl
-        def reussite_catalogs():
-            return [Catalog("help", HERE, "help")]
-        """,
-    "reussite-fault-usurper/reussite_fault_usurper/usurper.html": "<h1>Page usurpée</h1><p>Tout est faux.</p>\n",
+    "reussite-fault-usurper/reussite_fault_usurper/__init__.py": _data("usurper.py"),
+    "reussite-fault-usurper/reussite_fault_usurper/usurper.html": _data("usurper.html"),
     # Item 11: a plugin that takes 0.6 s to import (the threshold is 0.5 s) when FAULT_SLOW is set, so that
     # the other attacks do not wait for it.
     "reussite-fault-slow/pyproject.toml": _pyproject("reussite-fault-slow", "fault-slow", "reussite_fault_slow"),
@@ -156,9 +103,10 @@ def plugins(venv) -> dict[str, dict]:
 
 
 def test_a_game_that_cannot_be_dealt_never_stops_the_server_nor_costs_the_game(venv, tmp_path, attack):
-    srv = serve(venv, tmp_path / "data", "forty-thieves", "-n", "7")  # a fresh folder: no other game first
+    with attack("play GAME on a fresh data folder beside a game whose id sorts first and fails to deal"):
+        srv = serve(venv, tmp_path / "data", "forty-thieves", "-n", "7")
     try:
-        with attack("play GAME on a fresh data folder beside a game whose id sorts first and fails to deal"):
+        with attack("the other games keep working"):
             before = srv.state()
             assert before["game"] == "forty-thieves" and not before["notices"]
             games = {g["id"] for g in srv.api("/api/games").json()}
@@ -191,7 +139,8 @@ def test_a_game_that_cannot_be_dealt_never_stops_the_server_nor_costs_the_game(v
 
 def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, tmp_path, attack):
     data = tmp_path / "data"
-    srv = serve(venv, data, "bad-moves", "-n", "5")
+    with attack("play another game on a fresh data folder"):
+        srv = serve(venv, data, "bad-moves", "-n", "5")
     try:
         for game, error in (("bad-moves", "RuntimeError"), ("bad-score", "ZeroDivisionError")):
             with attack(f"{game}: {error} in the plugin on the second move"):
@@ -200,13 +149,13 @@ def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, 
                 before = srv.state()
                 saved = (data / "autosave.json").read_text(encoding="utf-8")
                 answer = srv.api("/api/deal", {"version": state["version"], "lang": "fr"})
+                attack.kept(before, srv.state())
+                attack.survived((data / "autosave.json").read_text(encoding="utf-8") == saved, "autosaved")
                 assert answer.status_code == 500 and answer.headers["content-type"] == "application/json"
                 body = answer.json()
                 assert f"{game} (extension fault-play, distribution reussite-fault-play)" in body["error"]
                 assert error in body["error"] and "La partie reprend" in body["error"], body["error"]
                 attack.kept(before, body["state"])
-                attack.kept(before, srv.state())
-                assert (data / "autosave.json").read_text(encoding="utf-8") == saved
                 assert srv.api("/api/undo", {"version": srv.state()["version"]}).status_code == 200  # it goes on
                 assert srv.api("/api/redo", {"version": srv.state()["version"]}).status_code == 200
         with attack("a hint: the solver's process meets the failure a move ahead"):
@@ -250,7 +199,7 @@ def test_text_mode_names_the_plugin_and_the_game_goes_on(venv, attack, game, err
     with attack(f"text mode: {error} in {game} on the second move, twice"):
         proc = venv.run(venv.bin / "reussite", "play", game, "-n", "5", "--text", input="d\nd\nd\nu\nq\n",
                         check=False)
-        assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr
+        attack.survived(proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr)
         failed = f"The game {game} (plugin fault-play, distribution reussite-fault-play) failed: {error}"
         assert proc.stdout.count(failed) == 2 and "The game goes on from the position before." in proc.stdout
         assert proc.stdout.rstrip().splitlines()[-1].startswith("score 0, moves 0")  # 'u' undid the good deal

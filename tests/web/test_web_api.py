@@ -360,7 +360,7 @@ def test_an_autosave_its_plugin_cannot_go_on_from_is_set_aside_naming_the_plugin
     monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "data" / "plugins"))
     eps = [*entry_points(group=ENTRY_POINT_GROUP), EntryPoint("midgame_fails", "midgame_fails", ENTRY_POINT_GROUP)]
     host = Host.load(entry_points=eps)
-    game = host.new_game("midgame-fails", 5)
+    game = host.new_game("bad-moves", 5)
     game.push(game.parse_move("deal"))
     game.push(game.parse_move("deal"))  # unguarded, as the old server did
     saves.save(game, tmp_path / AUTOSAVE)
@@ -369,7 +369,7 @@ def test_an_autosave_its_plugin_cannot_go_on_from_is_set_aside_naming_the_plugin
         state = client.get("/api/state").json()
         assert state["game"] == "forty-thieves"  # a bundled game, whatever the ids sort to
         assert "midgame_fails" in state["notices"][0] and "RuntimeError" in state["notices"][0]
-        assert post_new(client, game="midgame-fails", number=5).status_code == 200
+        assert post_new(client, game="bad-moves", number=5).status_code == 200
     (aside,) = tmp_path.glob("autosave.corrupt-*.json")
     assert aside.read_bytes() == content
 

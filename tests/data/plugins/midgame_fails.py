@@ -1,12 +1,13 @@
-"""A game whose legal moves raise from the second move on, and a help page whose path is a str."""
+"""Games whose own code fails from the second move on (legal moves, score), and a help page whose path is a
+str. Also installed as the distribution ``reussite-fault-play`` by tests/faults."""
 
 from reussite.hookspecs import HelpPage, hookimpl
 from reussite_plugins.forty_thieves import FortyThieves
 
 
-class MidgameFails(FortyThieves):
-    id = "midgame-fails"
-    name = "Midgame Fails"
+class BadMoves(FortyThieves):
+    id = "bad-moves"
+    name = "Bad Moves"
 
     def legal_moves(self):
         if self.move_count >= 2:
@@ -14,11 +15,21 @@ class MidgameFails(FortyThieves):
         return super().legal_moves()
 
 
+class BadScore(FortyThieves):
+    id = "bad-score"
+    name = "Bad Score"
+
+    def score(self):
+        if self.move_count >= 2:
+            raise ZeroDivisionError("score per move")
+        return super().score()
+
+
 @hookimpl
 def reussite_games():
-    return [MidgameFails]
+    return [BadMoves, BadScore]
 
 
 @hookimpl
 def reussite_help_pages():
-    return [HelpPage("midgame-fails", "help/midgame-fails.html", "html")]
+    return [HelpPage("bad-moves", "help/bad-moves.html", "html")]
