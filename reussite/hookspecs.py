@@ -74,7 +74,10 @@ class ReussiteSpec:
         """Register games: return the :class:`reussite.variant.Variant` subclasses this plugin provides.
 
         Each class needs a unique ``id`` (lower-case, digits and dashes); two plugins declaring the same id
-        is an error that names both, and neither game is registered.
+        is an error that names both, and neither game is registered. A bundled game's id (or help page, or
+        catalog domain) stays the bundled plugin's unless the user allows the other plugin to take it
+        (``REUSSITE_ALLOW_OVERRIDE``). The host checks each game with a trial deal; a game whose code fails
+        later is reported with the plugin's name and the player's game is kept as it was before.
         """
 
     @hookspec

@@ -89,9 +89,8 @@ class PluginInfo:
         }
 
 
-def _allowed_overrides(environ: dict[str, str] | None = None) -> frozenset[str]:
-    env = os.environ if environ is None else environ
-    return frozenset(n.strip() for n in env.get(OVERRIDE_ENV, "").split(",") if n.strip())
+def _allowed_overrides() -> frozenset[str]:
+    return frozenset(n.strip() for n in os.environ.get(OVERRIDE_ENV, "").split(",") if n.strip())
 
 
 def _resource_path(value: object) -> bool:
