@@ -346,7 +346,9 @@ class Host:
     @staticmethod
     def probe(game) -> None:
         """Ask the game what every front end asks at a position (its moves, score and outcome), so that a
-        game that fails there is caught while the position before it can still be kept."""
+        game that fails there is caught while the position before it can still be kept. It asks a copy, so
+        that nothing the game caches on the way changes what it does next."""
+        game = game.copy()
         for _move in game.legal_moves():
             pass
         game.score()
