@@ -30,6 +30,12 @@ What a variant may tell the solver (all optional; a third-party game is solved w
     The transposition table's key, when the solver may fold more than ``position_key`` does: positions
     with equal keys must have the same future as far as winning goes (with ``useful_moves``).
 
+``solver_progress() -> float`` (looked up on the game; absent means 4 a card on the foundations and 1 an
+empty tableau pile)
+    How far the position has got, higher is better. It orders the moves of the depth-first search and is
+    the best-first search's estimate (less a little for each move played), so it decides how soon a win is
+    found, never whether a verdict is right.
+
 ``interchangeable_stacks()`` and ``position_key()`` (on ``Game``)
     What the transposition table folds (see their docstrings in :mod:`reussite.game`).
 
