@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import warnings
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from reussite.hookspecs import HelpPage, hookimpl
@@ -12,8 +13,11 @@ from reussite.host import Host
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class GatedPage:
-    """The real Tournament page, whose reading waits until the test lets it go: a parse as slow as we like."""
+class GatedPage(Traversable):
+    """The real Tournament page, whose reading waits until the test lets it go: a parse as slow as we like.
+    A resource file as importlib.resources gives them (what a help page's path may be)."""
+
+    name = "tournament.html"
 
     def __init__(self, events: list[str]) -> None:
         self.path = ROOT / "help" / "tournament.html"
@@ -30,6 +34,27 @@ class GatedPage:
         # Never forever: if the loop is blocked, the other request can only be served after this gives up.
         self.events.append("help parse released" if self.release.wait(30) else "help parse gave up waiting")
         return self.path.read_bytes()
+
+    def read_text(self, encoding=None):
+        return self.read_bytes().decode(encoding or "utf-8")
+
+    def iterdir(self):
+        return iter(())
+
+    def is_dir(self) -> bool:
+        return False
+
+    def is_file(self) -> bool:
+        return True
+
+    def joinpath(self, *descendants):
+        raise NotADirectoryError(self.name)
+
+    def __truediv__(self, child):
+        raise NotADirectoryError(self.name)
+
+    def open(self, mode="r", *args, **kwargs):
+        raise NotImplementedError("read through read_bytes")
 
 
 class GatedHelpPlugin:
@@ -49,7 +74,8 @@ def test_the_server_answers_while_a_help_page_is_parsed(tmp_path):
 
     events: list[str] = []
     page = GatedPage(events)
-    host = Host.load(extra=[("gated-help", GatedHelpPlugin(page))])
+    # The bundled Osmosis page is replaced, which the player must allow (REUSSITE_ALLOW_OVERRIDE).
+    host = Host.load(extra=[("gated-help", GatedHelpPlugin(page))], allow_override=["gated-help"])
     assert host.help_pages["osmosis"].path is page
     with TestClient(create_app(host, tmp_path)) as client:
         answers: dict[str, object] = {}
