@@ -36,6 +36,7 @@ import re
 import stat
 import tempfile
 import time
+import unicodedata
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ FORMAT = "reussite-save"
 VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_JSON_DEPTH = 32  # a save needs 3 levels; deep nesting would exhaust the parser's stack
+SAVES_FOLDER = "saves"  # the named saves' subfolder of the data folder
+MAX_NAME = 64  # characters of a save's name
 MAX_INT_DIGITS = 40  # game numbers have at most 20 digits; Python refuses str->int past 4,300
 _SHOWN = 60  # characters of a bad value quoted in an error
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -291,3 +294,56 @@ def read_save(path: str | os.PathLike) -> Any:
         return read_json_file(path)
     except UserError as exc:
         raise SaveError(exc.message) from None
+
+
+# -- named saves in a folder (the browser's "Save" and "Load"; the files are ordinary saves) ------------
+
+
+def save_name(name: Any) -> str:
+    """``name`` (NFC) if it can name a saved game: 1 to MAX_NAME letters, digits, spaces, '-' and '_', not
+    starting or ending with a space. Anything else (a path, '..', a hidden file) is a UserError naming it."""
+    text = unicodedata.normalize("NFC", name) if isinstance(name, str) else ""
+    if (not 1 <= len(text) <= MAX_NAME or text != text.strip()
+            or not all(c.isalnum() or c in " -_" for c in text)):
+        raise UserError(N_("{name} cannot name a saved game: use 1 to {limit} letters, digits, spaces, "
+                           "'-' or '_' (no '/', '.' or other signs)"), name=shown(name), limit=MAX_NAME)
+    return text
+
+
+def named_path(folder: str | os.PathLike, name: Any) -> Path:
+    """The file of the saved game ``name`` in ``folder`` (checked with :func:`save_name`)."""
+    return Path(folder) / f"{save_name(name)}.json"
+
+
+def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
+    """The saved games in ``folder``, by name: ``name``, ``game``, ``number`` (text), ``moves``, ``mtime``
+    and the parsed ``data``; a file that cannot be read has ``error`` instead. Files whose name is not a
+    save name (temporaries, other files) are left out."""
+    rows = []
+    try:
+        found = sorted(Path(folder).glob("*.json"))
+    except OSError:
+        return []
+    for path in found:
+        try:
+            name = save_name(path.stem)
+        except UserError:
+            continue
+        if name != path.stem:
+            continue  # not NFC: it could not be loaded by that name
+        row: dict[str, Any] = {"name": name}
+        try:
+            row["mtime"] = path.stat().st_mtime
+            data = read_save(path)
+            if not isinstance(data, dict):
+                raise SaveError(N_("{file}: not a Réussite save (the top level is not a JSON object)"), file=str(path))
+            if data.get("format") != FORMAT:
+                raise SaveError(N_("{file}: not a Réussite save (format is {found!r}, expected {expected!r})"),
+                                file=str(path), found=str(data.get("format")), expected=FORMAT)
+            row.update(game=str(data.get("game")), number=str(data.get("number")),
+                       moves=len(data["moves"]) if isinstance(data.get("moves"), list) else 0, data=data)
+        except (UserError, OSError) as exc:
+            row["error"] = exc.message if isinstance(exc, UserError) else str(exc)
+        rows.append(row)
+    rows.sort(key=lambda r: r["name"].casefold())
+    return rows

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
@@ -42,6 +43,10 @@ WATCH_SECONDS = 0.5  # the background check for a proved loss  # the demo's sear
 WINNABLE_SECONDS = 2.0  # per deal, for "winnable deals only"
 WINNABLE_TRIES = 200
 MAX_BODY_BYTES = 16 * 1024
+MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the request body
+#: Seconds of play counted at most after the page last said it was visible: a page closed or frozen
+#: without a word stops the clock this long after its last report (it reports every 10 s).
+ACTIVE_GAP = 30.0
 WEB_KEY = "web"  # our extra field in the save: the time played (other readers ignore it)
 
 
@@ -56,7 +61,13 @@ class BadRequest(Exception):
 
 
 class Session:
-    """The game in progress, its version, its clock and its autosave."""
+    """The game in progress, its version, its clock and its autosave.
+
+    The clock counts time only while a page shows the unfinished game: the page reports when it is visible
+    (every few seconds, and when it is hidden or shown), and so does every change it makes. Time after the
+    last report counts for at most :data:`ACTIVE_GAP` seconds, so a server with no page open, or a page
+    closed without a word, does not run the clock.
+    """
 
     def __init__(self, host, data_dir: Path, default_lang: str = "en",
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -67,9 +78,10 @@ class Session:
         self.game = None
         self.version = 0
         self.elapsed_before = 0.0
-        self.resumed_at = clock()
+        self.active_since: float | None = None  # a visible page's last report; None: nobody is playing
         self.notices: list[Message] = []
         self.autosave_path = self.data_dir / AUTOSAVE
+        self.saves_dir = self.data_dir / saves.SAVES_FOLDER
         #: Seconds the solver may spend on a hint (the page may ask for another budget, within limits).
         self.hint_seconds = DEFAULT_HINT_SECONDS
         #: "Winnable deals only" is on when the page starts (``reussite play --winnable``).
@@ -83,8 +95,9 @@ class Session:
 
     # -- the game -------------------------------------------------------------------------------------
 
-    def start(self, game_id: str | None, number: int | None, options: dict[str, str]) -> None:
+    def start(self, game_id: str | None, number: int | None, options: dict[str, str], active: bool = True) -> None:
         """A new game; raises UserError (unknown game, bad number or option, a game that fails to deal).
+        ``active``: asked for by a page (its clock starts), not by the server starting up.
 
         Without ``game_id``, the first game that deals: the bundled ones first, and a game that fails is
         set aside with a notice naming its plugin, so that one broken plugin never keeps the page away."""
@@ -92,7 +105,8 @@ class Session:
         if not games:
             raise UserError(N_("No game is installed (see 'reussite plugins')."))
         if game_id is not None:
-            self._begin(self.host.new_game(game_id, random_game_number() if number is None else number, options))
+            self._begin(self.host.new_game(game_id, random_game_number() if number is None else number, options),
+                        active)
             return
         failed = None
         for candidate in sorted(games, key=lambda g: (not self.host.plugins[games[g].plugin_name].bundled, g)):
@@ -102,24 +116,24 @@ class Session:
                 failed = exc
                 self.notices.append(exc.message)
                 continue
-            self._begin(game)
+            self._begin(game, active)
             return
         raise failed
 
-    def _begin(self, game) -> None:
+    def _begin(self, game, active: bool) -> None:
         self.game = game
         self.elapsed_before = 0.0
-        self.resumed_at = self.clock()
-        self.changed()
+        self.active_since = None
+        self.changed(active)
 
     def checkpoint(self) -> tuple:
         """The game in progress as it is now, for :meth:`rollback` when a plugin fails."""
         game = self.game
-        return game, game.copy() if game is not None else None, self.version, self.elapsed_before, self.resumed_at
+        return game, game.copy() if game is not None else None, self.version, self.elapsed_before, self.active_since
 
     def rollback(self, saved: tuple) -> None:
         """Back to a :meth:`checkpoint`: the game, its clock and, if it was written since, its autosave."""
-        game, copy, version, self.elapsed_before, self.resumed_at = saved
+        game, copy, version, self.elapsed_before, self.active_since = saved
         if game is None:
             return
         game.restore(copy)
@@ -175,10 +189,10 @@ class Session:
                 except OSError as err:
                     where = f"{self.autosave_path} ({err.strerror or err})"
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
-        self.start(game_id, number, options or {})
+        self.start(game_id, number, options or {}, active=False)
 
-    def _load_autosave(self) -> None:
-        path = self.autosave_path
+    def _read(self, path: Path) -> tuple[Any, float]:
+        """The game saved in ``path`` and its time played (a SaveError if it cannot be replayed)."""
         data = saves.read_save(path)
         game = saves.from_json(data, self.host, str(path))
         extra = data.get(WEB_KEY)
@@ -187,44 +201,83 @@ class Session:
             # The game is kept; only the clock starts again (an infinite time would break the page for good).
             self.notices.append(Message(S.M_AUTOSAVE_BAD_TIME, {"file": str(path), "value": saves.shown(elapsed)}))
             elapsed = 0.0
-        self.game = game
+        return game, float(elapsed)
+
+    def _load_autosave(self) -> None:
+        self.game, self.elapsed_before = self._read(self.autosave_path)
         self._lost = None
-        self.elapsed_before = float(elapsed)
-        self.resumed_at = float("inf") if self.over() else self.clock()
+        self.active_since = None  # until a page shows it
         self.version += 1
 
-    def elapsed(self) -> float:
-        if self.resumed_at == float("inf"):
-            return self.elapsed_before
-        return self.elapsed_before + (self.clock() - self.resumed_at)
+    # -- the clock ------------------------------------------------------------------------------------
 
-    def changed(self) -> None:
+    def _counted(self) -> float:
+        """Seconds since the last report of a visible page that count as play."""
+        if self.active_since is None:
+            return 0.0
+        return max(0.0, min(self.clock() - self.active_since, ACTIVE_GAP))
+
+    def seen(self, visible: bool) -> None:
+        """A page says it shows the game (``visible``) or no longer does: the clock runs or stops."""
+        now = self.clock()
+        self.elapsed_before += self._counted()
+        self.active_since = now if visible and self.game is not None and not self.over() else None
+
+    def elapsed(self) -> float:
+        return self.elapsed_before + self._counted()
+
+    def changed(self, active: bool = True) -> None:
         """After every change: a new version, the solver's work on the old position cancelled, the clock
-        stopped when the game is over (and going again after an undo), the autosave written. The game is
-        probed first: a position its plugin cannot handle raises before anything is recorded."""
+        stopped when the game is over (and going again after an undo), the autosave written. ``active``:
+        the change came from a page (it is visible). The game is probed first: a position its plugin cannot
+        handle raises before anything is recorded."""
         self.host.probe(self.game)
         self.version += 1
         if self.worker is not None:
             self.worker.cancel()
         self.proved_lost = None
         self.rewinds.clear()
-        if self.over():
-            # Freeze the clock at the winning (or last) move.
-            if self.resumed_at != float("inf"):
-                self.elapsed_before += self.clock() - self.resumed_at
-            self.resumed_at = float("inf")
-        elif self.resumed_at == float("inf"):
-            self.resumed_at = self.clock()
+        self.seen(active)  # over: frozen at the winning (or last) move
         self.autosave()
 
-    def autosave(self) -> None:
+    def save_json(self) -> dict[str, Any]:
+        """The game in progress as a save, with the time played (what the autosave and named saves hold)."""
         data = saves.to_json(self.game)
-        data[WEB_KEY] = {
-            "elapsed": round(self.elapsed(), 1),
-        }
+        data[WEB_KEY] = {"elapsed": round(self.elapsed(), 1)}
+        return data
+
+    # -- named saves (saves/NAME.json in the data folder) -----------------------------------------------
+
+    def save_as(self, name: str, replace: bool) -> Path:
+        path = saves.named_path(self.saves_dir, name)
+        self.write_named(path, json.dumps(self.save_json(), indent=1) + "\n", replace)
+        return path
+
+    def write_named(self, path: Path, text: str, replace: bool) -> None:
+        """Write a named save (atomically); refused if one of that name exists and not ``replace``."""
+        if not replace and os.path.lexists(path):
+            raise BadRequest(409, Message(S.M_SAVE_EXISTS, {"name": path.stem}))
+        try:
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+            saves.atomic_write_text(path, text)
+        except OSError as exc:
+            raise SaveError(N_("cannot write save {file}: {reason}"), file=str(path),
+                            reason=exc.strerror or str(exc)) from exc
+
+    def load_named(self, name: str) -> None:
+        """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
+        path = saves.named_path(self.saves_dir, name)
+        game, elapsed = self._read(path)
+        self.game = game
+        self._lost = None
+        self.elapsed_before = elapsed
+        self.active_since = None
+        self.changed()
+
+    def autosave(self) -> None:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            saves.atomic_write_text(self.autosave_path, json.dumps(data, indent=1) + "\n")
+            saves.atomic_write_text(self.autosave_path, json.dumps(self.save_json(), indent=1) + "\n")
         except OSError as exc:
             note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": exc.strerror or str(exc)})
             if note not in self.notices:
@@ -367,21 +420,22 @@ def _language_name(code: str) -> str:
 # -- request handling -------------------------------------------------------------------------------
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object, read with the saves' bounded reader; BadRequest otherwise."""
+async def read_json(request: Request, limit: int = MAX_BODY_BYTES) -> dict[str, Any]:
+    """The request body as a JSON object (at most ``limit`` bytes), read with the saves' bounded reader;
+    BadRequest otherwise."""
     length = request.headers.get("content-length")
     if length is not None:
         size = whole_number(length)
         if size is None:
             raise BadRequest(400, "bad Content-Length header")
-        if size > MAX_BODY_BYTES:
-            raise BadRequest(413, f"the request body is too large ({size} bytes; at most {MAX_BODY_BYTES})")
+        if size > limit:
+            raise BadRequest(413, f"the request body is too large ({size} bytes; at most {limit})")
     body = bytearray()
     try:
         async for chunk in request.stream():
             body += chunk
-            if len(body) > MAX_BODY_BYTES:
-                raise BadRequest(413, f"the request body is too large (at most {MAX_BODY_BYTES} bytes)")
+            if len(body) > limit:
+                raise BadRequest(413, f"the request body is too large (at most {limit} bytes)")
     except ClientDisconnect:
         # Nobody is left to answer; not a failure of the game.
         print(f"reussite: the client left during the request body of {request.url.path}", file=sys.stderr)
@@ -389,7 +443,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     if not body:
         return {}
     try:
-        data = saves.parse_json(bytes(body), Message(N_("the request body")), MAX_BODY_BYTES)
+        data = saves.parse_json(bytes(body), Message(N_("the request body")), limit)
     except UserError as exc:
         raise BadRequest(400, exc.message) from None
     if not isinstance(data, dict):
@@ -442,7 +496,9 @@ class Api:
             return game.index[stack_id]
         raise BadRequest(400, f"no stack {stack_id!r} in {game.id} (stacks: {', '.join(game.index)})")
 
-    def error(self, request: Request, exc: BadRequest, lang: str | None = None) -> JSONResponse:
+    def error(self, request: Request, exc: BadRequest, lang: str | None = None, soft: bool = False) -> JSONResponse:
+        """The refusal as JSON. ``soft`` (the page's ``"soft": true``): a move the rules refuse (422) is an
+        ordinary answer, 200 with ``refused``, which the browser does not log as a failed request."""
         tr = self.session.translator(lang or request.query_params.get("lang"))
         text = tr.render(exc.message) if isinstance(exc.message, Message) else str(exc.message)
         body: dict[str, Any] = {"error": text}
@@ -452,6 +508,9 @@ class Api:
                     body["state"] = self.session.state_json(tr.lang)
             except PluginError:
                 pass  # the error already names the plugin; the page keeps what it shows
+        if soft and exc.status == 422:
+            body["refused"] = True
+            return JSONResponse(body)
         return JSONResponse(body, status_code=exc.status)
 
     # -- reading ----------------------------------------------------------------------------------------
@@ -823,3 +882,86 @@ class Api:
         if self.session.game.autoplay():
             self.session.changed()
         return self._answer(request, data)
+
+    # -- the clock ------------------------------------------------------------------------------------------
+
+    async def clock(self, request: Request, data: dict[str, Any]) -> Response:
+        """The page says whether it shows the game (``visible``): the clock runs only while one does."""
+        self.session.seen(_field(data, "visible", bool))
+        return JSONResponse({"version": self.session.version, "elapsed": round(self.session.elapsed(), 1)})
+
+    # -- named saves --------------------------------------------------------------------------------------
+
+    def _saves_json(self, lang: str | None) -> list[dict[str, Any]]:
+        tr = self.session.translator(lang)
+        games = self.session.host.games
+        rows = []
+        for row in saves.list_named(self.session.saves_dir):
+            item: dict[str, Any] = {"name": row["name"], "mtime": round(row.get("mtime", 0) * 1000)}
+            if "error" in row:
+                item["error"] = tr.render(row["error"])
+            else:
+                cls = games.get(row["game"])
+                extra = row["data"].get(WEB_KEY)
+                elapsed = extra.get("elapsed") if isinstance(extra, dict) else None
+                item.update(game=row["game"], game_name=tr.gettext(cls.name) if cls else row["game"],
+                            number=row["number"], moves=row["moves"],
+                            elapsed=elapsed if saves.finite_number(elapsed) and elapsed >= 0 else None)
+            rows.append(item)
+        return rows
+
+    def _saves_answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
+        lang = self._lang(request, data)
+        return JSONResponse({"version": self.session.version, "saves": self._saves_json(lang), **extra})
+
+    async def saves_list(self, request: Request) -> Response:
+        return self._saves_answer(request)
+
+    async def saves_file(self, request: Request) -> Response:
+        """A saved game's file, to download (the documented save format, as the text mode reads it)."""
+        path = saves.named_path(self.session.saves_dir, request.query_params.get("name"))
+        content = saves.read_bounded(path)
+        ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in path.name[:-5])
+        disposition = f"attachment; filename=\"{ascii_name}.json\"; filename*=UTF-8''{quote(path.name)}"
+        return Response(content, media_type="application/json", headers={"Content-Disposition": disposition})
+
+    async def saves_save(self, request: Request, data: dict[str, Any]) -> Response:
+        """Save the game in progress under a name; ``replace`` to write over a save of that name. Tied to
+        the position the page shows: a stale tab saves nothing it has not seen."""
+        self._check_version(data)
+        path = self.session.save_as(_field(data, "name", str), bool(_field(data, "replace", bool, required=False)))
+        return self._saves_answer(request, data, saved=path.stem)
+
+    async def saves_load(self, request: Request, data: dict[str, Any]) -> Response:
+        """Replace the game in progress with a saved one. Tied to the position the player agreed to leave
+        (a stale tab cannot replace a newer game); the save is replayed and checked before anything changes."""
+        self._check_version(data)
+        self.session.load_named(_field(data, "name", str))
+        return self._answer(request, data, loaded=saves.save_name(data["name"]))
+
+    async def saves_delete(self, request: Request, data: dict[str, Any]) -> Response:
+        path = saves.named_path(self.session.saves_dir, _field(data, "name", str))
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise BadRequest(404, Message(S.M_SAVE_MISSING, {"name": path.stem})) from None
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise BadRequest(500, Message(S.M_SAVE_NOT_DELETED, {"file": str(path), "reason": reason})) from None
+        return self._saves_answer(request, data, deleted=path.stem)
+
+    async def saves_upload(self, request: Request, data: dict[str, Any]) -> Response:
+        """A save file the player chose (its ``text``, as read by the page) kept under ``name``, once it
+        has been replayed and checked: a file the text mode could not load is refused, naming ``file``."""
+        name = saves.save_name(_field(data, "name", str))
+        text = _field(data, "text", str)
+        where = _field(data, "file", str, required=False) or name
+        parsed = saves.parse_json(text.encode("utf-8"), where)
+        try:
+            saves.from_json(parsed, self.session.host, where)
+        except UserError as exc:
+            raise BadRequest(422, exc.message) from None
+        path = saves.named_path(self.session.saves_dir, name)
+        self.session.write_named(path, text if text.endswith("\n") else text + "\n",
+                                 bool(_field(data, "replace", bool, required=False)))
+        return self._saves_answer(request, data, saved=name)

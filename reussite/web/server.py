@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from reussite.errors import PluginError, UserError
 from reussite.messages import N_
-from reussite.web.api import Api, BadRequest, Session, read_json
+from reussite.web.api import MAX_BODY_BYTES, MAX_UPLOAD_BYTES, Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
 
@@ -73,7 +73,11 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
     def lang_of(data: dict[str, Any] | None) -> str | None:
         return data.get("lang") if data and isinstance(data.get("lang"), str) else None
 
-    def guarded(handler: Callable[..., Awaitable[Response]], body: bool) -> Callable[[Request], Awaitable[Response]]:
+    def soft(data: dict[str, Any] | None) -> bool:
+        return bool(data and data.get("soft") is True)
+
+    def guarded(handler: Callable[..., Awaitable[Response]], body: bool,
+                limit: int = MAX_BODY_BYTES) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             if allowed_hosts is not None:
                 hostname = host_name(request.headers.get("host", ""))
@@ -89,17 +93,17 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
                     if kind != "application/json":
                         # Also keeps other web sites from posting here without a CORS preflight.
                         raise BadRequest(415, "send the request body as application/json")
-                    data = await read_json(request)
+                    data = await read_json(request, limit)
                     return await handler(request, data)
             except BadRequest as exc:
-                return api.error(request, exc, lang_of(data))
+                return api.error(request, exc, lang_of(data), soft=soft(data))
             except PluginError as exc:  # the game in progress goes back to where it was before the request
                 traceback.print_exception(exc.__cause__ or exc, file=sys.stderr)  # for the plugin's author
                 if saved is not None:
                     session.rollback(saved)
                 return api.error(request, BadRequest(500, exc.rolled_back(), state=True), lang_of(data))
             except UserError as exc:
-                return api.error(request, BadRequest(422, exc.message), lang_of(data))
+                return api.error(request, BadRequest(422, exc.message), lang_of(data), soft=soft(data))
 
         return endpoint
 
@@ -114,15 +118,18 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
 
     reads = {"boot": api.boot, "strings": api.strings, "games": api.games, "state": api.state,
              "legal": api.legal, "hint": api.hint, "watch": api.watch, "solve": api.solve,
-             "rewind": api.rewind, "search": api.search}
+             "rewind": api.rewind, "search": api.search, "saves": api.saves_list, "saves/file": api.saves_file}
     writes = {"new": api.new, "restart": api.restart, "move": api.move, "deal": api.deal, "best": api.best,
-              "undo": api.undo, "redo": api.redo, "autoplay": api.autoplay, "search/stop": api.search_stop}
+              "undo": api.undo, "redo": api.redo, "autoplay": api.autoplay, "search/stop": api.search_stop,
+              "clock": api.clock, "saves/save": api.saves_save, "saves/load": api.saves_load,
+              "saves/delete": api.saves_delete}
     routes = [
         Route("/", guarded(index, False)),
         Route("/static/{name}", guarded(static_file, False)),
         Route("/api/help/{game_id}", guarded(api.help, False)),
         *(Route(f"/api/{name}", guarded(fn, False), methods=["GET"]) for name, fn in reads.items()),
         *(Route(f"/api/{name}", guarded(fn, True), methods=["POST"]) for name, fn in writes.items()),
+        Route("/api/saves/upload", guarded(api.saves_upload, True, MAX_UPLOAD_BYTES), methods=["POST"]),
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -279,7 +286,7 @@ def _session(args, ctx, data_dir: Path) -> Session:
         from reussite.textplay import find_winnable
 
         number = find_winnable(ctx, args.game or session.game.id, args.number, options)
-        session.start(args.game or session.game.id, number, options)
+        session.start(args.game or session.game.id, number, options, active=False)
         return session
     if args.game or args.number is not None or options:
         game = session.game
@@ -288,7 +295,7 @@ def _session(args, ctx, data_dir: Path) -> Session:
         same = (game.id == wanted and (args.number is None or args.number == game.number)
                 and game.option_values == cls.resolve_options(options))
         if not same:
-            session.start(wanted, args.number, options)
+            session.start(wanted, args.number, options, active=False)
     return session
 
 

@@ -101,6 +101,23 @@ UI_STRINGS: dict[str, str] = {
     "announce_undo": N_("Undone."),
     "announce_redo": N_("Redone."),
     "peek": N_("Buried card: {card}."),
+    "saves": N_("Saved games"),
+    "saves_title": N_("Save the game under a name; load, delete, download or add saved games"),
+    "save_name": N_("Name"),
+    "save": N_("Save"),
+    "load": N_("Load"),
+    "delete": N_("Delete"),
+    "download": N_("Download"),
+    "upload": N_("Add a save file"),
+    "saved_on": N_("Saved on"),
+    "saves_none": N_("No saved game yet."),
+    "save_replace": N_("A saved game is already called {name}. Replace it?"),
+    "delete_confirm": N_("Delete the saved game {name}?"),
+    "load_abandon": N_("Load {name} in place of the game in progress? Its moves will be lost unless you save "
+                       "it first."),
+    "saved": N_("Saved as {name}."),
+    "loaded": N_("Saved game {name} loaded."),
+    "deleted": N_("Saved game {name} deleted."),
 }
 
 
@@ -146,6 +163,9 @@ M_SEARCHING, M_SEARCHING_PLURAL = ngettext("Looking for a winnable deal: game {n
     "Looking for a winnable deal: game {number} ({count} deals tried)…")
 M_NO_WINNABLE, M_NO_WINNABLE_PLURAL = ngettext("No deal was proved winnable among the next {count} game number.",
     "No deal was proved winnable among the next {count} game numbers.")
+M_SAVE_EXISTS = N_("A saved game is already called {name}.")
+M_SAVE_MISSING = N_("There is no saved game called {name}.")
+M_SAVE_NOT_DELETED = N_("The saved game {file} cannot be deleted: {reason}")
 M_REDEALS_LEFT, M_REDEALS_LEFT_PLURAL = ngettext("{count} redeal left", "{count} redeals left")
 
 

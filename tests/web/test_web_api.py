@@ -126,6 +126,10 @@ def test_illegal_move_is_refused_with_its_reason(client):
     body = {"version": state["version"], "src": "tableau-1", "dst": "tableau-2", "n": 1}
     answer = refused(client, body, 422, "cannot go on")
     assert "build down in suit" in answer["error"]
+    # The page asks for a refusal as an ordinary answer (a 422 would be logged in the browser's console).
+    soft = refused(client, {**body, "soft": True}, 200, "cannot go on")
+    assert soft["refused"] is True and soft["error"] == answer["error"]
+    refused(client, {**body, "src": "tableau-99", "soft": True}, 400, "tableau-99")  # a bad request stays one
 
 
 def test_bad_requests_are_refused_and_change_nothing(client):

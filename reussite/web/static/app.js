@@ -71,8 +71,9 @@
     const seen = app.state ? app.state.version : -1;
     app.queue = app.queue.then(async () => {
       if (!app.state) return;
-      const res = await request(path, { ...body, version: pinned ? seen : app.state.version });
-      if (res.ok) {
+      // "soft": a move the rules refuse comes back as an ordinary answer, not a logged HTTP error.
+      const res = await request(path, { ...body, soft: true, version: pinned ? seen : app.state.version });
+      if (res.ok && !res.data.refused) {
         showMessage('');
         setState(res.data, path);
         return;
@@ -825,12 +826,11 @@
     const state = app.state;
     if (!state) return;
     let seconds = state.elapsed;
-    if (!state.won && !state.lost) seconds += (performance.now() - app.receivedAt) / 1000;
-    seconds = Math.floor(seconds);
-    const h = Math.floor(seconds / 3600);
-    const m = Math.floor((seconds % 3600) / 60);
-    const s = String(seconds % 60).padStart(2, '0');
-    $('time').textContent = h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+    // Between the server's figures: counting on only while the page shows the unfinished game.
+    if (!state.won && !state.lost && document.visibilityState === 'visible') {
+      seconds += Math.min((performance.now() - app.receivedAt) / 1000, 30);
+    }
+    $('time').textContent = formatTime(seconds);
   }
 
   function showMessage(text, error = false) {
@@ -1108,6 +1108,7 @@
 
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest('#saves')) return; // the saved games panel's own keys
     const tag = e.target.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') {
       if (e.key === 'Escape') e.target.blur();
@@ -1199,6 +1200,178 @@
     store.set('reussite.fourColour', on ? '1' : '0');
   }
 
+  // -- saved games: save under a name, list, load, delete, download, upload ---------------------------
+
+  function savesMessage(text, error = false) {
+    const box = $('saves-message');
+    box.textContent = text || '';
+    box.classList.toggle('error', Boolean(error));
+  }
+
+  function toggleSaves(open) {
+    const panel = $('saves');
+    const show = open === undefined ? panel.hidden : open;
+    panel.hidden = !show;
+    $('btn-saves').setAttribute('aria-expanded', String(show));
+    if (show) {
+      savesMessage('');
+      refreshSaves();
+      $('save-name').focus();
+    } else {
+      $('btn-saves').focus();
+    }
+  }
+
+  async function refreshSaves() {
+    const res = await request('/api/saves');
+    if (res.ok) renderSaves(res.data.saves);
+    else savesMessage(res.data.error || String(res.status), true);
+  }
+
+  function formatTime(seconds) {
+    const whole = Math.floor(seconds);
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const sec = String(whole % 60).padStart(2, '0');
+    return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+  }
+
+  function renderSaves(list) {
+    app.saves = list;
+    $('saves-none').hidden = list.length > 0;
+    $('saves-list').hidden = !list.length;
+    const cell = (text, cls) => {
+      const td = document.createElement('td');
+      td.textContent = text;
+      if (cls) td.className = cls;
+      return td;
+    };
+    $('saves-list').tBodies[0].replaceChildren(...list.map((save) => {
+      const tr = document.createElement('tr');
+      tr.dataset.name = save.name;
+      tr.append(cell(save.name));
+      if (save.error) {
+        const td = cell(save.error, 'error');
+        td.colSpan = 4;
+        tr.append(td);
+      } else {
+        tr.append(cell(`${save.game_name} #${save.number}`), cell(String(save.moves)),
+          cell(save.elapsed == null ? '' : formatTime(save.elapsed)),
+          cell(new Date(save.mtime).toLocaleString(app.lang, { dateStyle: 'short', timeStyle: 'short' })));
+      }
+      const actions = cell('', 'actions');
+      const button = (key, handler) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `small save-${key}`;
+        b.textContent = t(key);
+        b.setAttribute('aria-label', `${t(key)} ${save.name}`);
+        b.addEventListener('click', handler);
+        return b;
+      };
+      if (!save.error) {
+        actions.append(button('load', () => loadSave(save.name)));
+        const link = document.createElement('a');
+        link.className = 'save-download';
+        link.href = `/api/saves/file?name=${encodeURIComponent(save.name)}`;
+        link.download = `${save.name}.json`;
+        link.textContent = t('download');
+        link.setAttribute('aria-label', `${t('download')} ${save.name}`);
+        actions.append(link);
+      }
+      actions.append(button('delete', () => deleteSave(save.name)));
+      tr.append(actions);
+      return tr;
+    }));
+  }
+
+  const saveExists = (name) => (app.saves || []).some((s) => s.name === name.normalize('NFC'));
+
+  function saveGame(event) {
+    event.preventDefault();
+    const name = $('save-name').value.trim();
+    if (!name || !app.state) return;
+    const replace = saveExists(name);
+    if (replace && !window.confirm(t('save_replace', { name }))) return;
+    app.queue = app.queue.then(async () => {
+      const res = await request('/api/saves/save', { name, replace, version: app.state.version });
+      if (res.ok) {
+        renderSaves(res.data.saves);
+        savesMessage(t('saved', { name: res.data.saved }));
+      } else {
+        if (res.status === 409 && res.data.state) setState(res.data.state);
+        savesMessage(res.data.error || String(res.status), true);
+      }
+    }).catch(failed);
+  }
+
+  // Loading replaces the game in progress: only with the player's say-so, and only the position they saw.
+  function loadSave(name) {
+    const s = app.state;
+    const inProgress = s && s.moves > 0 && !s.won && !s.lost && !s.no_win;
+    if (inProgress && !window.confirm(t('load_abandon', { name }))) return;
+    stopDemo();
+    app.queue = app.queue.then(async () => {
+      const res = await request('/api/saves/load', { name, version: app.state.version });
+      if (res.ok) {
+        setState(res.data);
+        savesMessage(t('loaded', { name: res.data.loaded }));
+        showMessage(t('loaded', { name: res.data.loaded }));
+      } else {
+        if (res.status === 409 && res.data.state) setState(res.data.state);
+        savesMessage(res.data.error || String(res.status), true);
+      }
+    }).catch(failed);
+  }
+
+  async function deleteSave(name) {
+    if (!window.confirm(t('delete_confirm', { name }))) return;
+    const res = await request('/api/saves/delete', { name });
+    if (res.ok) {
+      renderSaves(res.data.saves);
+      savesMessage(t('deleted', { name }));
+    } else {
+      savesMessage(res.data.error || String(res.status), true);
+      refreshSaves();
+    }
+  }
+
+  // A save file from the player's disk, kept under its file name (the server replays and checks it).
+  async function uploadSave() {
+    const input = $('save-upload');
+    const file = input.files && input.files[0];
+    input.value = '';
+    if (!file) return;
+    const name = file.name.replace(/\.json$/i, '').replace(/[^\p{L}\p{N} _-]/gu, '_').trim().slice(0, 64) || 'save';
+    const replace = saveExists(name);
+    if (replace && !window.confirm(t('save_replace', { name }))) return;
+    const text = await file.text();
+    const res = await request('/api/saves/upload', { name, text, file: file.name, replace });
+    if (res.ok) {
+      renderSaves(res.data.saves);
+      savesMessage(t('saved', { name: res.data.saved }));
+    } else {
+      savesMessage(res.data.error || String(res.status), true);
+    }
+  }
+
+  // -- the clock: the server counts time only while a page shows the game ------------------------------
+
+  const CLOCK_BEAT = 10000; // ms between reports while visible (the server counts at most 30 s past one)
+
+  function reportClock() {
+    clearTimeout(app.clockTimer);
+    const visible = document.visibilityState === 'visible';
+    request('/api/clock', { visible }).then((res) => {
+      if (res.ok && app.state && res.data.version === app.state.version) {
+        app.state.elapsed = res.data.elapsed;
+        app.receivedAt = performance.now();
+        tick();
+      }
+    });
+    if (visible) app.clockTimer = setTimeout(reportClock, CLOCK_BEAT);
+  }
+
   // -- wiring ------------------------------------------------------------------------------------------
 
   function copyNumber() {
@@ -1286,6 +1459,21 @@
       resizeTimer = setTimeout(() => app.state && render(), 60);
     });
     setInterval(tick, 1000);
+    $('btn-saves').addEventListener('click', () => toggleSaves());
+    $('btn-saves-close').addEventListener('click', () => toggleSaves(false));
+    $('save-form').addEventListener('submit', saveGame);
+    $('save-upload').addEventListener('change', uploadSave);
+    $('saves').addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') { e.stopPropagation(); toggleSaves(false); }
+    });
+    document.addEventListener('visibilitychange', reportClock);
+    window.addEventListener('pagehide', () => {
+      // The page goes away: the clock stops now rather than ACTIVE_GAP seconds later.
+      try {
+        fetch('/api/clock', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ visible: false }) });
+      } catch (e) { /* the server's gap stops the clock anyway */ }
+    });
     // Back from another tab or window, which may have played: show the current position.
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState !== 'visible' || !app.state) return;
@@ -1297,7 +1485,10 @@
     $('btn-menu').addEventListener('click', () => toggleMenu());
     $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
     setFourColour(store.get('reussite.fourColour') === '1');
-    boot(app.lang).then(() => { if (store.get('reussite.help') === '1') toggleHelp(true, false); });
+    boot(app.lang).then(() => {
+      if (store.get('reussite.help') === '1') toggleHelp(true, false);
+      reportClock();
+    });
   }
 
   init();
