@@ -122,6 +122,8 @@ class FortyThieves(Variant):
         return 5 * self.on_foundations() + 60 * complete
 
     max_score = 1000
+    score_rule = N_("5 points for each card on the foundations, and 60 more for each foundation completed up "
+                    "to the King (1000 when every card is home).")
 
 
 @hookimpl

@@ -121,6 +121,8 @@ class MountOlympus(Variant):
         return self.on_foundations() - BASES
 
     max_score = 104 - BASES
+    score_rule = N_("One point for each card played onto the foundations (the Aces and Twos dealt there do not "
+                    "count).")
 
 
 @hookimpl

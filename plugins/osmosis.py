@@ -45,7 +45,9 @@ class Osmosis(Variant):
     decks = 1  # R-OS-1
     options = (
         Option("deal", ("1", "3"), "1",
-               N_("cards turned from the stock at a time: 1 with two redeals, or 3 with unlimited redeals")),
+               N_("cards turned from the stock at a time: 1 with two redeals, or 3 with unlimited redeals"),
+               label=N_("Stock"),
+               choice_labels=(N_("1 card at a time, 2 redeals"), N_("3 cards at a time, unlimited redeals"))),
     )
     stacks = (
         # R-OS-2, R-OS-3: four fanned reserves on the left, four foundations on the right (fanned, so that

@@ -61,6 +61,7 @@ class Tournament(Variant):
     deal_count = CARDS_PER_COLUMN  # R-TO-10
     redeals = 2  # R-TO-11: two redeals, three passes
     max_score = 104  # the page gives no score: the host's one point a card on the foundations
+    score_rule = N_("One point for each card on the foundations (104 when both packs are home).")
 
     # -- the deal -------------------------------------------------------------------------------------
 

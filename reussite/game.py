@@ -964,6 +964,9 @@ class Game:
             parts.append(bytes((255, self.redeals_used)))
         return b"".join(parts)
 
+    #: How :meth:`score` counts, in a sentence the page shows beside the score (a msgid).
+    score_rule: ClassVar[str] = N_("One point for each card on the foundations.")
+
     def score(self) -> int:
         """Default: one point a card on the foundations."""
         return self.on_foundations()

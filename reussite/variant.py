@@ -39,6 +39,14 @@ class Option:
     choices: tuple[str, ...]
     default: str
     help: str  # a msgid
+    #: What a menu calls the option, and each choice (msgids); by default the name and the values.
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise VariantError(f"option {self.name!r}: {len(self.choice_labels)} choice labels for "
+                               f"{len(self.choices)} choices")
 
 
 class Variant(Game):

@@ -308,7 +308,9 @@ class Session:
                 "id": game_id,
                 "name": tr.gettext(cls.name),
                 "options": [
-                    {"name": o.name, "choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help)}
+                    {"name": o.name, "choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help),
+                     "label": tr.gettext(o.label) if o.label else o.name,
+                     "choice_labels": [tr.gettext(c) for c in o.choice_labels] or list(o.choices)}
                     for o in cls.options
                 ],
             })
@@ -358,6 +360,9 @@ class Session:
             "stacks": stacks,
             "score": game.score(),
             "max_score": getattr(game, "max_score", None),
+            "score_rule": tr.gettext(game.score_rule),
+            "redeals": game.redeals != 0,  # the game has redeals (some, or unlimited)
+            "redeals_left": game.redeals_left,  # None: unlimited
             "moves": game.move_count,
             "elapsed": round(self.elapsed(), 1),
             "can_undo": game.can_undo,

@@ -101,6 +101,8 @@ UI_STRINGS: dict[str, str] = {
     "announce_undo": N_("Undone."),
     "announce_redo": N_("Redone."),
     "peek": N_("Buried card: {card}."),
+    "redeals_left": N_("Redeals left"),
+    "unlimited": N_("unlimited"),
     "saves": N_("Saved games"),
     "saves_title": N_("Save the game under a name; load, delete, download or add saved games"),
     "save_name": N_("Name"),

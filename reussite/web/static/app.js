@@ -465,13 +465,13 @@
         const label = document.createElement('label');
         label.className = 'field';
         const span = document.createElement('span');
-        span.textContent = o.name;
+        span.textContent = o.label || o.name;
         span.title = o.help;
         const sel = document.createElement('select');
         sel.name = o.name;
         sel.title = o.help;
-        sel.setAttribute('aria-label', `${o.name}: ${o.help}`);
-        o.choices.forEach((c) => sel.add(new Option(c, c)));
+        sel.setAttribute('aria-label', `${o.label || o.name}: ${o.help}`);
+        o.choices.forEach((c, k) => sel.add(new Option((o.choice_labels && o.choice_labels[k]) || c, c)));
         sel.value = o.default;
         sel.addEventListener('change', () => newGame());
         label.append(span, sel);
@@ -737,6 +737,7 @@
     $('game-select').value = state.game;
     renderOptions();
     $('score').textContent = state.max_score ? `${state.score} / ${state.max_score}` : String(state.score);
+    renderRules(state);
     $('moves').textContent = String(state.moves);
     $('game-name').textContent = `${state.name} #`;
     $('game-number').textContent = state.number;
@@ -746,6 +747,13 @@
     $('help-title').textContent = `${t('rules')} — ${state.name}`;
     tick();
     renderNotices(state.notices);
+  }
+
+  // The score's rule (under the score) and the redeals left, in plain words.
+  function renderRules(state) {
+    $('score-rule').textContent = state.score_rule || '';
+    $('redeals-box').hidden = !state.redeals;
+    $('redeals').textContent = state.redeals_left == null ? t('unlimited') : String(state.redeals_left);
   }
 
   // Server notices (a corrupt autosave set aside, a data folder that cannot be written): shown until closed.
