@@ -20,13 +20,31 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from reussite.game import AnyMove, Game
+from reussite.game import AnyMove, Deal, Game, Redeal
+from reussite.messages import N_, Message
 from reussite.solver import Budget, Verdict, solve
 
 WINNING = "winning"  # the first move of a line the solver has found and verified
 HEURISTIC = "heuristic"  # the best-ranked move towards a position not seen before
 LOST = "lost"  # the solver proved that no line wins from here
 NONE = "none"  # nothing to propose: the game is won, or no move reaches a new position
+
+
+M_HINT_MOVE = N_("Move {card} from {source} to {target}.")
+M_HINT_MOVE_MANY = N_("Move {count} cards from {source} (from {card}) to {target}.")
+M_HINT_DEAL = N_("Deal from the stock.")
+M_HINT_REDEAL = N_("Turn the waste over to redeal.")
+
+
+def describe_move(game: Game, move: AnyMove) -> Message:
+    """``move`` in words, for a hint: which card goes from which stack to which."""
+    if isinstance(move, Deal):
+        return Message(M_HINT_DEAL)
+    if isinstance(move, Redeal):
+        return Message(M_HINT_REDEAL)
+    params = {"card": game.cards[move.src][-move.n], "source": game.specs[move.src].name,
+              "target": game.specs[move.dst].name, "count": move.n}
+    return Message(M_HINT_MOVE if move.n == 1 else M_HINT_MOVE_MANY, params)
 
 
 @dataclass

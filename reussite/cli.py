@@ -87,11 +87,19 @@ def _argparse_in(tr: Translator):
         argparse._, argparse.ngettext = saved
 
 
+class UsageError(UserError):
+    """A command line argparse refuses; ``prog`` names the (sub-)command, as the one prefix of the error."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors as one line with our exit code."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UserError(f"{self.prog}: {message}")
+        raise UsageError(self.prog, message)
 
 
 def build_parser(tr: Translator) -> argparse.ArgumentParser:
@@ -303,7 +311,8 @@ def _main(argv: list[str], out: TextIO, err: TextIO) -> int:
         return int(args.func(args, ctx) or 0)
     except UserError as exc:
         text = exc.message.render(ctx.tr) if hasattr(exc, "message") else str(exc)
-        print(f"reussite: {ctx.tr.gettext('error')}: {text}", file=err)
+        prog = exc.prog if isinstance(exc, UsageError) else "reussite"
+        print(f"{prog}: {ctx.tr.gettext('error')}: {text}", file=err)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -102,11 +102,34 @@ def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]
     return found.number
 
 
-QUIT, SAID, CHANGED = "quit", "said", "changed"
+def _lines(ctx, stdin: TextIO, prompt: str):
+    """The player's lines, each after the prompt."""
+    while True:
+        ctx.out.write(prompt)
+        ctx.out.flush()
+        raw = stdin.readline()
+        if not raw:
+            ctx.out.write("\n")
+            return
+        yield raw
+
+
+def _hint_text(game, advice, tr: Translator) -> str:
+    """The hinted move in a sentence, why it is proposed, and what to type to play it."""
+    what = tr.render(advisor.describe_move(game, advice.move))
+    if advice.kind == advisor.WINNING:
+        why = tr.gettext("This move keeps a win in reach.")
+    else:
+        why = tr.gettext("(A suggestion: the solver found no winning line in the time given.)")
+    typed = tr.gettext("Type '{move}' to play it.").format(move=game.notation(advice.move))
+    return f"{what} {why} {typed}"
+
+
+QUIT, SAID, SAVED, CHANGED = "quit", "said", "saved", "changed"
 
 
 def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> str:
-    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw) or CHANGED."""
+    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED or CHANGED."""
     _ = tr.gettext
     words = line.split()
     word = words[0].lower()
@@ -132,11 +155,8 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> 
         return SAID
     elif word == "hint":
         advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
-        if advice.kind == advisor.WINNING:
-            ctx.say(f"{game.notation(advice.move)}: " + _("This move keeps a win in reach."))
-        elif advice.kind == advisor.HEURISTIC:
-            ctx.say(f"{game.notation(advice.move)} "
-                    + _("(A suggestion: the solver found no winning line in the time given.)"))
+        if advice.kind in (advisor.WINNING, advisor.HEURISTIC):
+            ctx.say(_hint_text(game, advice, tr))
         elif advice.kind == advisor.LOST:
             _undo_offer(game, ctx, tr)
         else:
@@ -179,7 +199,7 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> 
             raise UserError(_("say where to save: save FILE"))
         saves.save(game, parts[1])
         ctx.say(_("Saved to {file}.").format(file=parts[1]))
-        return SAID
+        return SAVED
     else:
         game.push(game.parse_move(line))
     return CHANGED
@@ -196,7 +216,9 @@ def run(game, ctx, stdin: TextIO) -> int:
     ctx.say(render_layout(game, tr))
     ctx.say(_("Type a move like 't3 f' or 'w t5', 'd' to deal, 'u' undo, 'r' redo, 'hint', 'solve', 'auto', "
               "'save FILE', 'q' to quit."))
-    for raw in stdin:
+    saved = game.digest()  # the position last saved (or loaded, or dealt): quitting elsewhere asks first
+    lines = _lines(ctx, stdin, _("move> "))
+    for raw in lines:
         line = raw.strip()
         if not line:
             continue
@@ -206,8 +228,20 @@ def run(game, ctx, stdin: TextIO) -> int:
                 before = game.copy()  # to go back to if the command fails halfway
                 done = _command(game, line, ctx, tr, cache)
                 if done == QUIT:
-                    return 0
-                if done == SAID:
+                    if game.move_count == 0 or game.is_won() or game.digest() == saved:
+                        return 0
+                    ctx.out.write(_("The game in progress is not saved. Quit anyway? (y/n) "))
+                    ctx.out.flush()
+                    answer = stdin.readline()
+                    if not answer or answer.strip().lower() in (_("y"), _("yes"), "y", "yes"):
+                        if not answer:
+                            ctx.out.write("\n")
+                        return 0
+                    ctx.say(_("Not quitting: 'save FILE' keeps the game."))
+                    continue
+                if done == SAVED:
+                    saved = game.digest()
+                if done in (SAID, SAVED):
                     continue
                 ctx.host.probe(game)  # before anything is shown of a position the game cannot go on from
                 ctx.say(render_layout(game, tr))

@@ -25,7 +25,7 @@ def play(game, commands: str, lang: str = "en") -> str:
 def test_hint_says_it_keeps_a_win_in_reach_and_solve_prints_then_plays_the_line(host):
     game = host.new_game("mount-olympus", 1, {})
     out = play(game, "hint\nsolve\nq\n")
-    assert ": This move keeps a win in reach." in out
+    assert ". This move keeps a win in reach. Type '" in out  # the move in words, why, and what to type
     assert "A winning line of" in out and "Type 'solve play' to play it" in out
     assert game.move_count == 0  # printing the line plays nothing
     out = play(game, "solve play\n")
@@ -76,3 +76,31 @@ def test_play_winnable_starts_from_the_number_given_and_keeps_pysolfc_numbers(ru
     assert solve(host.new_game("osmosis", number, {}), seconds=5).verdict is Verdict.WON
     for skipped in range(2, number):
         assert solve(host.new_game("osmosis", skipped, {}), seconds=2).verdict is not Verdict.WON
+
+
+def test_the_text_mode_speaks_french_prompts_and_asks_before_quitting_an_unsaved_game(host, tmp_path):
+    game = host.new_game("forty-thieves", 1, {})
+    out = play(game, "u\nzz\nx9 f\nhint 0\n", lang="fr")
+    assert out.count("coup> ") == 5  # a prompt before each line read, the end of input included
+    for english in ("There is no", "Cannot read", "Type '", "Move "):
+        assert english not in out
+    assert "Il n’y a aucun coup à annuler." in out and "pile inconnue, 'x9'" in out
+    # The hint is a sentence: the card, from where, to where, and what to type.
+    hint = next(line for line in out.splitlines() if "Déplacer" in line)
+    assert "de la pile 8 du tableau vers la pile 4 du tableau" in hint and "Tapez «\u00a0t8-t4\u00a0»" in hint
+
+    # q with a game in progress asks; "n" keeps playing; nothing to ask once saved or back at the deal.
+    game = host.new_game("forty-thieves", 1, {})
+    out = play(game, "t8 t4\nq\nn\nu\nq\n", lang="fr")
+    assert out.count("pas enregistrée") == 1 and game.move_count == 0  # "u" was played after "n"
+    kept = tmp_path / "kept.json"
+    out = play(game, f"t8 t4\nsave {kept}\nq\n", lang="fr")
+    assert "pas enregistrée" not in out and kept.exists() and game.move_count == 1
+    out = play(game, "d\nq\ny\nhint\n")  # a deal since the save
+    assert "The game in progress is not saved. Quit anyway? (y/n)" in out and "Move " not in out  # quit at y
+
+
+def test_a_usage_error_has_one_prefix(run_cli):
+    result = run_cli("--lang", "fr", "deal", "--bogus")
+    assert result.code == 2
+    assert result.err.startswith("reussite deal: erreur: ") and result.err.count("reussite") == 1, result.err

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from reussite import saves
+from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
 from reussite.errors import IllegalMove, PluginError, SaveError, UserError
@@ -391,15 +391,7 @@ class Session:
         return _move_json(self.game, move)
 
     def describe_move(self, move: AnyMove, tr: Translator) -> str:
-        game = self.game
-        if isinstance(move, Deal):
-            return tr.render(Message(S.M_HINT_DEAL))
-        if isinstance(move, Redeal):
-            return tr.render(Message(S.M_HINT_REDEAL))
-        card = game.cards[move.src][-move.n]
-        target = game.specs[move.dst].name
-        params = {"card": card, "source": game.specs[move.src].name, "target": target, "count": move.n}
-        return tr.render(Message(S.M_HINT_MOVE if move.n == 1 else S.M_HINT_MOVE_MANY, params))
+        return tr.render(advisor.describe_move(self.game, move))
 
 
 def _move_json(game, move: AnyMove) -> dict[str, Any]:
