@@ -163,6 +163,61 @@ def _card_of(key: int) -> Card:
     return Card(key >> 2, key & 3)
 
 
+_TABLES: dict[StackRule, tuple[tuple, tuple, tuple]] = {}
+_RUNS: dict[Build, tuple[frozenset[int], ...]] = {}
+
+
+def _runs(build: Build | None, cards: dict[int, Card]) -> tuple[frozenset[int], ...]:
+    """``CompiledRule.on`` for ``build``: a game's many rules share a few builds."""
+    try:
+        found = _RUNS.get(build)  # type: ignore[arg-type]
+    except TypeError:
+        found = None
+    if found is not None:
+        return found
+    on: list[frozenset[int]] = [frozenset()] * 56
+    if build is not None:
+        for lower in CARD_KEYS:
+            on[lower] = frozenset(k for k in CARD_KEYS if build.fits(cards[k], cards[lower]))
+    found = tuple(on)
+    try:
+        _RUNS[build] = found  # type: ignore[index]
+    except TypeError:
+        pass
+    return found
+
+
+def _tables(rule: StackRule) -> tuple[tuple, tuple, tuple]:
+    """``on``, ``takes`` and ``wants`` of :class:`CompiledRule` for ``rule``, worked out once per rule: the
+    stacks of a game mostly share a few rules (ten tableau piles, eight foundations), and start-up pays
+    for every distinct one only."""
+    try:
+        found = _TABLES.get(rule)
+    except TypeError:  # a plugin's rule holding something unhashable: worked out for each stack
+        found, rule_key = None, None
+    else:
+        rule_key = rule
+    if found is not None:
+        return found
+    cards = {key: _card_of(key) for key in CARD_KEYS}
+    on = _runs(rule.build, cards)
+    if rule.empty == ANY:
+        start = frozenset(CARD_KEYS)
+    elif rule.empty == NONE:
+        start = frozenset()
+    else:
+        start = frozenset(k for k in CARD_KEYS if cards[k].rank == rule.empty)
+    takes = [start, *on[1:]]
+    if rule.suit is not None:
+        takes = [frozenset(k for k in keys if k & 3 == rule.suit) for keys in takes]
+    every = frozenset(CARD_KEYS)
+    wants = tuple(ANY_CARD if keys == every else tuple(sorted(keys)) for keys in takes)
+    found = (on, tuple(takes), wants)
+    if rule_key is not None:
+        _TABLES[rule_key] = found
+    return found
+
+
 class CompiledRule:
     """A stack's declared rule compiled once per variant into lookup tables, which are its only meaning:
     the refusal checks, the move generator and the explanations all read them, so what a game lists, accepts
@@ -182,32 +237,14 @@ class CompiledRule:
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
-        build = rule.build
         self.spec, self.rule, self.kind, self.pickup = spec, rule, spec.kind, rule.pickup
-        cards = {key: _card_of(key) for key in CARD_KEYS}
-        on: list[frozenset[int]] = [frozenset()] * 56
-        if build is not None:
-            for lower in CARD_KEYS:
-                on[lower] = frozenset(k for k in CARD_KEYS if build.fits(cards[k], cards[lower]))
-        if rule.empty == ANY:
-            start = frozenset(CARD_KEYS)
-        elif rule.empty == NONE:
-            start = frozenset()
-        else:
-            start = frozenset(k for k in CARD_KEYS if cards[k].rank == rule.empty)
-        takes = [start, *on[1:]]
-        if rule.suit is not None:
-            takes = [frozenset(k for k in keys if k & 3 == rule.suit) for keys in takes]
-        self.on = tuple(on)
-        self.takes = tuple(takes)
-        every = frozenset(CARD_KEYS)
-        self.wants = tuple(ANY_CARD if keys == every else tuple(sorted(keys)) for keys in takes)
+        self.on, self.takes, self.wants = _tables(rule)
         self.accepts_from = rule.accepts_from
         self.max_cards = rule.max_cards
         self.top_first = spec.kind is Kind.FOUNDATION
         self.group_moves = rule.group_moves
         # Could it ever take a card? (A stack that cannot is never worth asking.)
-        self.may_take = rule.accepts_from != frozenset() and any(takes)
+        self.may_take = rule.accepts_from != frozenset() and any(self.takes)
         # Does it say more than which card goes on which?
         self.limited = rule.accepts_from is not None or rule.max_cards is not None
 

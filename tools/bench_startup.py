@@ -10,6 +10,9 @@ The commands run as ``python -m reussite.cli`` with this interpreter (no shell w
 bytecode caching on (in a temporary PYTHONPYCACHEPREFIX, after one warm-up run), as an installed copy
 runs: with PYTHONDONTWRITEBYTECODE set, every start would compile every module again.
 ``--importtime`` prints the ten slowest imports of ``reussite help tournament --format markdown``.
+``--soliterm PATH`` adds soliterm's ``--list`` to the same run and prints ``reussite games`` / ``soliterm
+--list`` (CPU medians), the goal being at most 1.0; soliterm is no dependency: install it in a throw-away
+venv (``python -m venv /tmp/s && /tmp/s/bin/pip install soliterm``) and pass ``/tmp/s/bin/soliterm``.
 """
 
 from __future__ import annotations
@@ -61,7 +64,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--importtime", action="store_true")
+    parser.add_argument("--soliterm", metavar="PATH", help="soliterm's script, to compare 'reussite games' with")
     args = parser.parse_args()
+    if args.soliterm:
+        COMMANDS["soliterm --list"] = [args.soliterm, "--list"]
     ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="reussite-bench-pyc-")
     for cmd in COMMANDS.values():
         run_once(cmd)  # warm-up: writes the bytecode cache
@@ -76,6 +82,10 @@ def main() -> None:
         wall = statistics.median(w for w, _ in runs)
         cpu = statistics.median(c for _, c in runs)
         print(f"{label:<44} {wall * 1000:8.0f} ms {wall / base_wall:6.1f} {cpu * 1000:7.0f} ms {cpu / base_cpu:6.1f}")
+    if args.soliterm:
+        ratio = statistics.median(c for _, c in times["reussite games"]) / statistics.median(
+            c for _, c in times["soliterm --list"])
+        print(f"reussite games / soliterm --list (CPU medians): {ratio:.2f}")
     if args.importtime:
         print("slowest imports of reussite help tournament --format markdown:")
         importtime()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from reussite.errors import UserError
@@ -26,6 +25,8 @@ def register(subparsers, _) -> None:
 
 
 def _standalone(fragment: str, lang: str, title: str) -> str:
+    import html
+
     return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title></head>\n<body>\n{fragment}</body>\n</html>\n")
 
