@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from reussite.cards import check_game_number
+from reussite.cards import MAX_GAME_NUMBER, MIN_GAME_NUMBER, check_game_number
+from reussite.messages import N_
 
 MAX_DIGITS = 40  # game numbers have 20 at most; Python refuses to convert more than 4,300
 
@@ -17,18 +18,28 @@ def whole_number(text: str) -> int | None:
     return int(text)
 
 
+def _(msgid: str) -> str:
+    # argparse's own translation function, which the command line points at the player's language while
+    # it parses (see reussite.cli._argparse_in): these errors are shown in the middle of argparse's.
+    return argparse._(msgid)
+
+
 def game_number(text: str) -> int:
     """``--number``: a PySolFC game number."""
     try:
         return check_game_number(int(text))
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc) if text.strip().lstrip("-").isdigit()
-                                          else f"not a game number: {text!r}") from exc
+        if text.strip().lstrip("-").isdigit():
+            message = _(N_("game number {number} is out of range ({low} to {high})")).format(
+                number=text.strip(), low=MIN_GAME_NUMBER, high=MAX_GAME_NUMBER)
+        else:
+            message = _(N_("not a game number: {text!r}")).format(text=text)
+        raise argparse.ArgumentTypeError(message) from exc
 
 
 def option_pair(text: str) -> tuple[str, str]:
     """``--option NAME=VALUE``."""
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(_(N_("expected NAME=VALUE, not {text!r}")).format(text=text))
     key, value = text.split("=", 1)
     return key.strip(), value.strip()

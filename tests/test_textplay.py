@@ -104,3 +104,10 @@ def test_a_usage_error_has_one_prefix(run_cli):
     result = run_cli("--lang", "fr", "deal", "--bogus")
     assert result.code == 2
     assert result.err.startswith("reussite deal: erreur: ") and result.err.count("reussite") == 1, result.err
+
+
+def test_bad_command_line_values_are_explained_in_the_players_language(run_cli):
+    for args, french in ((("-n", "0"), "le numéro de partie 0 est hors limites"),
+                         (("-n", "x"), "pas un numéro de partie"), (("-o", "x"), "NOM=VALEUR attendu, pas 'x'")):
+        result = run_cli("--lang", "fr", "deal", "osmosis", *args)
+        assert result.code == 2 and french in result.err, result.err

@@ -28,7 +28,7 @@ def test_option_labels_and_values_are_words_not_codes(client):
     osmosis = next(g for g in client.get("/api/games?lang=fr").json() if g["id"] == "osmosis")
     (deal,) = osmosis["options"]
     assert deal["name"] == "deal" and deal["choices"] == ["1", "3"]  # what the API and saves use
-    assert deal["label"] == "Talon"
+    assert deal["label"] == "Pioche"
     assert deal["choice_labels"] == ["1 carte à la fois, 2 redistributions",
                                      "3 cartes à la fois, redistributions illimitées"]
 
@@ -52,7 +52,7 @@ def test_the_page_shows_the_score_rule_the_option_words_and_the_redeals_left(pag
     assert page.locator("#redeals-box").inner_text().split() == ["Redistributions", "restantes", "2"]
     options = page.eval_on_selector_all("#options select option", "els => els.map(e => e.textContent)")
     assert options == ["1 carte à la fois, 2 redistributions", "3 cartes à la fois, redistributions illimitées"]
-    assert page.locator("#options label span").inner_text() == "Talon"
+    assert page.locator("#options label span").inner_text() == "Pioche"
     assert not page.locator("#score-rule").is_visible()
     page.click("#score-box summary")
     assert page.locator("#score-rule").is_visible()
