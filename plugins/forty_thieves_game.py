@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from reussite.cards import ACE, KING
 from reussite.game import Move
-from reussite.hookspecs import hookimpl
 from reussite.messages import N_
 from reussite.rules import (
     ANY,
@@ -19,7 +18,6 @@ from reussite.rules import (
     with_changes,
 )
 from reussite.variant import Variant
-from reussite_plugins._shared import help_page
 
 #: Weights of :meth:`FortyThieves.solver_progress`.
 _W_FOUNDATION, _W_EMPTY, _W_BREAK, _W_WASTE = 4, 2, 1, 2
@@ -124,13 +122,3 @@ class FortyThieves(Variant):
     max_score = 1000
     score_rule = N_("5 points for each card on the foundations, and 60 more for each foundation completed up "
                     "to the King (1000 when every card is home).")
-
-
-@hookimpl
-def reussite_games():
-    return [FortyThieves]
-
-
-@hookimpl
-def reussite_help_pages():
-    return [help_page(FortyThieves.id, "forty-thieves.xml", "docbook")]

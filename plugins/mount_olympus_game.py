@@ -7,11 +7,9 @@ from typing import Any
 
 from reussite.cards import ACE, Card
 from reussite.game import AnyMove, Move
-from reussite.hookspecs import hookimpl
 from reussite.messages import N_
 from reussite.rules import ANY, PICK_NONE, PICK_RUN, Build, Kind, StackRule, StackSpec, stock, tableau
 from reussite.variant import Variant
-from reussite_plugins._shared import help_page
 
 TWO = 2
 PILES = 9
@@ -123,13 +121,3 @@ class MountOlympus(Variant):
     max_score = 104 - BASES
     score_rule = N_("One point for each card played onto the foundations (the Aces and Twos dealt there do not "
                     "count).")
-
-
-@hookimpl
-def reussite_games():
-    return [MountOlympus]
-
-
-@hookimpl
-def reussite_help_pages():
-    return [help_page(MountOlympus.id, "mount-olympus.html", "html")]

@@ -8,11 +8,9 @@ from typing import Any
 
 from reussite.cards import Card
 from reussite.game import R_GROUP, AnyMove, Move, Reason
-from reussite.hookspecs import hookimpl
 from reussite.messages import N_, SUIT_NAMES, Message
 from reussite.rules import ANY, NONE, PICK_NONE, PICK_TOP, Kind, StackRule, StackSpec, rank_name, stock, waste
 from reussite.variant import Option, Variant
-from reussite_plugins._shared import help_page
 
 R_OS_SUIT = Reason(N_("{card} cannot go on {stack}: it takes only {suit}."))
 R_OS_START = Reason(N_("{card} cannot start {stack}: a new foundation starts with a {rank}, the base card's rank."))
@@ -292,13 +290,3 @@ def _play(card: Card, where, ranks, started, base) -> bool:
         return False
     ranks[k].add(card.rank)
     return True
-
-
-@hookimpl
-def reussite_games():
-    return [Osmosis]
-
-
-@hookimpl
-def reussite_help_pages():
-    return [help_page(Osmosis.id, "osmosis.xml", "docbook")]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
 from reussite.game import AnyMove, Move, Reason
-from reussite.hookspecs import hookimpl
 from reussite.messages import N_
 from reussite.rules import (
     ANY,
@@ -18,7 +17,6 @@ from reussite.rules import (
     tableau,
 )
 from reussite.variant import Variant
-from reussite_plugins._shared import help_page
 
 COLUMNS = 6
 RESERVES = 8
@@ -362,13 +360,3 @@ def pysolfc_king_or_ace_to_top(cards: list[Card]) -> list[Card]:
         if card.rank in (ACE, KING):
             return cards[:i] + cards[i + 1:] + [card]
     return cards
-
-
-@hookimpl
-def reussite_games():
-    return [Tournament]
-
-
-@hookimpl
-def reussite_help_pages():
-    return [help_page(Tournament.id, "tournament.html", "html")]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import subprocess
+import sys
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
@@ -127,3 +130,28 @@ def test_a_plugin_failure_mid_game_is_named_and_the_guard_lets_user_errors_throu
     assert game.move_count == 1 and game.digest() == before.digest()
     with pytest.raises(UserError), host.guard(game):
         game.parse_move("t99 f")
+
+
+def test_showing_a_help_page_imports_no_game_code():
+    # The bundled plugin modules are light: their game code is imported when the host asks for games, so that
+    # ``reussite help`` starts fast (tools/bench_startup.py measures it).
+    script = "\n".join([
+        "import sys",
+        "from reussite.cli import main",
+        "main(['help', 'tournament', '--format', 'markdown'])",
+        "print(sorted(m for m in sys.modules if m.endswith('_game') or m in ('reussite.game', 'reussite.rules')))",
+    ])
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert proc.stdout.startswith("# Tournament")
+    assert proc.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("module", ["forty_thieves", "mount_olympus", "osmosis", "tournament"])
+def test_a_bundled_plugin_module_still_offers_its_game(host, module):
+    plugin = importlib.import_module(f"reussite_plugins.{module}")
+    (cls,) = plugin.reussite_games()
+    (page,) = plugin.reussite_help_pages()
+    assert page.game_id == cls.id and host.games[cls.id] is cls  # the help page names the game it documents
+    assert getattr(plugin, cls.__name__) is cls  # other plugins may build on a bundled game
+    with pytest.raises(AttributeError, match=f"reussite_plugins.{module}' has no attribute 'nothing'"):
+        plugin.nothing  # noqa: B018

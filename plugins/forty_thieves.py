@@ -1,0 +1,22 @@
+"""Forty Thieves's plugin: its hooks. The game is in ``forty_thieves_game``, imported only when the host asks for
+games, so that ``reussite help`` does not load game code."""
+
+from __future__ import annotations
+
+from reussite.hookspecs import hookimpl
+from reussite_plugins._shared import forward_to, help_page
+
+# ``from reussite_plugins.forty_thieves import FortyThieves`` keeps working (other plugins build on bundled games).
+__getattr__ = forward_to("reussite_plugins.forty_thieves_game")
+
+
+@hookimpl
+def reussite_games():
+    from reussite_plugins.forty_thieves_game import FortyThieves
+
+    return [FortyThieves]
+
+
+@hookimpl
+def reussite_help_pages():
+    return [help_page("forty-thieves", "forty-thieves.xml", "docbook")]
