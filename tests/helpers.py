@@ -1,4 +1,5 @@
-"""Building test positions by hand: ``arrange(game, {"tableau-1": "KH QH", "stock": ""})``."""
+"""Building test positions by hand: ``arrange(game, {"tableau-1": "KH QH", "stock": ""})``; the
+``pyproject.toml`` of a test plugin distribution: ``plugin_pyproject(...)``."""
 
 from __future__ import annotations
 
@@ -38,3 +39,22 @@ def arrange(game, layout: dict[str, str], clear: bool = True, face_down: dict[st
 
 def codes(game, stack_id: str) -> str:
     return " ".join(c.code for c in game.stack(stack_id))
+
+
+def plugin_pyproject(name: str, plugin: str, module: str, data: tuple[str, ...] = (), version: str = "1.0") -> str:
+    """A plugin distribution's pyproject.toml: ``module`` registered as ``plugin`` in the host's entry-point
+    group, with ``data`` (glob patterns) shipped as the module's package data."""
+    patterns = ", ".join(f'"{p}"' for p in data)
+    extra = f"\n[tool.setuptools.package-data]\n{module} = [{patterns}]\n" if data else ""
+    return f"""
+[build-system]
+requires = ["setuptools>=61"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "{name}"
+version = "{version}"
+
+[project.entry-points."reussite.plugins"]
+{plugin} = "{module}"
+{extra}"""

@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import plugin_pyproject
 from test_forty_thieves import pysolfc_forty_thieves
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,18 +55,8 @@ def test_the_readme_plugin_example_installs_and_is_found(fresh_venv, tmp_path):
 
 
 BROKEN = {
-    "reussite-broken/pyproject.toml": """
-        [build-system]
-        requires = ["setuptools>=61"]
-        build-backend = "setuptools.build_meta"
-
-        [project]
-        name = "reussite-broken"
-        version = "0.3"
-
-        [project.entry-points."reussite.plugins"]
-        broken-demo = "reussite_broken"
-        """,
+    "reussite-broken/pyproject.toml": plugin_pyproject("reussite-broken", "broken-demo", "reussite_broken",
+                                                        version="0.3"),
     "reussite-broken/reussite_broken.py": """
         raise RuntimeError("cannot find my card images")
         """,

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import plugin_pyproject
 from test_packaging import write_tree
 from webserver import start_server, stop_server
 
@@ -20,26 +21,10 @@ def _data(name: str) -> str:
     return (PLUGINS / name).read_text(encoding="utf-8")
 
 
-def _pyproject(name: str, plugin: str, module: str, data: str = "") -> str:
-    extra = f'\n[tool.setuptools.package-data]\n{module} = ["{data}"]\n' if data else ""
-    return f"""
-[build-system]
-requires = ["setuptools>=61"]
-build-backend = "setuptools.build_meta"
-
-[project]
-name = "{name}"
-version = "1.0"
-
-[project.entry-points."reussite.plugins"]
-{plugin} = "{module}"
-{extra}"""
-
-
 DISTS = {
     # Item 1: a game that deals game 1 (the host's trial) and fails on every other number; its id sorts
     # before every bundled game's.
-    "reussite-fault-deal/pyproject.toml": _pyproject("reussite-fault-deal", "fault-deal", "reussite_fault_deal"),
+    "reussite-fault-deal/pyproject.toml": plugin_pyproject("reussite-fault-deal", "fault-deal", "reussite_fault_deal"),
     "reussite-fault-deal/reussite_fault_deal.py": """
         from reussite.hookspecs import hookimpl
         from reussite_plugins.forty_thieves import FortyThieves
@@ -60,16 +45,16 @@ DISTS = {
             return [Flaky]
         """,
     # Items 2, 3 and 8: legal moves or the score raise from the second move on; a help page path is a str.
-    "reussite-fault-play/pyproject.toml": _pyproject("reussite-fault-play", "fault-play", "reussite_fault_play"),
+    "reussite-fault-play/pyproject.toml": plugin_pyproject("reussite-fault-play", "fault-play", "reussite_fault_play"),
     "reussite-fault-play/reussite_fault_play.py": _data("midgame_fails.py"),
     # Item 4: a bundled game's id, a bundled game's help page and the bundled help catalog.
-    "reussite-fault-usurper/pyproject.toml": _pyproject("reussite-fault-usurper", "usurper",
-                                                        "reussite_fault_usurper", "*.html"),
+    "reussite-fault-usurper/pyproject.toml": plugin_pyproject("reussite-fault-usurper", "usurper",
+                                                              "reussite_fault_usurper", ("*.html",)),
     "reussite-fault-usurper/reussite_fault_usurper/__init__.py": _data("usurper.py"),
     "reussite-fault-usurper/reussite_fault_usurper/usurper.html": _data("usurper.html"),
     # Item 11: a plugin that takes 0.6 s to import (the threshold is 0.5 s) when FAULT_SLOW is set, so that
     # the other attacks do not wait for it.
-    "reussite-fault-slow/pyproject.toml": _pyproject("reussite-fault-slow", "fault-slow", "reussite_fault_slow"),
+    "reussite-fault-slow/pyproject.toml": plugin_pyproject("reussite-fault-slow", "fault-slow", "reussite_fault_slow"),
     "reussite-fault-slow/reussite_fault_slow.py": """
         import os
         import time

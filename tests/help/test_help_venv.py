@@ -7,28 +7,15 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import plugin_pyproject
 
 from reussite.catalogs.po import mo_bytes, read_catalog
 
 pytestmark = pytest.mark.venv
 
 DEMO = {
-    "pyproject.toml": """
-        [build-system]
-        requires = ["setuptools>=61"]
-        build-backend = "setuptools.build_meta"
-
-        [project]
-        name = "reussite-help-demo"
-        version = "0.1"
-
-        [project.entry-points."reussite.plugins"]
-        help-demo = "reussite_help_demo"
-
-        [tool.setuptools.package-data]
-        reussite_help_demo = ["help/*.html", "locale/*.pot", "locale/*/LC_MESSAGES/*.po",
-                              "locale/*/LC_MESSAGES/*.mo"]
-        """,
+    "pyproject.toml": plugin_pyproject("reussite-help-demo", "help-demo", "reussite_help_demo", version="0.1", data=(
+        "help/*.html", "locale/*.pot", "locale/*/LC_MESSAGES/*.po", "locale/*/LC_MESSAGES/*.mo")),
     "reussite_help_demo/__init__.py": """
         from pathlib import Path
 
