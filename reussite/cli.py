@@ -20,7 +20,8 @@ from reussite.errors import UserError
 from reussite.l10n import SUPPORTED_LANGS, choose_lang, normalize_lang
 from reussite.messages import N_, Message, Translator, printable
 
-EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli")
+EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli",
+                               "reussite.stats.cli")
 
 
 @dataclass
@@ -141,7 +142,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help=_("do not open a browser; just print the address"))
     p.add_argument("--host", default="127.0.0.1", help=_("address to serve on (default 127.0.0.1)"))
     p.add_argument("--port", type=int, default=0, help=_("port to serve on (default: a free one)"))
-    p.add_argument("--data-dir", metavar=_("DIR"), help=_("where the browser game keeps its autosave"))
+    p.add_argument("--data-dir", metavar=_("DIR"), help=_("where the game in progress and the statistics are kept"))
     p.set_defaults(func=cmd_play)
 
     for name in EXTENSIONS:
@@ -233,12 +234,14 @@ def cmd_deal(args, ctx: Context) -> int:
 
 def cmd_play(args, ctx: Context) -> int:
     if args.text or args.load:
-        from reussite import textplay
+        from reussite import saves, textplay
+        from reussite.stats import Stats, valid_uid
 
+        uid = None
         if args.load:
-            from reussite import saves
-
-            game = saves.load(args.load, ctx.host)
+            data = saves.read_save(args.load)
+            game = saves.from_json(data, ctx.host, args.load)
+            uid = data.get("uid") if valid_uid(data.get("uid")) else None
         else:
             if not args.game:
                 raise UserError(ctx.tr.gettext(
@@ -246,7 +249,10 @@ def cmd_play(args, ctx: Context) -> int:
             if args.winnable:
                 args.number = textplay.find_winnable(ctx, args.game, args.number, _options(args))
             game = _new_game(ctx, args)
-        return textplay.run(game, ctx, sys.stdin)
+        stats = Stats.in_folder(args.data_dir)
+        for note in stats.notices:
+            ctx.err.write(f"reussite: {ctx.tr.render(note)}\n")
+        return textplay.run(game, ctx, sys.stdin, stats, uid, saved=bool(args.load))
     from reussite.web.server import serve
 
     return serve(args, ctx)

@@ -10,7 +10,8 @@ Format (version 1)::
       "options": {"deal": "3"},          # the game's options, every one spelled out
       "moves": ["t3-f1", "deal", ...],   # the moves played, in the game's notation
       "position": "9f2c0a...",           # digest of the position after the moves
-      "redo": ["w-t5"]                   # optional: moves taken back that redo would play, next first
+      "redo": ["w-t5"],                  # optional: moves taken back that redo would play, next first
+      "uid": "3f2a..."                   # optional: this game's id in the statistics (reussite.stats)
     }
 
 Readers ignore fields they do not know, so a front end may keep its own (the browser keeps the time played).
@@ -147,8 +148,18 @@ def finite_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def to_json(game) -> dict[str, Any]:
-    return {
+def default_data_dir(environ: dict[str, str] | None = None) -> Path:
+    """``$REUSSITE_DATA_DIR``, else ``$XDG_DATA_HOME/reussite``, else ``~/.local/share/reussite``."""
+    env = os.environ if environ is None else environ
+    if env.get("REUSSITE_DATA_DIR"):
+        return Path(env["REUSSITE_DATA_DIR"]).expanduser()
+    if env.get("XDG_DATA_HOME"):
+        return Path(env["XDG_DATA_HOME"]).expanduser() / "reussite"
+    return Path.home() / ".local" / "share" / "reussite"
+
+
+def to_json(game, uid: str | None = None) -> dict[str, Any]:
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.id,
@@ -158,6 +169,9 @@ def to_json(game) -> dict[str, Any]:
         "position": game.digest(),
         "redo": [game.notation(m) for m in game.redo_moves],
     }
+    if uid:
+        data["uid"] = uid
+    return data
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
@@ -217,9 +231,9 @@ def remove_temporaries(path: str | os.PathLike, before_ns: int | None = None) ->
     return removed
 
 
-def save(game, path: str | os.PathLike) -> None:
+def save(game, path: str | os.PathLike, uid: str | None = None) -> None:
     try:
-        atomic_write_text(path, json.dumps(to_json(game), indent=1) + "\n")
+        atomic_write_text(path, json.dumps(to_json(game, uid), indent=1) + "\n")
     except OSError as exc:
         raise SaveError(N_("cannot write save {file}: {reason}"), file=os.fspath(path),
                         reason=exc.strerror or str(exc)) from exc

@@ -4,10 +4,14 @@ Commands: a move (``t3 f``, ``w t5``, ``t2 t7 3``), ``d`` deal or redeal, ``u [N
 redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`),
 ``solve [play] [SECONDS]`` (print the winning line; ``solve play`` plays it), ``auto`` (everything possible
 to the foundations), ``save FILE``, ``help``, ``q``.
+
+With a :class:`~reussite.stats.Stats`, the game is recorded when it is won or lost, and as abandoned when the
+player quits with moves played, unless a save holds the current position (docs/statistics.md).
 """
 
 from __future__ import annotations
 
+import time
 from typing import TextIO
 
 from reussite import advisor, saves
@@ -16,6 +20,7 @@ from reussite.errors import PluginError, UserError
 from reussite.messages import N_, Translator
 from reussite.rules import Kind
 from reussite.solver import Verdict, solve
+from reussite.stats import Stats, new_uid
 
 HINT_SECONDS = 1.0
 SOLVE_SECONDS = 10.0
@@ -128,8 +133,8 @@ def _hint_text(game, advice, tr: Translator) -> str:
 QUIT, SAID, SAVED, CHANGED = "quit", "said", "saved", "changed"
 
 
-def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> str:
-    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED or CHANGED."""
+def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid: str | None = None) -> str:
+    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED."""
     _ = tr.gettext
     words = line.split()
     word = words[0].lower()
@@ -197,7 +202,7 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> 
         parts = line.split(maxsplit=1)
         if len(parts) < 2:
             raise UserError(_("say where to save: save FILE"))
-        saves.save(game, parts[1])
+        saves.save(game, parts[1], uid)
         ctx.say(_("Saved to {file}.").format(file=parts[1]))
         return SAVED
     else:
@@ -205,13 +210,32 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache) -> 
     return CHANGED
 
 
-def run(game, ctx, stdin: TextIO) -> int:
-    """The play loop. Returns 0 when the player quits or the input ends.
+def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = None, saved: bool = False) -> int:
+    """The play loop. Returns 0 when the player quits or the input ends. ``uid`` is the game's id in
+    ``stats`` (a new one by default); ``saved``: a save file holds the position ``game`` starts from.
 
     Every command runs under the host's guard: when the game's plugin fails, the error naming it is shown
     and the game goes on from the position before the command."""
     tr = ctx.game_translator(type(game))
     _ = tr.gettext
+    uid = uid or new_uid()
+    started = time.monotonic()
+    saved_at = game.digest() if saved else None
+
+    def record(how: str, lost: bool) -> None:
+        """``stats.finish`` or ``stats.leave`` (docs/statistics.md)."""
+        if stats is None:
+            return
+        before = len(stats.notices)
+        getattr(stats, how)(uid, game, lost, time.monotonic() - started, "text")
+        for note in stats.notices[before:]:  # the game goes on; the player is told
+            ctx.err.write(f"reussite: {tr.render(note)}\n")
+
+    def leave() -> int:
+        if stats is not None and saved_at != game.digest():
+            record("leave", not game.is_won() and game.is_lost())
+        return 0
+
     cache = advisor.LineCache()
     ctx.say(render_layout(game, tr))
     ctx.say(_("Type a move like 't3 f' or 'w t5', 'd' to deal, 'u' undo, 'r' redo, 'hint', 'solve', 'auto', "
@@ -226,29 +250,30 @@ def run(game, ctx, stdin: TextIO) -> int:
         try:
             with ctx.host.guard(game):
                 before = game.copy()  # to go back to if the command fails halfway
-                done = _command(game, line, ctx, tr, cache)
+                done = _command(game, line, ctx, tr, cache, uid)
                 if done == QUIT:
-                    if game.move_count == 0 or game.is_won() or game.digest() == saved:
-                        return 0
-                    ctx.out.write(_("The game in progress is not saved. Quit anyway? (y/n) "))
-                    ctx.out.flush()
-                    answer = stdin.readline()
-                    if not answer or answer.strip().lower() in (_("y"), _("yes"), "y", "yes"):
+                    if not (game.move_count == 0 or game.is_won() or game.digest() == saved):
+                        ctx.out.write(_("The game in progress is not saved. Quit anyway? (y/n) "))
+                        ctx.out.flush()
+                        answer = stdin.readline()
+                        if answer and answer.strip().lower() not in (_("y"), _("yes"), "y", "yes"):
+                            ctx.say(_("Not quitting: 'save FILE' keeps the game."))
+                            continue
                         if not answer:
                             ctx.out.write("\n")
-                        return 0
-                    ctx.say(_("Not quitting: 'save FILE' keeps the game."))
-                    continue
+                    return leave()
                 if done == SAVED:
-                    saved = game.digest()
+                    saved = saved_at = game.digest()
                 if done in (SAID, SAVED):
                     continue
                 ctx.host.probe(game)  # before anything is shown of a position the game cannot go on from
                 ctx.say(render_layout(game, tr))
                 if game.is_won():
+                    record("finish", False)
                     ctx.say(_("You won! Score: {score}.").format(score=game.score()))
                     return 0
                 if game.is_lost():
+                    record("finish", True)
                     ctx.say(_("No move leads to a position not already reached: the game is lost."))
                     _undo_offer(game, ctx, tr)
         except UserError as exc:  # an illegal move, a bad command, or a PluginError naming the plugin
@@ -256,4 +281,4 @@ def run(game, ctx, stdin: TextIO) -> int:
                 game.restore(before)
             message = exc.rolled_back() if isinstance(exc, PluginError) else exc.message
             ctx.say(tr.render(message))
-    return 0
+    return leave()

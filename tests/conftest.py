@@ -24,6 +24,12 @@ settings.register_profile("ci", max_examples=250, derandomize=False, print_blob=
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "quick"))
 
 
+@pytest.fixture(autouse=True)
+def _own_data_dir(monkeypatch, tmp_path_factory):
+    """No test writes statistics or autosaves into the real player's data folder (nor reads them)."""
+    monkeypatch.setenv("REUSSITE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture(scope="session")
 def host():
     from reussite.host import Host

@@ -14,7 +14,8 @@ LAYERS = [
     ["reussite.game"],
     ["reussite.variant"],
     ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves"],
-    ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor"],
+    ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor",
+     "reussite.stats"],
     ["reussite.cli", "reussite.textplay", "reussite.web"],
 ]
 

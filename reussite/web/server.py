@@ -28,19 +28,11 @@ from starlette.routing import Route
 
 from reussite.errors import PluginError, UserError
 from reussite.messages import N_
+from reussite.saves import default_data_dir
 from reussite.web.api import MAX_BODY_BYTES, MAX_UPLOAD_BYTES, Api, BadRequest, Session, read_json
+>>>>>>> faf8e00 (Statistics in an SQLite file in the data folder: games recorded once by id (won over lost over abandoned), schema migrations, a corrupt file set aside; 'reussite stats' with --json/--csv; the text mode records its games)
 
 STATIC_PACKAGE = "reussite.web"
-
-
-def default_data_dir(environ: dict[str, str] | None = None) -> Path:
-    """``$REUSSITE_DATA_DIR``, else ``$XDG_DATA_HOME/reussite``, else ``~/.local/share/reussite``."""
-    env = os.environ if environ is None else environ
-    if env.get("REUSSITE_DATA_DIR"):
-        return Path(env["REUSSITE_DATA_DIR"]).expanduser()
-    if env.get("XDG_DATA_HOME"):
-        return Path(env["XDG_DATA_HOME"]).expanduser() / "reussite"
-    return Path.home() / ".local" / "share" / "reussite"
 
 
 def _load_static() -> dict[str, tuple[bytes, str]]:
@@ -118,7 +110,8 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
 
     reads = {"boot": api.boot, "strings": api.strings, "games": api.games, "state": api.state,
              "legal": api.legal, "hint": api.hint, "watch": api.watch, "solve": api.solve,
-             "rewind": api.rewind, "search": api.search, "saves": api.saves_list, "saves/file": api.saves_file}
+             "rewind": api.rewind, "search": api.search, "saves": api.saves_list, "saves/file": api.saves_file,
+             "stats": api.stats}
     writes = {"new": api.new, "restart": api.restart, "move": api.move, "deal": api.deal, "best": api.best,
               "undo": api.undo, "redo": api.redo, "autoplay": api.autoplay, "search/stop": api.search_stop,
               "clock": api.clock, "saves/save": api.saves_save, "saves/load": api.saves_load,
@@ -317,7 +310,7 @@ def serve(args, ctx) -> int:
     except BaseException:
         sock.close()
         raise
-    for note in session.notices:
+    for note in session.all_notices():
         ctx.err.write(f"reussite: {ctx.tr.render(note)}\n")
     host = ctx.host
     port = sock.getsockname()[1]
