@@ -30,6 +30,8 @@ from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
+from reussite.stats import RECENT, Stats, new_uid, valid_uid
+from reussite.stats.report import report
 from reussite.web import strings as S
 from reussite.web.worker import decode_move
 
@@ -92,6 +94,8 @@ class Session:
         self.search: dict[str, Any] | None = None  # the search for a winnable deal, while it runs
         self._lost: tuple[int, bool] | None = None
         self.watching = 0  # background checks in flight (see Api.watch)
+        self.uid = new_uid()  # the game's id in the statistics, kept in the autosave
+        self.stats = Stats.in_folder(self.data_dir)
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -121,7 +125,11 @@ class Session:
         raise failed
 
     def _begin(self, game, active: bool) -> None:
+        if self.game is not None:  # the game left behind: recorded as abandoned if it was played
+            self.stats.leave(self.uid, self.game, self.lost(), self.elapsed(), "web")
         self.game = game
+        self.uid = new_uid()
+        self._lost = None
         self.elapsed_before = 0.0
         self.active_since = None
         self.changed(active)
@@ -129,11 +137,12 @@ class Session:
     def checkpoint(self) -> tuple:
         """The game in progress as it is now, for :meth:`rollback` when a plugin fails."""
         game = self.game
-        return game, game.copy() if game is not None else None, self.version, self.elapsed_before, self.active_since
+        return (game, game.copy() if game is not None else None, self.version, self.elapsed_before,
+                self.active_since, self.uid)
 
     def rollback(self, saved: tuple) -> None:
         """Back to a :meth:`checkpoint`: the game, its clock and, if it was written since, its autosave."""
-        game, copy, version, self.elapsed_before, self.active_since = saved
+        game, copy, version, self.elapsed_before, self.active_since, self.uid = saved
         if game is None:
             return
         game.restore(copy)
@@ -191,8 +200,9 @@ class Session:
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
         self.start(game_id, number, options or {}, active=False)
 
-    def _read(self, path: Path) -> tuple[Any, float]:
-        """The game saved in ``path`` and its time played (a SaveError if it cannot be replayed)."""
+    def _read(self, path: Path) -> tuple[Any, float, str]:
+        """The game saved in ``path``, its time played and its id in the statistics (a SaveError if it cannot
+        be replayed)."""
         data = saves.read_save(path)
         game = saves.from_json(data, self.host, str(path))
         extra = data.get(WEB_KEY)
@@ -201,13 +211,17 @@ class Session:
             # The game is kept; only the clock starts again (an infinite time would break the page for good).
             self.notices.append(Message(S.M_AUTOSAVE_BAD_TIME, {"file": str(path), "value": saves.shown(elapsed)}))
             elapsed = 0.0
-        return game, float(elapsed)
+        return game, float(elapsed), data["uid"] if valid_uid(data.get("uid")) else new_uid()
 
     def _load_autosave(self) -> None:
-        self.game, self.elapsed_before = self._read(self.autosave_path)
+        self.game, self.elapsed_before, self.uid = self._read(self.autosave_path)
         self._lost = None
         self.active_since = None  # until a page shows it
         self.version += 1
+
+    def all_notices(self) -> list[Message]:
+        """What the player should know: the autosave's problems, then the statistics'."""
+        return [*self.notices, *(n for n in self.stats.notices if n not in self.notices)]
 
     # -- the clock ------------------------------------------------------------------------------------
 
@@ -238,11 +252,13 @@ class Session:
         self.proved_lost = None
         self.rewinds.clear()
         self.seen(active)  # over: frozen at the winning (or last) move
+        if self.over():
+            self.stats.finish(self.uid, self.game, self.lost(), self.elapsed(), "web")
         self.autosave()
 
     def save_json(self) -> dict[str, Any]:
         """The game in progress as a save, with the time played (what the autosave and named saves hold)."""
-        data = saves.to_json(self.game)
+        data = saves.to_json(self.game, self.uid)
         data[WEB_KEY] = {"elapsed": round(self.elapsed(), 1)}
         return data
 
@@ -267,8 +283,10 @@ class Session:
     def load_named(self, name: str) -> None:
         """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
         path = saves.named_path(self.saves_dir, name)
-        game, elapsed = self._read(path)
-        self.game = game
+        game, elapsed, uid = self._read(path)
+        if self.game is not None:  # the game left behind: recorded as abandoned if it was played
+            self.stats.leave(self.uid, self.game, self.lost(), self.elapsed(), "web")
+        self.game, self.uid = game, uid
         self._lost = None
         self.elapsed_before = elapsed
         self.active_since = None
@@ -376,7 +394,7 @@ class Session:
             "hint_seconds": self.hint_seconds,
             "search": self.search_json(tr),
             "lang": tr.lang,
-            "notices": [tr.render(m) for m in self.notices],
+            "notices": [tr.render(m) for m in self.all_notices()],
         }
 
     def search_json(self, tr: Translator) -> dict[str, Any] | None:
@@ -681,6 +699,21 @@ class Api:
             body["label"] = tr.render(Message(S.M_UNDO_N, plural=S.M_UNDO_N_PLURAL, count=undo))
         else:
             body["text"] = tr.render(Message(S.M_NO_REWIND))
+        return JSONResponse(body)
+
+    async def stats(self, request: Request) -> Response:
+        """The statistics panel's figures and log (``?game=ID`` for one game only)."""
+        session = self.session
+        lang = self._lang(request)
+        base = host_translator(session.lang_code(lang))
+        game_id = request.query_params.get("game") or None
+
+        def name(gid: str) -> str | None:
+            cls = session.host.games.get(gid)
+            return translator_for_game(base, cls, session.host).gettext(cls.name) if cls else None
+
+        body = report(session.stats, game_id, name, base, RECENT)
+        body["notices"] = [base.render(m) for m in session.stats.notices]
         return JSONResponse(body)
 
     async def help(self, request: Request) -> Response:

@@ -30,7 +30,6 @@ from reussite.errors import PluginError, UserError
 from reussite.messages import N_
 from reussite.saves import default_data_dir
 from reussite.web.api import MAX_BODY_BYTES, MAX_UPLOAD_BYTES, Api, BadRequest, Session, read_json
->>>>>>> faf8e00 (Statistics in an SQLite file in the data folder: games recorded once by id (won over lost over abandoned), schema migrations, a corrupt file set aside; 'reussite stats' with --json/--csv; the text mode records its games)
 
 STATIC_PACKAGE = "reussite.web"
 

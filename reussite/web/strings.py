@@ -120,6 +120,21 @@ UI_STRINGS: dict[str, str] = {
     "saved": N_("Saved as {name}."),
     "loaded": N_("Saved game {name} loaded."),
     "deleted": N_("Saved game {name} deleted."),
+    "stats": N_("Statistics"),
+    "stats_title": N_("Games played and won, streaks, best times, and a log to replay a game"),
+    "stats_none": N_("No game recorded yet."),
+    "stats_played": N_("Played"),
+    "stats_won": N_("Won"),
+    "stats_percent": N_("Won (%)"),
+    "stats_streak": N_("Current streak"),
+    "stats_best_streak": N_("Best streak"),
+    "stats_best_time": N_("Best time"),
+    "stats_best_score": N_("Best score"),
+    "stats_recent": N_("Recent games"),
+    "stats_date": N_("Date"),
+    "stats_result": N_("Result"),
+    "stats_replay": N_("Play again"),
+    "stats_replay_label": N_("Play {game} game {number} again"),
 }
 
 

@@ -109,11 +109,12 @@
 
   const doRestart = () => abandonOk() && act('/api/restart');
 
-  function newGame(number) {
+  // ``chosen`` ({game, options}) replays a game from the statistics' log; otherwise the toolbar's choice.
+  function newGame(number, chosen) {
     if (!abandonOk()) return false;
-    const game = $('game-select').value || (app.state && app.state.game);
-    const options = {};
-    document.querySelectorAll('#options select').forEach((sel) => { options[sel.name] = sel.value; });
+    const game = chosen ? chosen.game : ($('game-select').value || (app.state && app.state.game));
+    const options = chosen ? { ...chosen.options } : {};
+    if (!chosen) document.querySelectorAll('#options select').forEach((sel) => { options[sel.name] = sel.value; });
     // Tied to the position the player agreed to abandon: a stale tab cannot replace a newer game.
     const body = { game, options, version: app.state ? app.state.version : -1 };
     if (number !== undefined) body.number = number;
@@ -413,6 +414,7 @@
     await boot(lang);
     if (!$('help').hidden) loadHelp();
     if (at >= 0) boxes[at].querySelector(`button[data-lang="${lang}"]`).focus();
+    if (!$('stats').hidden) loadStats();
   }
 
   function applyStrings() {
@@ -1126,6 +1128,7 @@
     if (key === 'Escape') {
       if (!$('dialog').hidden) closeDialog();
       else if (app.sel) clearSelection(true);
+      else if (!$('stats').hidden) toggleStats(false);
       else if (!$('help').hidden) toggleHelp(false);
       clearHint();
       return;
@@ -1380,6 +1383,62 @@
     if (visible) app.clockTimer = setTimeout(reportClock, CLOCK_BEAT);
   }
 
+  // -- statistics --------------------------------------------------------------------------------------
+
+  function cell(tag, text, scope) {
+    const el = document.createElement(tag);
+    el.textContent = String(text);
+    if (scope) el.scope = scope;
+    return el;
+  }
+
+  function renderStats(data) {
+    const empty = data.summary.length === 0;
+    $('stats-empty').hidden = !empty;
+    ['stats-summary', 'stats-recent-title', 'stats-recent'].forEach((id) => { $(id).hidden = empty; });
+    const label = (g) => (g.options_text ? `${g.name} (${g.options_text})` : g.name);
+    $('stats-summary').tBodies[0].replaceChildren(...data.summary.map((g) => {
+      const row = document.createElement('tr');
+      row.append(cell('th', label(g), 'row'), cell('td', g.played), cell('td', g.won), cell('td', g.percent_text),
+        cell('td', g.current_streak), cell('td', g.best_streak), cell('td', g.best_time_text),
+        cell('td', g.best_score));
+      return row;
+    }));
+    const when = new Intl.DateTimeFormat(app.lang, { dateStyle: 'short', timeStyle: 'short' });
+    $('stats-recent').tBodies[0].replaceChildren(...data.recent.map((r) => {
+      const row = document.createElement('tr');
+      const replay = document.createElement('button');
+      replay.type = 'button';
+      replay.className = 'small replay';
+      replay.textContent = t('stats_replay');
+      replay.setAttribute('aria-label', t('stats_replay_label', { game: label(r), number: r.number }));
+      replay.addEventListener('click', () => {
+        toggleStats(false);
+        newGame(r.number, { game: r.game, options: r.options });
+      });
+      const last = document.createElement('td');
+      last.append(replay);
+      row.append(cell('td', when.format(new Date(r.finished))), cell('td', label(r)), cell('td', r.number),
+        cell('td', r.result_text), cell('td', r.score), cell('td', r.moves), cell('td', r.time_text), last);
+      return row;
+    }));
+  }
+
+  async function loadStats() {
+    const res = await request('/api/stats');
+    if (res.ok) renderStats(res.data);
+    else showMessage((res.data && res.data.error) || String(res.status), true);
+  }
+
+  function toggleStats(open) {
+    const panel = $('stats');
+    const show = open === undefined ? panel.hidden : open;
+    panel.hidden = !show;
+    $('btn-stats').setAttribute('aria-expanded', String(show));
+    if (show) loadStats().then(() => $('btn-stats-close').focus());
+    else $('btn-stats').focus();
+  }
+
   // -- wiring ------------------------------------------------------------------------------------------
 
   function copyNumber() {
@@ -1421,6 +1480,8 @@
     $('btn-copy').addEventListener('click', copyNumber);
     $('btn-rules').addEventListener('click', () => toggleHelp());
     $('btn-help-close').addEventListener('click', () => toggleHelp(false));
+    $('btn-stats').addEventListener('click', () => toggleStats());
+    $('btn-stats-close').addEventListener('click', () => toggleStats(false));
     $('btn-number').addEventListener('click', () => {
       const text = $('number-input').value.trim();
       if (!/^\d{1,20}$/.test(text) || /^0+$/.test(text)) {

@@ -1,0 +1,129 @@
+"""Statistics in the browser front end: what the page records, GET /api/stats, and the panel in Chromium."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from browser_actions import wait_until
+
+from reussite.stats import DB_NAME, Stats
+
+NBSP = "\u00a0"
+
+
+def app_client(host, folder):
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*httpx.*", category=UserWarning)
+        from starlette.testclient import TestClient
+    from reussite.web.server import create_app
+
+    return TestClient(create_app(host, folder))
+
+
+def post(client, path, **body):
+    body["version"] = client.get("/api/state").json()["version"]
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_a_game_left_with_moves_is_abandoned_and_an_untouched_one_is_not_recorded(host, tmp_path):
+    with app_client(host, tmp_path) as client:
+        post(client, "/api/new", game="forty-thieves", number=77)
+        post(client, "/api/new", game="forty-thieves", number=78)  # no move played: nothing
+        post(client, "/api/deal")
+        post(client, "/api/restart")  # a restart leaves the game played so far
+        body = client.get("/api/stats").json()
+        assert [(r["number"], r["result"], r["moves"], r["source"]) for r in body["recent"]] == [
+            ("78", "abandoned", 1, "web")]
+        (summary,) = body["summary"]
+        assert (summary["name"], summary["played"], summary["won"], summary["percent_text"]) == (
+            "Forty Thieves", 1, 0, "0.0%")
+        fr = client.get("/api/stats?lang=fr").json()
+        assert fr["recent"][0]["result_text"] == "abandonnée" and fr["summary"][0]["percent_text"] == f"0,0{NBSP}%"
+        assert fr["summary"][0]["name"] == "Les quarante voleurs"
+        assert client.get("/api/stats?game=osmosis").json() == {"summary": [], "recent": [], "notices": []}
+
+
+def test_a_won_game_is_recorded_once_across_a_server_restart(host, tmp_path):
+    with app_client(host, tmp_path) as client:
+        state = post(client, "/api/new", game="mount-olympus", number=1)
+        line = client.get(f"/api/solve?version={state['version']}").json()
+        assert line["verdict"] == "won"
+        for move in line["line"]:
+            if move["type"] == "move":
+                state = post(client, "/api/move", src=move["src"], dst=move["dst"], n=move["n"])
+            else:
+                state = post(client, "/api/deal")
+        assert state["won"]
+        assert [r["result"] for r in client.get("/api/stats").json()["recent"]] == ["won"]
+    # The same game comes back from the autosave (same id): leaving it now adds nothing.
+    with app_client(host, tmp_path) as client:
+        assert client.get("/api/state").json()["won"]
+        post(client, "/api/new", game="osmosis", number=2)
+        recent = client.get("/api/stats").json()["recent"]
+        assert [(r["game"], r["result"]) for r in recent] == [("mount-olympus", "won")]
+        assert recent[0]["moves"] == len(line["line"])
+
+
+def test_a_corrupt_statistics_file_is_reported_on_the_page_and_the_game_goes_on(host, tmp_path):
+    (tmp_path / DB_NAME).write_bytes(b"not sqlite " * 100)
+    with app_client(host, tmp_path) as client:
+        notices = client.get("/api/state").json()["notices"]
+        assert len(notices) == 1 and "set aside" in notices[0]
+        post(client, "/api/new", game="forty-thieves", number=3)
+        post(client, "/api/deal")
+        post(client, "/api/new", game="forty-thieves", number=4)
+        assert len(client.get("/api/stats").json()["recent"]) == 1
+    assert len(list(tmp_path.glob("statistics.corrupt-*.sqlite"))) == 1
+
+
+@pytest.mark.browser
+def test_stats_panel_shows_the_figures_and_replays_a_game_from_the_log(page, tmp_path, server_control, host,
+                                                                      artifacts):
+    start_server, stop_server = server_control
+    data = tmp_path / "data"
+    db = Stats.in_folder(data)
+    scores = []
+    for uid, number, result, seconds in (("old00001", 424242, "won", 95), ("old00002", 515151, "lost", 40)):
+        game = host.new_game("osmosis", number, {"deal": "3"})
+        db.record(uid, game, result, seconds, "text")
+        scores.append(game.score())
+    server = start_server(data, tmp_path)
+    try:
+        page.goto(server.url)
+        page.wait_for_selector("body[data-painted]")
+        page.click("#btn-stats")
+        page.wait_for_selector("#stats-summary tbody tr")
+        assert page.get_attribute("#btn-stats", "aria-expanded") == "true"
+        cells = page.eval_on_selector_all("#stats-summary tbody tr:first-child > *",
+                                          "els => els.map(e => e.textContent)")
+        assert cells == ["Osmosis (deal=3)", "2", "1", "50.0%", "0", "1", "1:35", str(max(scores))]
+        assert page.evaluate("document.activeElement.id") == "btn-stats-close"
+        # In French, the panel follows the language.
+        page.click("#bar .langs button[data-lang='fr']")
+        wait_until(page, "document.querySelector('#stats-recent tbody tr td:nth-child(4)').textContent === 'perdue'")
+        assert page.text_content("#stats-title") == "Statistiques"
+        page.screenshot(path=str(artifacts / "stats-panel-fr.png"))
+        # Play a move, then replay the won game from the log: the page asks before leaving the game.
+        page.keyboard.press("Escape")
+        assert page.is_hidden("#stats")
+        before = server.state()["version"]
+        page.keyboard.press("d")
+        wait_until(page, f"Number(document.body.dataset.version) > {before}")
+        page.click("#btn-stats")
+        row = page.locator("#stats-recent tbody tr", has_text="424242")
+        asked = []
+        page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+        row.locator("button.replay").click()
+        wait_until(page, "document.getElementById('game-number').textContent.includes('424242')")
+        state = server.state()
+        assert (state["game"], state["number"], state["options"]) == ("osmosis", "424242", {"deal": "3"})
+        assert asked and page.is_hidden("#stats")
+        # The game just left was recorded as abandoned, from the page.
+        recent = server.api("/api/stats").json()["recent"]
+        assert [(r["result"], r["source"]) for r in recent][0] == ("abandoned", "web")
+        assert len(recent) == 3
+    finally:
+        stop_server(server)
