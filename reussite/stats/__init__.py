@@ -139,9 +139,13 @@ class Stats:
                 self.usable = False
                 self.notices.append(Message(M_NEWER, {"file": str(self.path), "found": found, "supported": VERSION}))
                 return
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                try:
+                    db.execute("PRAGMA journal_mode=WAL")  # kept by the file from then on
+                except sqlite3.OperationalError:
+                    pass  # another process holds the file now; the next opening tries again
             if found == VERSION:
                 return
-            db.execute("PRAGMA journal_mode=WAL")
             db.execute("BEGIN IMMEDIATE")  # one process migrates; the others wait, then see it done
             try:
                 found = db.execute("PRAGMA user_version").fetchone()[0]
