@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -101,3 +102,14 @@ def test_text_play_reaches_a_win():
     assert run(g, Context(Translator.english(), out, io.StringIO()), io.StringIO(moves + "q\n")) == 0
     assert "You won! Score: 1000." in out.getvalue()
     assert g.is_won()
+
+
+def test_python_m_reussite_is_the_reussite_command(run_cli):
+    """``python -m reussite`` runs the same command line as ``reussite`` (its output and its exit codes)."""
+    done = subprocess.run([sys.executable, "-m", "reussite", "games", "--json"], capture_output=True, text=True,
+                          env={**os.environ, "REUSSITE_LANG": "en"}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(run_cli("games", "--json").out)
+    bad = subprocess.run([sys.executable, "-m", "reussite", "deal", "no-such-game"], capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode != 0 and "no-such-game" in bad.stderr

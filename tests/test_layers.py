@@ -17,6 +17,7 @@ LAYERS = [
     ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor",
      "reussite.stats"],
     ["reussite.cli", "reussite.textplay", "reussite.web"],
+    ["reussite.__main__"],  # python -m reussite: the command line, above everything
 ]
 
 
