@@ -141,6 +141,17 @@ def _progress(game: Game) -> int:
     return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
 
 
+def _store(search, key: bytes) -> bool:
+    """Put a position in a search's table (and count it as expanded); False if it was there already."""
+    visited = search.visited
+    if key in visited:
+        return False
+    visited.add(key)
+    search.key_bytes += len(key) + _ENTRY_OVERHEAD
+    search.expanded += 1
+    return True
+
+
 class _Hooks:
     """What the variant tells the solver (see :mod:`reussite.solver`), as plain functions of a game."""
 
@@ -229,12 +240,8 @@ class _DFS:
         while True:
             if g.is_won():
                 return True
-            key = key_of(g)
-            if key in visited:
+            if not _store(self, key_of(g)):
                 break
-            visited.add(key)
-            self.key_bytes += len(key) + _ENTRY_OVERHEAD
-            self.expanded += 1
             safe = g.safe_move()
             if safe is None:
                 if self.dead_end is not None and self.dead_end(g):
@@ -331,7 +338,7 @@ class _BestFirst:
         return self.key_bytes + self.live * self.copy_bytes + len(self.heap) * _HEAP_ENTRY
 
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
-        heap, visited, key_of = self.heap, self.visited, self.key_of
+        heap, key_of = self.heap, self.key_of
         if not self.started:
             self.started = True
             heapq.heappush(heap, (0.0, 0, None, None))
@@ -359,12 +366,8 @@ class _BestFirst:
                 if g.is_won():
                     self.line = self._line_to(parent, played)
                     return Verdict.WON
-                key = key_of(g)
-                if key in visited:
+                if not _store(self, key_of(g)):
                     break
-                visited.add(key)
-                self.key_bytes += len(key) + _ENTRY_OVERHEAD
-                self.expanded += 1
                 safe = g.safe_move()
                 if safe is None:
                     self._expand(g, parent, played, depth)
