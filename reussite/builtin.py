@@ -6,6 +6,10 @@ from reussite.hookspecs import Catalog, hookimpl
 from reussite.messages import UI_DOMAIN
 from reussite.resources import data_dir
 
+#: The host's other default plugins, loaded after this one (by module name, as entry points are): the
+#: commands that live beside their code, each added through ``reussite_commands``.
+DEFAULT_PLUGINS = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli", "reussite.stats.cli")
+
 
 @hookimpl
 def reussite_catalogs() -> list[Catalog]:

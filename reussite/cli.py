@@ -1,13 +1,13 @@
 """The ``reussite`` command. Front ends only call the layers below; no rule logic here.
 
-Sub-commands of other parts of the host (help, i18n) live beside their code and are registered from
-``EXTENSIONS``: each module has ``register(subparsers, _)`` that adds its parsers with ``func=run(args, ctx)``.
+The other sub-commands (help, i18n, solve, stats, and any plugin's) come from plugins through the
+``reussite_commands`` hook: the host's own live beside their code and are its default plugins
+(:data:`reussite.builtin.DEFAULT_PLUGINS`). A plugin's command that fails is reported naming the plugin.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -19,9 +19,6 @@ from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 from reussite.l10n import SUPPORTED_LANGS, choose_lang, normalize_lang
 from reussite.messages import N_, Message, Translator, printable
-
-EXTENSIONS: tuple[str, ...] = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli",
-                               "reussite.stats.cli")
 
 
 @dataclass
@@ -103,7 +100,8 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(self.prog, message)
 
 
-def build_parser(tr: Translator) -> argparse.ArgumentParser:
+def build_parser(tr: Translator, host=None) -> argparse.ArgumentParser:
+    """The whole command line: this module's commands, then every plugin's (``host``: loaded if not given)."""
     _ = tr.gettext
     parser = _Parser(prog="reussite", description=_("Réussite: solitaire games with their rules at hand."))
     parser.add_argument("--lang", metavar="LANG", help=_("language of everything shown: en or fr"))
@@ -145,9 +143,43 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar=_("DIR"), help=_("where the game in progress and the statistics are kept"))
     p.set_defaults(func=cmd_play)
 
-    for name in EXTENSIONS:
-        importlib.import_module(name).register(sub, _)
+    if host is None:
+        from reussite.host import Host
+
+        host = Host.load()
+    for plugin, command in host.commands(tr):
+        _add_command(sub, plugin, command, host)
     return parser
+
+
+def _add_command(sub, plugin: str, command, host) -> None:
+    """Add a plugin's command. Its arguments are built on a parser of their own first, so that one that
+    raises leaves nothing half-made: the command then stays listed and says, when run, which plugin failed."""
+    from reussite.host import CommandOwner
+
+    owner = CommandOwner(command.name, plugin)
+    if command.name in sub.choices:  # this module's own commands
+        host.plugins[plugin].error(f"command {command.name!r} is one of reussite's own; refused")
+        return
+    draft = _Parser(prog=f"reussite {command.name}", add_help=False)
+    try:
+        with host.guard(owner):
+            command.arguments(draft)
+    except UserError as exc:
+        failure = exc
+
+        def broken(args, ctx) -> int:
+            raise failure
+
+        # No option prefix: whatever follows is taken as it is, and the run says what failed.
+        p = sub.add_parser(command.name, help=command.help, add_help=False, prefix_chars="\0")
+        p.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
+        p.set_defaults(func=broken, command_owner=None)
+        return
+    p = sub.add_parser(command.name, help=command.help, parents=[draft])
+    if command.run is not None:
+        p.set_defaults(func=command.run)
+    p.set_defaults(command_owner=owner)
 
 
 def _options(args) -> dict[str, str]:
@@ -202,6 +234,7 @@ def cmd_plugins(args, ctx: Context) -> int:
         ctx.say(json.dumps([p.as_json() for p in plugins], ensure_ascii=False, indent=1))
         return 0
     _ = ctx.tr.gettext
+    width = max((len(p.name) for p in plugins), default=0)
     for p in plugins:
         dist = f"{p.distribution or '-'} {p.version or ''}".strip()
         status = _("ok") if not p.errors else _("error") + ": " + "; ".join(p.errors)
@@ -211,7 +244,7 @@ def cmd_plugins(args, ctx: Context) -> int:
         if p.slow:  # every command imports every plugin: name the one that makes them all wait
             took += " " + _("(slow)")
         hooks = ",".join(h.removeprefix("reussite_") for h in p.hooks) or "-"
-        ctx.say(f"{p.name:<20} {dist:<22} {hooks:<28} {took:<10} {status}")
+        ctx.say(f"{p.name:<{width}} {dist:<22} {hooks:<28} {took:<10} {status}")
     slow = [p.name for p in plugins if p.slow]
     if slow:
         ctx.err.write(ctx.tr.ngettext(
@@ -300,7 +333,7 @@ def _main(argv: list[str], out: TextIO, err: TextIO) -> int:
     ctx = Context(host_translator(lang), out, err)
     try:
         with _argparse_in(ctx.tr), redirect_stdout(out):
-            parser = build_parser(ctx.tr)
+            parser = build_parser(ctx.tr, ctx.host)
             try:
                 args = parser.parse_args(argv)
             except SystemExit as exc:  # --help and --version-like actions end here
@@ -314,7 +347,11 @@ def _main(argv: list[str], out: TextIO, err: TextIO) -> int:
             with _argparse_in(ctx.tr):
                 parser.print_help(out)
             return 0
-        return int(args.func(args, ctx) or 0)
+        owner = getattr(args, "command_owner", None)
+        if owner is None:
+            return int(args.func(args, ctx) or 0)
+        with ctx.host.guard(owner, allow=(BrokenPipeError,)):  # a plugin's command: a failure names it
+            return int(args.func(args, ctx) or 0)
     except UserError as exc:
         text = exc.message.render(ctx.tr) if hasattr(exc, "message") else str(exc)
         prog = exc.prog if isinstance(exc, UsageError) else "reussite"

@@ -12,6 +12,9 @@ hooks below with the :data:`hookimpl` marker::
 The host calls each plugin's implementation separately, so one plugin that raises or returns something
 malformed is reported under its own name and never hides the others (see :mod:`reussite.host`).
 Hooks return lists; returning ``None`` or an empty list means "nothing to declare".
+
+A hook may take arguments: the specification below names them, and an implementation declares those it
+wants, by name, in any order (none at all is fine), as pluggy does.
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ from typing import TYPE_CHECKING, Literal
 import pluggy
 
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    from reussite.messages import Translator
     from reussite.variant import Variant
 
 PROJECT = "reussite"
@@ -66,6 +73,24 @@ class Catalog:
     kind: CatalogKind = "ui"
 
 
+@dataclass(frozen=True)
+class Command:
+    """A sub-command of ``reussite`` (``reussite NAME ...``).
+
+    ``arguments(parser)`` adds the command's arguments to its :class:`argparse.ArgumentParser`;
+    ``run(args, ctx)`` does the work and returns the exit status (``ctx`` is the :class:`reussite.cli.Context`:
+    ``ctx.say``, ``ctx.tr``, ``ctx.host``...). A command with actions of its own (``reussite i18n extract``)
+    leaves ``run`` out and sets ``func`` on each action's parser instead (``set_defaults(func=run)``).
+    Raise :class:`reussite.errors.UserError` for bad input: it is printed as one line. Any other exception is
+    reported as a failure of the plugin, naming it; the other commands keep working.
+    """
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[..., int | None] | None = None
+
+
 class ReussiteSpec:
     """The hook specifications. Method names are the hook names."""
 
@@ -89,4 +114,14 @@ class ReussiteSpec:
         """Declare message catalogs: the gettext domains this plugin ships (its UI strings, its help).
 
         A game's strings are looked up in its own UI domain first (``Variant.domain``), then in the host's.
+        """
+
+    @hookspec
+    def reussite_commands(self, tr: Translator) -> list[Command] | None:
+        """Add sub-commands to ``reussite``: return one :class:`Command` each.
+
+        ``tr`` is the interface's translator (``tr.gettext`` for help texts). The host's own commands (``help``,
+        ``i18n``, ``solve``, ``winnability``, ``stats``) come from its default plugins through this hook. A
+        command name is claimed like a game id (a bundled plugin's name stays its own); a command whose
+        ``arguments`` raise is reported when it is run, naming the plugin, and the other commands work.
         """

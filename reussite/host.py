@@ -32,7 +32,7 @@ import pluggy
 
 from reussite import hookspecs
 from reussite.errors import PluginError, UnknownGame, UserError
-from reussite.hookspecs import Catalog, HelpPage
+from reussite.hookspecs import Catalog, Command, HelpPage
 from reussite.messages import N_
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -90,6 +90,25 @@ class PluginInfo:
         }
 
 
+@dataclass(frozen=True)
+class CommandOwner:
+    """A sub-command and the plugin that added it: the subject of :meth:`Host.guard` while it runs."""
+
+    name: str
+    plugin: str
+
+
+class CommandFailed(PluginError):
+    """A plugin's command raised: the message names the command, the plugin and its distribution."""
+
+    def __init__(self, command: str, plugin: str, distribution: str, reason: str) -> None:
+        self.game, self.plugin, self.distribution, self.reason = None, plugin, distribution, reason
+        self.command = command
+        UserError.__init__(self, N_("The command {command} (plugin {plugin}, distribution {distribution}) failed: "
+                                    "{reason}"), command=command, plugin=plugin, distribution=distribution,
+                           reason=reason)
+
+
 def _allowed_overrides() -> frozenset[str]:
     return frozenset(n.strip() for n in os.environ.get(OVERRIDE_ENV, "").split(",") if n.strip())
 
@@ -119,6 +138,16 @@ def _check_catalog(catalog: Catalog) -> str | None:
                 "pathlib.Path or an importlib.resources folder")
     if catalog.kind not in ("ui", "help"):
         return f"catalog {catalog.domain!r}: kind {catalog.kind!r} is not 'ui' or 'help'"
+    return None
+
+
+def _check_command(command: Command) -> str | None:
+    if not isinstance(command.name, str) or not GAME_ID.match(command.name):
+        return f"command name {command.name!r} must be lower-case letters, digits and dashes"
+    if not isinstance(command.help, str):
+        return f"command {command.name!r}: help {command.help!r} is not a text"
+    if not callable(command.arguments) or not (command.run is None or callable(command.run)):
+        return f"command {command.name!r}: arguments and run must be functions"
     return None
 
 
@@ -235,7 +264,7 @@ class Host:
         self._games: dict[str, type] | None = None
         self._help: dict[str, HelpPage] | None = None
         self._help_owner: dict[str, str] = {}
-        self._catalogs: list[Catalog] | None = None
+        self._catalogs: list[tuple[str, Catalog]] | None = None
 
     # -- loading -----------------------------------------------------------------------------------
 
@@ -251,9 +280,11 @@ class Host:
         then ``extra`` objects. ``allow_override`` defaults to ``$REUSSITE_ALLOW_OVERRIDE``."""
         host = cls(allow_override)
         if builtin:
-            from reussite import builtin as builtin_plugin
+            from reussite import __version__
+            from reussite.builtin import DEFAULT_PLUGINS
 
-            host.add_plugin(HOST_PLUGIN, builtin_plugin, distribution=BUNDLED_DISTRIBUTION)
+            for module in (HOST_PLUGIN, *DEFAULT_PLUGINS):  # by name, as entry points are: no upward import
+                host.add_plugin(module, importlib.import_module(module), BUNDLED_DISTRIBUTION, __version__)
         if entry_points is None:
             entry_points = find_entry_points(hookspecs.ENTRY_POINT_GROUP)
         found = []
@@ -309,14 +340,15 @@ class Host:
         self._games = self._help = self._catalogs = None
         return info
 
-    def _call_each(self, hook_name: str, kind: type | tuple[type, ...] | None) -> list[tuple[str, Any]]:
-        """Call one hook plugin by plugin; a failing or malformed answer is recorded, not raised."""
+    def _call_each(self, hook_name: str, kind: type | tuple[type, ...] | None, **args: Any) -> list[tuple[str, Any]]:
+        """Call one hook plugin by plugin, with the ``args`` each implementation names; a failing or malformed
+        answer is recorded, not raised. Every hook is called through here, once per question."""
         results: list[tuple[str, Any]] = []
         caller = getattr(self.pm.hook, hook_name)
         for impl in reversed(caller.get_hookimpls()):  # registration order
             info = self.plugins[impl.plugin_name]
             try:
-                value = impl.function()
+                value = impl.function(*(args[name] for name in impl.argnames))
             except BaseException as exc:
                 info.error(f"{hook_name} raised {_short_error(exc)}")
                 continue
@@ -452,7 +484,12 @@ class Host:
         """``exc``, raised by plugin code, as a :class:`PluginError` naming the game, plugin and distribution.
 
         ``subject`` is the game (an instance or class), a ``(game id, plugin name)`` pair, or a function
-        returning either, called now (the game in play may have changed since the guard was entered)."""
+        returning either, called now (the game in play may have changed since the guard was entered); or a
+        :class:`CommandOwner` for a plugin's command (then the error is a :class:`CommandFailed`)."""
+        if isinstance(subject, CommandOwner):
+            reason = _short_error(exc)
+            return CommandFailed(subject.name, subject.plugin, self._blame(subject.plugin, f"command {subject.name!r}",
+                                                                          reason), reason)
         if callable(subject) and not isinstance(subject, type):
             subject = subject()
         if isinstance(subject, tuple):
@@ -461,11 +498,14 @@ class Host:
             cls = subject if isinstance(subject, type) else type(subject)
             game_id, plugin = getattr(cls, "id", cls.__name__), getattr(cls, "plugin_name", "") or "?"
         reason = _short_error(exc)
+        return PluginError(game_id, plugin, self._blame(plugin, f"game {game_id!r}", reason), reason)
+
+    def _blame(self, plugin: str, what: str, reason: str) -> str:
+        """Record ``what`` failing for ``plugin`` (``reussite plugins`` lists it); its distribution, or "-"."""
         info = self.plugins.get(plugin)
         if info is not None:
-            info.error(f"game {game_id!r} failed: {reason}")
-        distribution = info.distribution if info is not None and info.distribution else "-"
-        return PluginError(game_id, plugin, distribution, reason)
+            info.error(f"{what} failed: {reason}")
+        return info.distribution if info is not None and info.distribution else "-"
 
     @contextmanager
     def guard(self, subject, allow: tuple[type[BaseException], ...] = ()) -> Iterator[None]:
@@ -480,8 +520,9 @@ class Host:
         except Exception as exc:
             raise self.failure(subject, exc) from exc
 
-    def _checked(self, hook: str, kind: type, check: Callable[[Any], str | None]) -> Iterator[tuple[str, Any]]:
-        for plugin, item in self._call_each(hook, kind):
+    def _checked(self, hook: str, kind: type, check: Callable[[Any], str | None],
+                 **args: Any) -> Iterator[tuple[str, Any]]:
+        for plugin, item in self._call_each(hook, kind, **args):
             problem = check(item)
             if problem:
                 self.plugins[plugin].error(problem)
@@ -505,11 +546,23 @@ class Host:
 
     @property
     def catalogs(self) -> list[Catalog]:
+        return [c for _, c in self.catalog_owners()]
+
+    def catalog_owners(self) -> list[tuple[str, Catalog]]:
+        """``(plugin, catalog)`` for every valid catalog that won its domain, in registration order."""
         if self._catalogs is None:
             claims = [(plugin, (c.domain, c.kind), c)
                       for plugin, c in self._checked("reussite_catalogs", Catalog, _check_catalog)]
-            self._catalogs = [c for _, c in self._claim("catalog", claims).values()]
+            self._catalogs = list(self._claim("catalog", claims).values())
         return self._catalogs
+
+    def commands(self, tr) -> list[tuple[str, Command]]:
+        """``(plugin, command)`` for every sub-command the plugins add (see ``reussite_commands``), each name
+        claimed like a game id. ``tr`` is the interface's translator, passed to the hook."""
+        claims = [(plugin, c.name, c) for plugin, c in self._checked("reussite_commands", Command, _check_command,
+                                                                   tr=tr)]
+        order = list(self.plugins)  # the order the plugins were loaded in, whatever pluggy calls first
+        return sorted(self._claim("command", claims).values(), key=lambda won: order.index(won[0]))
 
     def plugin_list(self) -> list[PluginInfo]:
         # Touch every hook so that failures inside them show up in the listing.

@@ -5,12 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 
+from reussite.hookspecs import Command, hookimpl
+
 # The catalog machinery (Babel, the page parser) loads only when an i18n command runs, so the other
 # commands start without it.
 
 
-def register(subparsers, _) -> None:
-    p = subparsers.add_parser("i18n", help=_("work on the message catalogs (for translators)"))
+@hookimpl
+def reussite_commands(tr):
+    return [Command("i18n", tr.gettext("work on the message catalogs (for translators)"),
+                    lambda p: _arguments(p, tr.gettext))]
+
+
+def _arguments(p, _) -> None:
     sub = p.add_subparsers(dest="i18n_command", metavar=_("ACTION"), parser_class=type(p))
     sub.required = True
 

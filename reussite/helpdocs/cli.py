@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reussite.errors import UserError
+from reussite.hookspecs import Command, hookimpl
 
 # The pipeline (its page parser, nh3) is imported only when a page is rendered: every other
 # command starts faster without it.
@@ -12,8 +13,13 @@ FORMATS = ("html", "markdown")
 SUFFIX = {"html": ".html", "markdown": ".md"}
 
 
-def register(subparsers, _) -> None:
-    p = subparsers.add_parser("help", help=_("show a game's rules (HTML or Markdown, French or English)"))
+@hookimpl
+def reussite_commands(tr):
+    return [Command("help", tr.gettext("show a game's rules (HTML or Markdown, French or English)"),
+                    lambda p: _arguments(p, tr.gettext), cmd_help)]
+
+
+def _arguments(p, _) -> None:
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
     p.add_argument("--lang", dest="help_lang", metavar="LANG",
                    help=_("language of the page (default: the interface language)"))
@@ -21,7 +27,6 @@ def register(subparsers, _) -> None:
                    help=_("output format (default html)"))
     p.add_argument("--output", "-O", metavar=_("DIR"),
                    help=_("write every page (or GAME's) in every language and format into DIR"))
-    p.set_defaults(func=cmd_help)
 
 
 def _standalone(fragment: str, lang: str, title: str) -> str:

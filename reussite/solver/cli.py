@@ -9,6 +9,7 @@ from pathlib import Path
 
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
+from reussite.hookspecs import Command, hookimpl
 
 #: Budgets when none is given: a single solve may take a while; a range of deals is solved in bulk.
 SOLVE_SECONDS = 60.0
@@ -36,42 +37,48 @@ def _positive_int(text: str) -> int:
     return value
 
 
+@hookimpl
+def reussite_commands(tr):
+    _ = tr.gettext
+    return [Command("solve", _("search for a winning line, or prove that none exists"),
+                    lambda p: _solve_arguments(p, _), cmd_solve),
+            Command("winnability", _("solve a range of deals and say how winnable a game is"),
+                    lambda p: _winnability_arguments(p, _), cmd_winnability)]
 
 
-def register(subparsers, _) -> None:
-    def budget_args(p, seconds: float) -> None:
-        p.add_argument("--timeout", type=_positive_float, metavar="S",
-                       help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
-        p.add_argument("--nodes", type=_positive_int, metavar="N",
-                       help=_("positions to search at most per deal (the same answer on every machine)"))
-        p.add_argument("--memory", type=_positive_float, metavar="MB",
-                       help=_("memory for the positions searched, in MB (default {mb:g})").format(mb=MEMORY_MB))
+def _budget_arguments(p, _, seconds: float) -> None:
+    p.add_argument("--timeout", type=_positive_float, metavar="S",
+                   help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
+    p.add_argument("--nodes", type=_positive_int, metavar="N",
+                   help=_("positions to search at most per deal (the same answer on every machine)"))
+    p.add_argument("--memory", type=_positive_float, metavar="MB",
+                   help=_("memory for the positions searched, in MB (default {mb:g})").format(mb=MEMORY_MB))
 
-    p = subparsers.add_parser("solve", help=_("search for a winning line, or prove that none exists"))
+
+def _solve_arguments(p, _) -> None:
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
     p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
     p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--load", metavar=_("FILE"), help=_("solve a saved game from its current position"))
-    budget_args(p, SOLVE_SECONDS)
+    _budget_arguments(p, _, SOLVE_SECONDS)
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
-    p.set_defaults(func=cmd_solve)
 
-    p = subparsers.add_parser("winnability", help=_("solve a range of deals and say how winnable a game is"))
+
+def _winnability_arguments(p, _) -> None:
     p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
     p.add_argument("--deals", default="1-1000", metavar="A-B", help=_("the deal numbers (default 1-1000)"))
     p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help=_("processes to use (default: every core)"))
-    budget_args(p, WINNABILITY_SECONDS)
+    _budget_arguments(p, _, WINNABILITY_SECONDS)
     p.add_argument("--out", metavar=_("FILE"),
                    help=_("write each result as it comes (.csv, or .jsonl for JSON lines); a stopped run "
                           "started again with the same file goes on where it stopped"))
     p.add_argument("--scheduler", metavar="tcp://HOST:8786",
                    help=_("run on this Dask cluster instead of local processes (needs reussite[dask])"))
     p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
-    p.set_defaults(func=cmd_winnability)
 
 
 def _budget(args, seconds: float):

@@ -3,26 +3,34 @@
 
 from __future__ import annotations
 
-import csv
-import json
+from reussite.hookspecs import Command, hookimpl
 
-from reussite.stats import RECENT, Stats
-from reussite.stats.report import report
+# The statistics (sqlite3) load only when this command runs: every command imports this plugin.
 
 CSV_FIELDS = ("finished", "game", "options", "number", "result", "score", "moves", "seconds", "source", "uid")
 
 
-def register(subparsers, _) -> None:
-    p = subparsers.add_parser("stats", help=_("games played and won, streaks, best times, recent games"))
+@hookimpl
+def reussite_commands(tr):
+    return [Command("stats", tr.gettext("games played and won, streaks, best times, recent games"),
+                    lambda p: _arguments(p, tr.gettext), cmd_stats)]
+
+
+def _arguments(p, _) -> None:
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("only this game (an id listed by 'reussite games')"))
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help=_("export as JSON: the figures and every game"))
     form.add_argument("--csv", action="store_true", help=_("export every game as CSV"))
     p.add_argument("--data-dir", metavar=_("DIR"), help=_("where the game in progress and the statistics are kept"))
-    p.set_defaults(func=cmd_stats)
 
 
 def cmd_stats(args, ctx) -> int:
+    import csv
+    import json
+
+    from reussite.stats import RECENT, Stats
+    from reussite.stats.report import report
+
     tr = ctx.tr
     _ = tr.gettext
     if args.game and args.game not in ctx.host.games:
