@@ -276,15 +276,16 @@ class Host:
         builtin: bool = True,
         allow_override: Iterable[str] | None = None,
     ) -> Host:
-        """Load the host's built-in plugin, every ``reussite.plugins`` entry point (the bundled ones first),
+        """Load the host's built-in plugins, every ``reussite.plugins`` entry point (the bundled ones first),
         then ``extra`` objects. ``allow_override`` defaults to ``$REUSSITE_ALLOW_OVERRIDE``."""
         host = cls(allow_override)
-        if builtin:
-            from reussite import __version__
-            from reussite.builtin import DEFAULT_PLUGINS
+        from reussite import __version__
+        from reussite.builtin import DEFAULT_PLUGINS
 
-            for module in (HOST_PLUGIN, *DEFAULT_PLUGINS):  # by name, as entry points are: no upward import
-                host.add_plugin(module, importlib.import_module(module), BUNDLED_DISTRIBUTION, __version__)
+        # By module name, as entry points are (the commands sit above the host's layer). ``builtin=False``
+        # leaves out only the host's catalogs: the commands are always there.
+        for module in (HOST_PLUGIN, *DEFAULT_PLUGINS) if builtin else DEFAULT_PLUGINS:
+            host.add_plugin(module, importlib.import_module(module), BUNDLED_DISTRIBUTION, __version__)
         if entry_points is None:
             entry_points = find_entry_points(hookspecs.ENTRY_POINT_GROUP)
         found = []

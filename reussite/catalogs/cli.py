@@ -52,7 +52,10 @@ def _arguments(p, _) -> None:
 def _specs(args, ctx):
     from reussite.catalogs import ops
 
-    return ops.catalog_specs(ctx.host, args.domain)
+    specs = ops.catalog_specs(ctx.host, args.domain)
+    for line in ops.plugin_problems(ctx.host):  # a broken plugin's catalog is missing: say which and why
+        ctx.err.write(f"reussite: {line}\n")
+    return specs
 
 
 def _print(report, ctx) -> int:

@@ -87,16 +87,13 @@ class CatalogSpec:
 
 # -- finding catalogs and their sources ---------------------------------------------------------------
 
-def _declared(host, hook: str) -> list[tuple[str, object]]:
-    """(plugin name, item) for each item a hook returned; errors were recorded already by the host."""
-    out = []
-    for impl in reversed(getattr(host.pm.hook, hook).get_hookimpls()):
-        try:
-            value = impl.function() or []
-        except Exception:
-            continue
-        out.extend((impl.plugin_name, item) for item in value)
-    return out
+def plugin_problems(host) -> list[str]:
+    """What went wrong in the plugins' catalogs and help pages, one line each naming the plugin (the host
+    called their hooks once, isolated, and recorded it)."""
+    about = ("reussite_catalogs", "reussite_help_pages", "catalog ", "help page")
+    host.catalogs, host.help_pages  # noqa: B018
+    return [f"plugin {name}: {error}" for name, info in sorted(host.plugins.items())
+            for error in info.errors if error.startswith(about)]
 
 
 def _package_source(module_name: str) -> Path | None:
@@ -116,7 +113,6 @@ def _package_source(module_name: str) -> Path | None:
 
 def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpec]:
     wanted = set(domains or ())
-    valid = host.catalogs
     help_pages = host.help_pages
 
     def group(plugin: str) -> tuple:
@@ -124,16 +120,15 @@ def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpe
         return ("dist", info.distribution) if info and info.distribution else ("plugin", plugin)
 
     pages_by_group: dict[tuple, list[HelpPage]] = {}
-    for plugin, page in _declared(host, "reussite_help_pages"):
-        if isinstance(page, HelpPage) and help_pages.get(page.game_id) == page:
-            pages_by_group.setdefault(group(plugin), []).append(page)
+    for game_id, page in help_pages.items():
+        pages_by_group.setdefault(group(host.help_owner(game_id)[1]), []).append(page)
     modules_by_group: dict[tuple, set[str]] = {}
     for name, info in host.plugins.items():
         modules_by_group.setdefault(group(name), set()).add(info.module.split(":")[0])
 
     specs: dict[tuple[str, str], CatalogSpec] = {}
-    for plugin, cat in _declared(host, "reussite_catalogs"):
-        if cat not in valid or (wanted and cat.domain not in wanted):
+    for plugin, cat in host.catalog_owners():
+        if wanted and cat.domain not in wanted:
             continue
         localedir = Path(str(cat.localedir))
         key = (cat.domain, str(localedir))
@@ -148,7 +143,7 @@ def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpe
             spec.code = sorted(s.resolve() for s in sources if s is not None)  # the repository's order
         specs[key] = spec
     if wanted and not specs:
-        known = ", ".join(sorted({c.domain for c in valid})) or "none"
+        known = ", ".join(sorted({c.domain for c in host.catalogs})) or "none"
         raise UserError(f"no catalog with domain {', '.join(sorted(wanted))} (declared domains: {known})")
     return list(specs.values())
 
@@ -388,5 +383,5 @@ def stats(specs: list[CatalogSpec]) -> list[dict]:
     return rows
 
 
-__all__ = ["CatalogSpec", "catalog_specs", "build_template", "extract", "merge", "update", "compile_catalogs",
-           "stats", "Report", "PoError", "UI_KEYWORDS"]
+__all__ = ["CatalogSpec", "catalog_specs", "plugin_problems", "build_template", "extract", "merge", "update",
+           "compile_catalogs", "stats", "Report", "PoError", "UI_KEYWORDS"]

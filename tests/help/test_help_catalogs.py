@@ -16,6 +16,7 @@ from reussite.catalogs import ops
 from reussite.catalogs.check import check
 from reussite.catalogs.po import mo_bytes, read_catalog
 from reussite.helpdocs import render_help
+from reussite.hookspecs import hookimpl
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -340,3 +341,29 @@ def test_ui_catalog_of_a_plugin_extract_update_check(tmp_path, monkeypatch):
     report = check(specs, use_msgfmt=False)
     assert report.problems == 1 and "unknown {nom}; missing {name}" in report.lines[0]
     assert report.lines[0].startswith(f"{fr}:")
+
+
+def test_catalog_work_asks_each_plugin_once_and_names_the_one_that_fails(tmp_path, monkeypatch):
+    import importlib
+    import types
+
+    from reussite.host import Host
+
+    pkg = tmp_path / "uidemo_plugin"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(UI_MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    calls = []
+
+    def broken():
+        calls.append("broken")
+        raise OSError("locale folder unreadable")
+
+    host = Host.load(entry_points=[], builtin=False, extra=[
+        ("uidemo", importlib.import_module("uidemo_plugin")),
+        ("broken-catalogs", types.SimpleNamespace(reussite_catalogs=hookimpl(broken)))])
+    assert [s.domain for s in ops.catalog_specs(host)] == ["uidemo"]
+    assert [s.domain for s in ops.catalog_specs(host, ["uidemo"])] == ["uidemo"]
+    problems = ops.plugin_problems(host)
+    assert calls == ["broken"] and len(problems) == 1  # one call, its failure kept and reported
+    assert problems[0].startswith("plugin broken-catalogs: reussite_catalogs raised OSError: locale folder unreadable")
