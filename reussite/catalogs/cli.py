@@ -34,6 +34,11 @@ def _arguments(p, _) -> None:
     domain_arg(q)
     q.set_defaults(func=cmd_update)
 
+    q = sub.add_parser("init", help=_("start a language's catalog (.po) from the template"))
+    q.add_argument("lang", metavar="LANG", help=_("the language code, such as de or pt_BR"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_init)
+
     q = sub.add_parser("compile", help=_("compile every catalog to .mo"))
     domain_arg(q)
     q.set_defaults(func=cmd_compile)
@@ -74,6 +79,12 @@ def cmd_update(args, ctx) -> int:
     from reussite.catalogs import ops
 
     return _print(ops.update(_specs(args, ctx)), ctx)
+
+
+def cmd_init(args, ctx) -> int:
+    from reussite.catalogs import ops
+
+    return _print(ops.init(_specs(args, ctx), args.lang), ctx)
 
 
 def cmd_compile(args, ctx) -> int:

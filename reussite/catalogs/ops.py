@@ -51,6 +51,9 @@ class CatalogSpec:
     localedir: Path
     pages: list[HelpPage] = field(default_factory=list)
     code: list[Path] = field(default_factory=list)
+    #: What the catalogs' headers name (Project-Id-Version): the plugin's distribution and its version.
+    project: str = PROJECT
+    version: str = ""
 
     @property
     def domain(self) -> str:
@@ -134,7 +137,9 @@ def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpe
         key = (cat.domain, str(localedir))
         if key in specs:
             continue
-        spec = CatalogSpec(cat, plugin, localedir)
+        info = host.plugins[plugin]
+        spec = CatalogSpec(cat, plugin, localedir, project=PROJECT if info.bundled else info.distribution or plugin,
+                           version=info.version or "")
         g = group(plugin)
         if cat.kind == "help":
             spec.pages = sorted(pages_by_group.get(g, []), key=lambda p: spec.rel(Path(str(p.path))))
@@ -151,9 +156,8 @@ def catalog_specs(host, domains: Iterable[str] | None = None) -> list[CatalogSpe
 # -- extract ----------------------------------------------------------------------------------------
 
 def _new_template(spec: CatalogSpec) -> BabelCatalog:
-    from reussite import __version__
-
-    return BabelCatalog(project=PROJECT, version=__version__, copyright_holder="Réussite contributors",
+    holder = "Réussite contributors" if spec.project == PROJECT else f"{spec.project} contributors"
+    return BabelCatalog(project=spec.project, version=spec.version, copyright_holder=holder,
                         msgid_bugs_address="", charset="utf-8", fuzzy=False, domain=spec.domain)
 
 
@@ -333,6 +337,44 @@ def update(specs: list[CatalogSpec]) -> Report:
     return report
 
 
+# -- init -------------------------------------------------------------------------------------------
+
+def init(specs: list[CatalogSpec], lang: str) -> Report:
+    """Start the ``lang`` catalog of every spec from its template, as ``pybabel init`` does, with the plugin's
+    own project name and version in its headers. An existing catalog is never overwritten: if any is there,
+    nothing is written."""
+    from datetime import UTC, datetime
+
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(lang)
+    except (ValueError, TypeError, UnknownLocaleError):
+        raise UserError(f"{lang!r} is not a language code (such as de, es or pt_BR)") from None
+    plans, there = [], []
+    for spec in specs:
+        po = spec.localedir / lang / "LC_MESSAGES" / f"{spec.domain}.po"
+        if po.exists():
+            there.append(str(po))
+            continue
+        if not spec.template.is_file():
+            raise UserError(f"{spec.template}: no template; run 'reussite i18n extract' first")
+        catalog = read_catalog(spec.template)
+        catalog.locale = locale  # its plural forms too
+        catalog.project, catalog.version = spec.project, spec.version
+        catalog.revision_date = datetime.now(UTC)
+        catalog.fuzzy = False
+        plans.append((po, catalog))
+    if there:
+        raise UserError(f"{', '.join(there)}: already there, nothing written (a catalog is never overwritten; "
+                        "choose another with --domain, or use 'reussite i18n update')")
+    report = Report()
+    for po, catalog in plans:
+        replace_file(po, po_bytes(catalog))
+        report.add(f"{po}: created ({len([m for m in catalog if m.id])} messages to translate)")
+    return report
+
+
 # -- compile ----------------------------------------------------------------------------------------
 
 def compile_catalogs(specs: list[CatalogSpec]) -> Report:
@@ -383,5 +425,5 @@ def stats(specs: list[CatalogSpec]) -> list[dict]:
     return rows
 
 
-__all__ = ["CatalogSpec", "catalog_specs", "plugin_problems", "build_template", "extract", "merge", "update",
+__all__ = ["CatalogSpec", "catalog_specs", "plugin_problems", "build_template", "extract", "merge", "update", "init",
            "compile_catalogs", "stats", "Report", "PoError", "UI_KEYWORDS"]

@@ -367,3 +367,44 @@ def test_catalog_work_asks_each_plugin_once_and_names_the_one_that_fails(tmp_pat
     problems = ops.plugin_problems(host)
     assert calls == ["broken"] and len(problems) == 1  # one call, its failure kept and reported
     assert problems[0].startswith("plugin broken-catalogs: reussite_catalogs raised OSError: locale folder unreadable")
+
+
+def test_i18n_init_starts_a_plugin_catalog_like_pybabel_with_the_plugin_own_name(tmp_path, monkeypatch, run_cli):
+    import importlib
+    import sys
+
+    from reussite.host import Host
+
+    pkg = tmp_path / "uidemo_plugin"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(UI_MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    host = Host.load(entry_points=[])
+    host.add_plugin("uidemo", importlib.import_module("uidemo_plugin"), "reussite-uidemo", "1.2")
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    assert run_cli("i18n", "extract", "--domain", "uidemo").code == 0
+    pot = pkg / "locale" / "uidemo.pot"
+    assert '"Project-Id-Version: reussite-uidemo 1.2\\n"' in pot.read_text(encoding="utf-8")
+
+    result = run_cli("i18n", "init", "de", "--domain", "uidemo")
+    ours = pkg / "locale" / "de" / "LC_MESSAGES" / "uidemo.po"
+    assert result.code == 0 and result.out == f"{ours}: created (2 messages to translate)\n"
+    theirs = tmp_path / "pybabel"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "init", "-i", str(pot), "-d", str(theirs),
+                    "-l", "de", "-D", "uidemo"], check=True, capture_output=True)
+    mine, ref = read_catalog(ours), read_catalog(theirs / "de" / "LC_MESSAGES" / "uidemo.po")
+    assert [(m.id, m.string, m.locations) for m in mine] == [(m.id, m.string, m.locations) for m in ref]
+    for header in ("Project-Id-Version", "Language", "Plural-Forms", "Content-Type"):
+        assert dict(mine.mime_headers)[header] == dict(ref.mime_headers)[header]
+    assert dict(mine.mime_headers)["Project-Id-Version"] == "reussite-uidemo 1.2"
+    assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(ours)]).returncode == 0
+
+    ours.write_text(ours.read_text(encoding="utf-8").replace('msgstr ""\n\n#', 'msgstr "x"\n\n#', 1),
+                    encoding="utf-8")
+    before = ours.read_bytes()
+    again = run_cli("i18n", "init", "de", "--domain", "uidemo")  # never over a translator's work
+    assert again.code == 2 and f"{ours}: already there, nothing written" in again.err
+    assert ours.read_bytes() == before
+    bad = run_cli("i18n", "init", "not a language", "--domain", "uidemo")
+    assert bad.code == 2 and "'not a language' is not a language code" in bad.err
+    assert not (pkg / "locale" / "not a language").exists()
