@@ -8,7 +8,8 @@ from reussite.resources import data_dir
 
 #: The host's other default plugins, loaded after this one (by module name, as entry points are): the
 #: commands that live beside their code, each added through ``reussite_commands``.
-DEFAULT_PLUGINS = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli", "reussite.stats.cli")
+DEFAULT_PLUGINS = ("reussite.helpdocs.cli", "reussite.catalogs.cli", "reussite.solver.cli", "reussite.stats.cli",
+                   "reussite.testing")
 
 
 @hookimpl

@@ -39,6 +39,7 @@ from reussite.rules import (
     tableau,
     waste,
 )
+from reussite.testing import accepted_moves
 from reussite.variant import Variant
 
 # -- the rules a made-up variant draws from ---------------------------------------------------------------
@@ -256,15 +257,8 @@ def _takes(rule: StackRule, card: Card, top: Card | None) -> bool:
 
 
 def brute_force(game: Game) -> list[Move]:
-    """Every useful legal card move, by asking refusal() about every (source, target, count)."""
-    found = []
-    for src, pile in enumerate(game.cards):
-        for dst in range(len(game.specs)):
-            for n in range(1, len(pile) + 1):
-                if game.refusal(Move(src, dst, n)) is None and not (
-                        n == len(pile) and not game.cards[dst] and game.specs[dst].kind is game.specs[src].kind):
-                    found.append(Move(src, dst, n))
-    return found
+    """Every useful legal card move, by asking refusal() about every (source, target, count): the harness's."""
+    return [m for m in accepted_moves(game) if isinstance(m, Move)]
 
 
 def check_position(game: Game) -> list:

@@ -15,7 +15,7 @@ LAYERS = [
     ["reussite.variant"],
     ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves"],
     ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor",
-     "reussite.stats"],
+     "reussite.stats", "reussite.testing"],
     ["reussite.cli", "reussite.textplay", "reussite.web"],
     ["reussite.__main__"],  # python -m reussite: the command line, above everything
 ]

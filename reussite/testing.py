@@ -1,0 +1,341 @@
+"""Conformance harness for game authors: does a game keep the promises every front end relies on?
+
+Run it from your plugin's own tests::
+
+    from reussite.testing import assert_conforms
+
+    def test_my_game_conforms():
+        assert_conforms(MyGame, deals=20)
+
+or from the command line: ``reussite check GAME [--deals N] [--option NAME=VALUE]``.
+
+Over ``deals`` deals (game numbers ``first``, ``first + 1``...), random legal play (the same on every run: the
+random choices are seeded by the game number) checks at every position that
+
+- every listed move is accepted by the rules, and every move the rules accept is listed: the brute force
+  asks :meth:`~reussite.game.Game.refusal` about every (source, target, count), and the deal and redeal;
+  moving a whole pile onto an empty pile of the same kind changes nothing and need not be listed;
+- every listed move, taken back, gives the exact position before, and redone, the exact position after;
+- no card is lost or duplicated (the cards of the deal, counted with their pack);
+- a save (the JSON save format) reloads to the same position with the same moves listed;
+- a deal is deterministic: the same number and options give the same layout;
+- undoing every move gives the deal back.
+
+The first failure stops the check. Its report names the game, number and options, what failed, the moves that
+reach the failing position (in the game's notation) and that position; the same moves replay it:
+``replay(MyGame, number, options, moves)``, or ``reussite play --load FILE`` with the save printed.
+A variant's own code that raises is reported the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from reussite.game import Deal, Move, Redeal
+from reussite.hookspecs import Command, hookimpl
+
+#: Moves played per deal; the deal or redeal is preferred one time in eight, so that passes get used.
+STEPS = 60
+STOCK_BIAS = 0.125
+#: Positions between two save round trips (and one at the end of each deal).
+SAVE_EVERY = 20
+
+
+class Nonconformance(AssertionError):
+    """Raised by :func:`assert_conforms`; ``report`` is the :class:`Report`."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__(str(report))
+        self.report = report
+
+
+@dataclass
+class Failure:
+    """The first promise broken: where (game, number, options, the moves reaching the position) and what."""
+
+    game: str
+    number: int
+    options: dict[str, str]
+    moves: list[str]
+    problem: str
+    position: str
+    save: dict[str, Any] | None = None
+
+    def __str__(self) -> str:
+        options = " ".join(f"--option {k}={v}" for k, v in sorted(self.options.items()))
+        lines = [f"{self.game} number {self.number}{' ' + options if options else ''}: {self.problem}",
+                 f"moves from the deal ({len(self.moves)}): {' '.join(self.moves) or '(none)'}",
+                 "position:", *("  " + line for line in self.position.splitlines())]
+        lines.append(f"replay: reussite.testing.replay(cls, {self.number}, {self.options!r}, {self.moves!r})")
+        if self.save is not None:
+            lines.append("save (reussite play --load FILE): " + json.dumps(self.save, ensure_ascii=False))
+        return "\n".join(lines)
+
+
+@dataclass
+class Report:
+    """What :func:`check_game` checked, and the first failure if any."""
+
+    game: str
+    options: dict[str, str]
+    deals: list[int] = field(default_factory=list)
+    positions: int = 0
+    failure: Failure | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    def __str__(self) -> str:
+        options = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        head = (f"{self.game}{f' ({options})' if options else ''}: {len(self.deals)} deals, "
+                f"{self.positions} positions checked")
+        return head + (": ok" if self.ok else f"; FAILED\n{self.failure}")
+
+
+class _Broken(Exception):
+    """A promise broken at the current position (internal: becomes the report's :class:`Failure`)."""
+
+
+def show_position(game) -> str:
+    """The position as text, one stack a line: its short name, id, then its cards bottom to top, the face-down
+    ones in brackets."""
+    lines = []
+    for i, spec in enumerate(game.specs):
+        pile, down = game.cards[i], game.face_down[i]
+        cards = ([f"[{' '.join(map(str, pile[:down]))}]"] if down else []) + [str(c) for c in pile[down:]]
+        lines.append(f"{spec.short:>4} {spec.id}: {' '.join(cards) or '-'}")
+    return "\n".join(lines)
+
+
+def replay(cls, number: int, options: Mapping[str, str] | None, moves: Sequence[str]):
+    """The game ``cls`` number ``number`` after ``moves`` (notation, as a failure lists them)."""
+    game = cls(number, dict(options or {}))
+    for text in moves:
+        game.push(game.parse_move(text))
+    return game
+
+
+def _useless(game, move: Move) -> bool:
+    """A whole pile onto an empty pile of the same kind: legal, changes nothing, not listed."""
+    return (move.n == len(game.cards[move.src]) and not game.cards[move.dst]
+            and game.specs[move.dst].kind is game.specs[move.src].kind)
+
+
+def accepted_moves(game) -> Iterator[Move | Deal | Redeal]:
+    """Every move the rules accept at this position, found by brute force (every source, target and count, then
+    the deal and redeal), whole piles onto an empty pile of their kind left out."""
+    for src, pile in enumerate(game.cards):
+        for dst in range(len(game.specs)):
+            for n in range(1, len(pile) + 1):
+                move = Move(src, dst, n)
+                if game.refusal(move) is None and not _useless(game, move):
+                    yield move
+    for move in (Deal(), Redeal()):
+        if game.refusal(move) is None:
+            yield move
+
+
+def _cards(game) -> Counter:
+    return Counter(card for pile in game.cards for card in pile)
+
+
+def _check_cards(game, deal: Counter) -> None:
+    now = _cards(game)
+    if now != deal:
+        lost, extra = deal - now, now - deal
+        what = []
+        if lost:
+            what.append("lost " + " ".join(str(c) for c in sorted(lost.elements())))
+        if extra:
+            what.append("duplicated or added " + " ".join(str(c) for c in sorted(extra.elements())))
+        raise _Broken("cards changed: " + "; ".join(what))
+    for i, pile in enumerate(game.cards):
+        if not 0 <= game.face_down[i] <= len(pile):
+            raise _Broken(f"stack {game.specs[i].id} has {game.face_down[i]} face-down cards out of {len(pile)}")
+
+
+def _check_position(game, deal: Counter) -> list:
+    listed = list(game.legal_moves())
+    names = game.notation
+    for move in listed:
+        reason = game.refusal(move)
+        if reason is not None:
+            raise _Broken(f"the move {names(move)} is listed but the rules refuse it ({reason!r})")
+    accepted = list(accepted_moves(game))
+    missing = [m for m in accepted if m not in listed]
+    if missing:
+        raise _Broken("the rules accept moves that are not listed: " + " ".join(names(m) for m in missing))
+    doubled = [m for m, k in Counter(listed).items() if k > 1]
+    if doubled:
+        raise _Broken("moves listed twice: " + " ".join(names(m) for m in doubled))
+    before, saved = game.snapshot(), game.copy()
+    try:
+        for move in listed:
+            game.push(move)
+            after = game.snapshot()
+            try:
+                _check_cards(game, deal)
+            except _Broken as exc:
+                raise _Broken(f"after {names(move)}: {exc}") from None
+            game.pop()
+            if game.snapshot() != before:
+                raise _Broken(f"undoing {names(move)} does not give the position before it back exactly")
+            game.redo()
+            if game.snapshot() != after:
+                raise _Broken(f"redoing {names(move)} does not give the position after it exactly")
+            game.pop()
+    except Exception:
+        game.restore(saved)  # the report shows the position the moves reach, whatever the failure left
+        raise
+    return listed
+
+
+def _check_save(game, host) -> None:
+    from reussite import saves
+    from reussite.errors import UserError
+
+    data = json.loads(json.dumps(saves.to_json(game)))
+    try:
+        again = saves.from_json(data, host)
+    except UserError as exc:
+        raise _Broken(f"the save does not load: {exc}") from None
+    if again.snapshot() != game.snapshot():
+        raise _Broken("the save reloads to another position")
+    if list(again.legal_moves()) != list(game.legal_moves()):
+        raise _Broken("the reloaded save lists other moves")
+
+
+def _host_for(cls):
+    """A host with ``cls`` as its only game (saves are reloaded through a host, as front ends do)."""
+    from reussite.host import Host
+
+    host = Host.load(entry_points=[], builtin=False,
+                     extra=[(getattr(cls, "plugin_name", "") or "under-test",
+                             SimpleNamespace(reussite_games=hookimpl(lambda: [cls])))])
+    if cls.id not in host.games:
+        problems = "; ".join(e for info in host.plugins.values() for e in info.errors)
+        raise _Broken(problems or f"the game {cls.id!r} was not registered")
+    return host
+
+
+def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *, first: int = 1,
+               steps: int = STEPS, host=None) -> Report:
+    """Check the game class ``cls`` over ``deals`` deals from number ``first``; see the module's text.
+    ``host``: the host ``cls`` is registered with (default: a host with ``cls`` alone)."""
+    options = dict(options or {})
+    report = Report(cls.id, options)
+    state: dict[str, Any] = {"number": first, "game": None}
+
+    def fail(problem: str) -> Report:
+        from reussite import saves
+
+        game = state["game"]
+        moves = [game.notation(m) for m in game.history] if game is not None else []
+        position = show_position(game) if game is not None else "(no deal)"
+        try:
+            save = saves.to_json(game) if game is not None else None
+        except Exception:  # the failure may be the very thing that breaks the save
+            save = None
+        report.failure = Failure(cls.id, state["number"], options, moves, problem, position, save)
+        return report
+
+    try:
+        host = host or _host_for(cls)
+    except _Broken as exc:
+        return fail(str(exc))
+    for number in range(first, first + deals):
+        state["number"] = number
+        try:
+            game = cls(number, options)
+        except Exception as exc:
+            return fail(f"the deal raised {_short(exc)}")
+        state["game"] = game
+        report.deals.append(number)
+        try:
+            _play_and_check(game, host, random.Random(number), steps, cls, options, report)
+        except _Broken as exc:
+            return fail(str(exc))
+        except Exception as exc:
+            return fail(f"the game's code raised {_short(exc)}")
+    return report
+
+
+def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, report: Report) -> None:
+    start = game.snapshot()
+    if cls(game.number, options).snapshot() != start:
+        raise _Broken("the same number and options dealt another layout")
+    deal = _cards(game)
+    _check_cards(game, deal)
+    for step in range(steps):
+        report.positions += 1
+        listed = _check_position(game, deal)
+        if step % SAVE_EVERY == SAVE_EVERY - 1:
+            _check_save(game, host)
+        if not listed:
+            break
+        stock = [m for m in listed if isinstance(m, Deal | Redeal)]
+        game.push(stock[0] if stock and rng.random() < STOCK_BIAS else rng.choice(listed))
+    _check_save(game, host)
+    history = len(game.history)
+    while game.can_undo:
+        game.pop()
+    if game.snapshot() != start:
+        raise _Broken(f"undoing all {history} moves does not give the deal back")
+    for _ in range(history):  # the failure report shows the moves: play them again
+        game.redo()
+
+
+def _short(exc: BaseException) -> str:
+    from reussite.host import _short_error
+
+    return _short_error(exc)
+
+
+def assert_conforms(cls, deals: int = 20, options: Mapping[str, str] | None = None, **kw: Any) -> Report:
+    """:func:`check_game`, raising :class:`Nonconformance` (an AssertionError: pytest shows the report)."""
+    report = check_game(cls, deals, options, **kw)
+    if not report.ok:
+        raise Nonconformance(report)
+    return report
+
+
+# -- reussite check GAME -----------------------------------------------------------------------------------
+
+@hookimpl
+def reussite_commands(tr):
+    _ = tr.gettext
+    return [Command("check", _("check that a game keeps the rules' promises over many random deals (for "
+                               "game authors)"), lambda p: _arguments(p, _), cmd_check)]
+
+
+def _arguments(p, _) -> None:
+    from reussite.argtypes import option_pair
+
+    p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
+    p.add_argument("--deals", type=_count, default=20, metavar="N", help=_("how many deals (default 20)"))
+    p.add_argument("--first", type=_count, default=1, metavar="N", help=_("the first game number (default 1)"))
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a game option, such as deal=3 for Osmosis"))
+
+
+def _count(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of 1 or more: {text!r}")
+    return int(text)
+
+
+def cmd_check(args, ctx) -> int:
+    cls = ctx.host.game(args.game)
+    options = cls.resolve_options(dict(args.option or []))  # a bad option is the user's error, not the game's
+    report = check_game(cls, args.deals, options, first=args.first, host=ctx.host)
+    ctx.say(str(report))
+    return 0 if report.ok else 1
