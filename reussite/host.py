@@ -441,7 +441,7 @@ class Host:
         if game_id not in games:
             import difflib
 
-            close = difflib.get_close_matches(game_id, list(games), n=1)
+            close = difflib.get_close_matches(game_id, list(games), n=1) if isinstance(game_id, str) else []
             known = ", ".join(sorted(games)) or "-"
             if close:
                 raise UnknownGame(N_("unknown game {game!r}; did you mean {close!r}? (known games: {known})"),

@@ -89,14 +89,8 @@ def load_document(host, game_id: str) -> tuple[Document, str]:
     pages = host.help_pages
     page = pages.get(game_id)
     if page is None:
-        if game_id in host.games:
-            raise UserError(f"game {game_id!r} has no help page")
-        import difflib  # only for this error
-
-        close = difflib.get_close_matches(game_id, list(pages), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        known = ", ".join(sorted(pages)) or "none"
-        raise UserError(f"unknown game {game_id!r}{hint} (games with help: {known})")
+        host.game(game_id)  # an unknown game: the host's one error for it
+        raise UserError(f"game {game_id!r} has no help page")
     cache = _cache(host)
     key = ("page", str(page.path), page.format, game_id)
     stamp = _stamp(page.path)

@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
-from reussite.errors import IllegalMove, PluginError, SaveError, UserError
+from reussite.errors import IllegalMove, PluginError, SaveError, UnknownGame, UserError
 from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
@@ -720,9 +720,10 @@ class Api:
         game_id = request.path_params["game_id"]
         lang = self._lang(request)
         tr = self.session.translator(lang)
-        if game_id not in self.session.host.games:
-            return JSONResponse({"error": f"unknown game {game_id!r}"}, status_code=404)
-        cls = self.session.host.games[game_id]
+        try:
+            cls = self.session.host.game(game_id)
+        except UnknownGame as exc:  # the host's one error for an unknown game
+            return JSONResponse({"error": tr.render(exc.message)}, status_code=404)
         game_tr = translator_for_game(host_translator(tr.lang), cls, self.session.host)
         missing = game_tr.render(Message(S.M_NO_HELP, {"game": Message(cls.name)}))
         try:
@@ -761,8 +762,10 @@ class Api:
         options = _field(data, "options", dict, required=False) or {}
         if game_id is None and self.session.game is not None:
             game_id = self.session.game.id
-        if game_id not in self.session.host.games:
-            raise BadRequest(404, f"unknown game {game_id!r} (games: {', '.join(sorted(self.session.host.games))})")
+        try:
+            self.session.host.game(game_id)
+        except UnknownGame as exc:  # the host's one error for an unknown game
+            raise BadRequest(404, exc.message) from None
         if isinstance(number, str):
             number = whole_number(number)
             if number is None:

@@ -394,3 +394,22 @@ def test_a_new_game_without_an_id_skips_a_game_that_fails_to_deal(tmp_path, monk
     with pytest.raises(UserError, match=r"odd-only \(plugin deal_fails, distribution -\) failed: IndexError"):
         session.start(None, 4, {})
     assert session.game.number == 3 and len(session.notices) == 1  # the game in progress stays
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_unknown_game_has_one_wording_everywhere(client, run_cli, host, lang):
+    """The host's error is the only one: the command line (deal, help, stats, check) and the API say it alike."""
+    from reussite.errors import UnknownGame
+    from reussite.l10n import host_translator
+
+    with pytest.raises(UnknownGame) as caught:
+        host.game("forty-thief")
+    expected = host_translator(lang).render(caught.value.message)
+    assert "forty-thieves" in expected and "tournament" in expected
+    for command in ("deal", "help", "stats", "check", "winnability"):
+        result = run_cli("--lang", lang, command, "forty-thief")
+        assert result.code == 2 and result.err.endswith(f": {expected}\n"), (command, result.err)
+    assert client.get(f"/api/help/forty-thief?lang={lang}").json()["error"] == expected
+    answer = client.post(f"/api/new?lang={lang}", json={"game": "forty-thief", "number": 1,
+                                                         "version": current_version(client)})
+    assert answer.status_code == 404 and answer.json()["error"] == expected
