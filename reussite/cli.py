@@ -8,7 +8,7 @@ The other sub-commands (help, i18n, solve, stats, and any plugin's) come from pl
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Sequence
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
@@ -29,6 +29,8 @@ class Context:
     out: TextIO = field(default_factory=lambda: sys.stdout)
     err: TextIO = field(default_factory=lambda: sys.stderr)
     _host: object = None
+    #: ``reussite games`` may answer from its cache (a real run: in-process callers get the live listing).
+    listing_cache: bool = False
 
     @property
     def host(self):
@@ -100,8 +102,13 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(self.prog, message)
 
 
-def build_parser(tr: Translator, host=None) -> argparse.ArgumentParser:
-    """The whole command line: this module's commands, then every plugin's (``host``: loaded if not given)."""
+#: Commands that start without the plugins' commands loaded (``reussite games`` is run often, in scripts too).
+LEAN_COMMANDS = ("games", "deal", "play")
+
+
+def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> argparse.ArgumentParser:
+    """The command line: this module's commands, then every plugin's unless ``plugin_commands`` is false
+    (``host``: loaded if not given)."""
     _ = tr.gettext
     parser = _Parser(prog="reussite", description=_("Réussite: solitaire games with their rules at hand."))
     parser.add_argument("--lang", metavar="LANG", help=_("language of everything shown: en or fr"))
@@ -143,6 +150,8 @@ def build_parser(tr: Translator, host=None) -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar=_("DIR"), help=_("where the game in progress and the statistics are kept"))
     p.set_defaults(func=cmd_play)
 
+    if not plugin_commands:
+        return parser
     if host is None:
         from reussite.host import Host
 
@@ -193,7 +202,72 @@ def _new_game(ctx: Context, args):
     return ctx.host.new_game(args.game, number, _options(args))
 
 
-def cmd_games(args, ctx: Context) -> int:
+#: Bump when the cached listing's layout changes.
+LISTING_CACHE_VERSION = 1
+
+
+def _listing_cache_file(lang: str) -> str:
+    """Where ``reussite games`` keeps its listing: ``$XDG_CACHE_HOME/reussite`` (``~/.cache/reussite``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "reussite", f"games-{lang}.json")
+
+
+def _stamp(path: str) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_mtime_ns, st.st_size]
+
+
+def _listing_key(lang: str) -> list:
+    """What the listing depends on besides files: the interpreter, the language, the REUSSITE_* settings (the
+    overrides allowed...) and every import folder's time stamp (a distribution installed or removed)."""
+    env = sorted([k, v] for k, v in os.environ.items() if k.startswith("REUSSITE_"))
+    return [LISTING_CACHE_VERSION, sys.version, sys.executable, lang, env,
+            [[folder, _stamp(folder or ".")] for folder in sys.path]]
+
+
+def _cached_listing(lang: str) -> tuple[list, int] | None:
+    """The rows and the count of broken plugins of the last listing, if nothing it was made from changed: the
+    key, and the time stamp and size of every module file that was loaded and every catalog it read."""
+    import json
+
+    try:
+        with open(_listing_cache_file(lang), encoding="utf-8") as fp:
+            data = json.load(fp)
+        if data["key"] != json.loads(json.dumps(_listing_key(lang))):
+            return None
+        if any(_stamp(path) != stamp for path, stamp in data["files"]):
+            return None
+        return data["rows"], int(data["broken"])
+    except (OSError, ValueError, KeyError, TypeError):  # no cache, or not one we wrote: list as usual
+        return None
+
+
+def _store_listing(lang: str, rows: list, broken: int, host) -> None:
+    import json
+
+    from reussite.saves import atomic_write_text
+
+    files = {m.__file__ for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str)}
+    files.update(os.path.join(str(c.localedir), lang, "LC_MESSAGES", f"{c.domain}.mo") for c in host.catalogs)
+    data = {"key": _listing_key(lang), "files": [[f, _stamp(f)] for f in sorted(files)], "rows": rows,
+            "broken": broken}
+    target = _listing_cache_file(lang)
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        atomic_write_text(target, json.dumps(data, ensure_ascii=False))
+    except OSError:
+        pass  # a cache that cannot be written is only slower
+
+
+def _listing(ctx: Context) -> tuple[list, int]:
+    """The rows of ``reussite games`` and how many plugins failed: from the cache when nothing it was made from
+    changed (no plugin, game module or catalog is loaded then), else from the host."""
+    cached = _cached_listing(ctx.tr.lang) if ctx.listing_cache else None
+    if cached is not None:
+        return cached
     games = ctx.host.games
     rows = []
     for game_id in sorted(games):
@@ -208,7 +282,17 @@ def cmd_games(args, ctx: Context) -> int:
             "options": {o.name: {"choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help)}
                         for o in cls.options},
         })
+    broken = len([p for p in ctx.host.plugin_list(defaults=False) if p.errors])
+    if ctx.listing_cache:
+        _store_listing(ctx.tr.lang, rows, broken, ctx.host)
+    return rows, broken
+
+
+def cmd_games(args, ctx: Context) -> int:
+    rows, broken = _listing(ctx)
     if args.json:
+        import json
+
         ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     _ = ctx.tr.gettext
@@ -218,11 +302,10 @@ def cmd_games(args, ctx: Context) -> int:
         packs = ctx.tr.ngettext("{count} pack", "{count} packs", row["packs"]).format(count=row["packs"])
         line = f"{row['id']:<16} {row['name']:<24} {packs:<9} {row['plugin']}"
         ctx.say(line + (f"  {options_label} {opts}" if opts else ""))
-    broken = [p for p in ctx.host.plugin_list() if p.errors]
     if broken:
         ctx.err.write(ctx.tr.ngettext("{count} plugin failed to load; see 'reussite plugins'.",
                                       "{count} plugins failed to load; see 'reussite plugins'.",
-                                      len(broken)).format(count=len(broken)) + "\n")
+                                      broken).format(count=broken) + "\n")
     return 0
 
 
@@ -231,6 +314,8 @@ def cmd_plugins(args, ctx: Context) -> int:
 
     plugins = ctx.host.plugin_list()
     if args.json:
+        import json
+
         ctx.say(json.dumps([p.as_json() for p in plugins], ensure_ascii=False, indent=1))
         return 0
     _ = ctx.tr.gettext
@@ -257,6 +342,8 @@ def cmd_plugins(args, ctx: Context) -> int:
 def cmd_deal(args, ctx: Context) -> int:
     game = _new_game(ctx, args)
     if args.json:
+        import json
+
         ctx.say(json.dumps(game.layout_json(), ensure_ascii=False))
         return 0
     from reussite.textplay import render_layout
@@ -317,23 +404,28 @@ def _split_lang(argv: list[str]) -> tuple[list[str], str | None]:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``reussite ARGV``; without ``argv``, the command line of this process (then ``reussite games`` may
+    answer from its cache)."""
+    process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     out, err = _Printable(out or sys.stdout), _Printable(err or sys.stderr)
     with redirect_stderr(err):  # warnings about catalogs go where this run's errors go
-        return _main(argv, out, err)
+        return _main(argv, out, err, process)
 
 
-def _main(argv: list[str], out: TextIO, err: TextIO) -> int:
+def _main(argv: list[str], out: TextIO, err: TextIO, process: bool = False) -> int:
     argv, cli_lang = _split_lang(argv)
     lang, warning = choose_lang(cli_lang)
     if warning:
         print(warning, file=err)
     from reussite.l10n import host_translator
 
-    ctx = Context(host_translator(lang), out, err)
+    ctx = Context(host_translator(lang), out, err, listing_cache=process)
     try:
         with _argparse_in(ctx.tr), redirect_stdout(out):
-            parser = build_parser(ctx.tr, ctx.host)
+            command = next((a for a in argv if not a.startswith("-")), None)
+            lean = command in LEAN_COMMANDS
+            parser = build_parser(ctx.tr, None if lean else ctx.host, plugin_commands=not lean)
             try:
                 args = parser.parse_args(argv)
             except SystemExit as exc:  # --help and --version-like actions end here

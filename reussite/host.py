@@ -19,7 +19,6 @@ import os
 import re
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -245,6 +244,8 @@ def _group_lines(text: str, group: str) -> list[tuple[str, str]]:
 
 
 def _short_error(exc: BaseException) -> str:
+    import traceback  # only when something failed
+
     where = ""
     tb = traceback.extract_tb(exc.__traceback__)
     if tb:
@@ -265,6 +266,7 @@ class Host:
         self._help: dict[str, HelpPage] | None = None
         self._help_owner: dict[str, str] = {}
         self._catalogs: list[tuple[str, Catalog]] | None = None
+        self._defaults_pending = False
 
     # -- loading -----------------------------------------------------------------------------------
 
@@ -279,13 +281,12 @@ class Host:
         """Load the host's built-in plugins, every ``reussite.plugins`` entry point (the bundled ones first),
         then ``extra`` objects. ``allow_override`` defaults to ``$REUSSITE_ALLOW_OVERRIDE``."""
         host = cls(allow_override)
-        from reussite import __version__
-        from reussite.builtin import DEFAULT_PLUGINS
+        if builtin:
+            from reussite import __version__
+            from reussite import builtin as builtin_plugin
 
-        # By module name, as entry points are (the commands sit above the host's layer). ``builtin=False``
-        # leaves out only the host's catalogs: the commands are always there.
-        for module in (HOST_PLUGIN, *DEFAULT_PLUGINS) if builtin else DEFAULT_PLUGINS:
-            host.add_plugin(module, importlib.import_module(module), BUNDLED_DISTRIBUTION, __version__)
+            host.add_plugin(HOST_PLUGIN, builtin_plugin, BUNDLED_DISTRIBUTION, __version__)
+        host._defaults_pending = True  # ``builtin=False`` leaves out only the host's catalogs
         if entry_points is None:
             entry_points = find_entry_points(hookspecs.ENTRY_POINT_GROUP)
         found = []
@@ -557,15 +558,34 @@ class Host:
             self._catalogs = list(self._claim("catalog", claims).values())
         return self._catalogs
 
+    def _load_defaults(self) -> None:
+        """Register the host's default plugins (:data:`reussite.builtin.DEFAULT_PLUGINS`: its commands), by
+        module name as entry points are. Only when asked for: ``reussite games`` starts without them."""
+        if not self._defaults_pending:
+            return
+        self._defaults_pending = False
+        from reussite import __version__
+        from reussite.builtin import DEFAULT_PLUGINS
+
+        for module in DEFAULT_PLUGINS:
+            self.add_plugin(module, importlib.import_module(module), BUNDLED_DISTRIBUTION, __version__)
+
     def commands(self, tr) -> list[tuple[str, Command]]:
         """``(plugin, command)`` for every sub-command the plugins add (see ``reussite_commands``), each name
-        claimed like a game id. ``tr`` is the interface's translator, passed to the hook."""
+        claimed like a game id, the bundled ones first. ``tr`` is the interface's translator, passed to the
+        hook."""
+        self._load_defaults()
         claims = [(plugin, c.name, c) for plugin, c in self._checked("reussite_commands", Command, _check_command,
                                                                    tr=tr)]
         order = list(self.plugins)  # the order the plugins were loaded in, whatever pluggy calls first
-        return sorted(self._claim("command", claims).values(), key=lambda won: order.index(won[0]))
+        return sorted(self._claim("command", claims).values(),
+                      key=lambda won: (not self.plugins[won[0]].bundled, order.index(won[0])))
 
-    def plugin_list(self) -> list[PluginInfo]:
+    def plugin_list(self, defaults: bool = True) -> list[PluginInfo]:
+        """Every plugin, with what went wrong in it; ``defaults=False`` leaves out the host's default plugins
+        if they are not loaded yet (``reussite games`` counts failures without loading the commands)."""
+        if defaults:
+            self._load_defaults()
         # Touch every hook so that failures inside them show up in the listing.
         self.games, self.help_pages, self.catalogs  # noqa: B018
         return [self.plugins[k] for k in sorted(self.plugins)]

@@ -37,8 +37,10 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from reussite.game import Deal, Move, Redeal
 from reussite.hookspecs import Command, hookimpl
+
+# The engine is imported where it is used: every command loads this module (for ``reussite check``), and
+# ``reussite help`` must start without game code.
 
 #: Moves played per deal; the deal or redeal is preferred one time in eight, so that passes get used.
 STEPS = 60
@@ -122,15 +124,17 @@ def replay(cls, number: int, options: Mapping[str, str] | None, moves: Sequence[
     return game
 
 
-def _useless(game, move: Move) -> bool:
+def _useless(game, move) -> bool:
     """A whole pile onto an empty pile of the same kind: legal, changes nothing, not listed."""
     return (move.n == len(game.cards[move.src]) and not game.cards[move.dst]
             and game.specs[move.dst].kind is game.specs[move.src].kind)
 
 
-def accepted_moves(game) -> Iterator[Move | Deal | Redeal]:
+def accepted_moves(game) -> Iterator:
     """Every move the rules accept at this position, found by brute force (every source, target and count, then
     the deal and redeal), whole piles onto an empty pile of their kind left out."""
+    from reussite.game import Deal, Move, Redeal
+
     for src, pile in enumerate(game.cards):
         for dst in range(len(game.specs)):
             for n in range(1, len(pile) + 1):
@@ -268,6 +272,8 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
 
 
 def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, report: Report) -> None:
+    from reussite.game import Deal, Redeal
+
     start = game.snapshot()
     if cls(game.number, options).snapshot() != start:
         raise _Broken("the same number and options dealt another layout")

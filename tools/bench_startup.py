@@ -10,6 +10,10 @@ The commands run as ``python -m reussite.cli`` with this interpreter (no shell w
 bytecode caching on (in a temporary PYTHONPYCACHEPREFIX, after one warm-up run), as an installed copy
 runs: with PYTHONDONTWRITEBYTECODE set, every start would compile every module again.
 ``--importtime`` prints the ten slowest imports of ``reussite help tournament --format markdown``.
+``--venv DIR`` runs every command (and ``python -c pass``) with the python of a venv holding the wheel built
+from this checkout (made or refreshed in DIR), as an installed copy runs and as soliterm runs from its own
+venv: the system interpreter's ``site-packages`` ``.pth`` files (an editable install's finder, whatever else
+the machine put there) then cost neither, and the ratio compares the programs, not their environments.
 ``--soliterm PATH`` adds soliterm's ``--list`` to the same run and prints ``reussite games`` / ``soliterm
 --list`` (CPU medians), the goal being at most 1.0; soliterm is no dependency: install it in a throw-away
 venv (``python -m venv /tmp/s && /tmp/s/bin/pip install soliterm``) and pass ``/tmp/s/bin/soliterm``.
@@ -37,6 +41,25 @@ COMMANDS = {
 
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def install_wheel(folder: str) -> str:
+    """The python of the venv ``folder`` (created if missing), with the wheel of this checkout installed."""
+    import venv
+    from pathlib import Path
+
+    python = Path(folder) / "bin" / "python"
+    if not python.exists():
+        venv.EnvBuilder(with_pip=True).create(folder)
+    out = tempfile.mkdtemp(prefix="reussite-bench-wheel-")
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", out, str(root)], check=True,
+                   capture_output=True)
+    (wheel,) = Path(out).glob("reussite-*.whl")
+    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, str(wheel)], check=True, capture_output=True)  # the dependencies, the first time
+    subprocess.run([*pip, "--force-reinstall", "--no-deps", str(wheel)], check=True, capture_output=True)
+    return str(python)
 
 
 def run_once(cmd: list[str]) -> tuple[float, float]:
@@ -67,7 +90,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--importtime", action="store_true")
     parser.add_argument("--soliterm", metavar="PATH", help="soliterm's script, to compare 'reussite games' with")
+    parser.add_argument("--venv", metavar="DIR", help="run from a venv with this checkout's wheel (see above)")
     args = parser.parse_args()
+    if args.venv:
+        python = install_wheel(args.venv)
+        ENV.pop("PYTHONPATH", None)  # the installed copy, not a checkout
+        for label, cmd in COMMANDS.items():
+            COMMANDS[label] = [python, *cmd[1:]]
+        CLI[0] = python
     if args.soliterm:
         COMMANDS["soliterm --list"] = [args.soliterm, "--list"]
     ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="reussite-bench-pyc-")

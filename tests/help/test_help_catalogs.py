@@ -7,6 +7,7 @@ import io
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -353,6 +354,7 @@ def test_catalog_work_asks_each_plugin_once_and_names_the_one_that_fails(tmp_pat
     pkg.mkdir()
     (pkg / "__init__.py").write_text(UI_MODULE, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "uidemo_plugin", raising=False)  # another test's copy
     calls = []
 
     def broken():
@@ -371,7 +373,6 @@ def test_catalog_work_asks_each_plugin_once_and_names_the_one_that_fails(tmp_pat
 
 def test_i18n_init_starts_a_plugin_catalog_like_pybabel_with_the_plugin_own_name(tmp_path, monkeypatch, run_cli):
     import importlib
-    import sys
 
     from reussite.host import Host
 
@@ -379,6 +380,7 @@ def test_i18n_init_starts_a_plugin_catalog_like_pybabel_with_the_plugin_own_name
     pkg.mkdir()
     (pkg / "__init__.py").write_text(UI_MODULE, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "uidemo_plugin", raising=False)  # another test's copy
     host = Host.load(entry_points=[])
     host.add_plugin("uidemo", importlib.import_module("uidemo_plugin"), "reussite-uidemo", "1.2")
     monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
