@@ -72,6 +72,20 @@ _UNSEEN = object()
 _STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
 
 
+#: Stack groups (see Game.interchangeable_stacks) -> (first, last + 1) when the group is the stacks from first
+#: to last in order, else None: a few per variant, so bounded in practice; capped for variants whose groups vary.
+_SPANS: dict[tuple[int, ...], tuple[int, int] | None] = {}
+
+
+def _span_of(group: tuple[int, ...]) -> tuple[int, int] | None:
+    span = _SPANS.get(group, False)
+    if span is False:
+        span = (group[0], group[-1] + 1) if group and group == tuple(range(group[0], group[-1] + 1)) else None
+        if len(_SPANS) < 4096:
+            _SPANS[group] = span
+    return span
+
+
 class Reason:
     """Why a move is refused: a msgid whose parameters are filled from the move (see ``Game.explain``)."""
 
@@ -231,6 +245,7 @@ class Game:
         for i, spec in enumerate(specs):
             kinds[spec.kind].append(i)
         self.foundation_ix = tuple(kinds[Kind.FOUNDATION])
+        self._off_foundations = tuple(i for i in range(len(specs)) if specs[i].kind is not Kind.FOUNDATION)
         self.tableau_ix = tuple(kinds[Kind.TABLEAU])
         self.reserve_ix = tuple(kinds[Kind.RESERVE])
         self.stock_ix = kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None
@@ -261,16 +276,18 @@ class Game:
             face_down[src] = len(cards_src)
         if self._plan.kinds[dst] is _STOCK:
             face_down[dst] = len(cards_dst)
+        # The stacks' cached keys go with the operation: undoing it puts them back, so a search that plays a
+        # move and takes it back does not compute its stacks' keys again.
         keys = self._stack_keys
+        self._ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst, keys[src], keys[dst]))
         keys[src] = keys[dst] = None
-        self._ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst))
 
     def _flip(self, stack: int) -> None:
         """Turn the top card of ``stack`` face up."""
         old = self.face_down[stack]
         self.face_down[stack] = len(self.cards[stack]) - 1
+        self._ops.append((_OP_FLIP, stack, old, self._stack_keys[stack]))
         self._stack_keys[stack] = None
-        self._ops.append((_OP_FLIP, stack, old))
 
     def _count_redeal(self) -> None:
         self._ops.append((_OP_REDEALS, self.redeals_used))
@@ -280,7 +297,7 @@ class Game:
         keys, cards, face_down = self._stack_keys, self.cards, self.face_down
         for op in reversed(ops):
             if op[0] == _OP_MOVE:
-                _, src, dst, n, reverse, fd_src, fd_dst = op
+                _, src, dst, n, reverse, fd_src, fd_dst, key_src, key_dst = op
                 cards_dst = cards[dst]
                 if n == 1:
                     cards[src].append(cards_dst.pop())
@@ -291,10 +308,10 @@ class Game:
                         moving.reverse()
                     cards[src].extend(moving)
                 face_down[src], face_down[dst] = fd_src, fd_dst
-                keys[src] = keys[dst] = None
+                keys[src], keys[dst] = key_src, key_dst
             elif op[0] == _OP_FLIP:
                 face_down[op[1]] = op[2]
-                keys[op[1]] = None
+                keys[op[1]] = op[3]
             else:
                 self.redeals_used = op[1]
 
@@ -816,6 +833,14 @@ class Game:
         return sum(len(self.cards[i]) for i in self.foundation_ix)
 
     def is_won(self) -> bool:
+        cls = type(self)
+        if cls.on_foundations is Game.on_foundations and cls.total_cards is Game.total_cards:
+            # The same as below without counting every card (the solver asks at every position).
+            cards = self.cards
+            for i in self._off_foundations:
+                if cards[i]:
+                    return False
+            return True
         return self.on_foundations() == self.total_cards
 
     def is_lost(self) -> bool:
@@ -882,6 +907,34 @@ class Game:
         starting with this move wins too. The solver plays it without trying the alternatives, which makes it
         much faster, so a wrong answer makes "lost" verdicts wrong: return None when unsure. Default: None."""
         return None
+
+    # -- search hints: optional overrides -------------------------------------------------------------
+    # What a variant may tell the solver (reussite.solver) beyond its rules. The defaults say nothing more,
+    # so a variant that overrides none of them is still solved; each override must keep the promise its
+    # docstring states, or "lost" verdicts may be wrong.
+
+    def dead_end(self) -> bool:
+        """True only when no line can win from this position, so the solver stores it without expanding it;
+        called once per new position without a safe move, so keep it cheap. Default: False (never says)."""
+        return False
+
+    def useful_moves(self, moves: list) -> list:
+        """The moves worth searching from this position, out of the legal ``moves``: it may leave some out and
+        add sequences (tuples of moves, each legal in turn) as long as a win, if any, stays reachable through
+        them, and it depends on the position only. Default: ``moves`` unchanged."""
+        return moves
+
+    def solver_key(self) -> bytes:
+        """The solver's transposition-table key: equal only for positions with the same future as far as
+        winning goes (with :meth:`useful_moves`). Default: :meth:`position_key`."""
+        return self.position_key()
+
+    def solver_progress(self) -> float:
+        """How far the position has got, higher is better: it orders the solver's moves and guides its
+        best-first search, so it changes how soon a win is found, never a verdict. Default: 4 for each card on
+        the foundations and 1 for each empty tableau pile."""
+        cards = self.cards
+        return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
 
     def copy(self, history: bool = True) -> Game:
         """An independent game at the same position (with the move history, or without it). Like
@@ -957,6 +1010,10 @@ class Game:
                     keys[i] = bytes((len(pile), face_down[i], *[c[0] * 4 + c[1] for c in pile]))
         parts = keys[:]
         for group in self.interchangeable_stacks():
+            span = _span_of(group)
+            if span:  # stacks side by side (the usual case): sorted in place, the same key, faster
+                parts[span[0]:span[1]] = sorted(parts[span[0]:span[1]])
+                continue
             ordered = sorted([parts[i] for i in group])
             for i, part in zip(group, ordered, strict=True):
                 parts[i] = part

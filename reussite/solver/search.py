@@ -8,10 +8,11 @@ Why it is sound: a position is expanded once (positions compare by ``Game.positi
 identical cards, interchangeable stacks and unlimited redeals). Winning is reaching a goal, so a search that
 has tried every move of every reachable position and found no win has proved the game lost. Moves the variant
 calls safe (``Game.safe_move``) are played without trying the others, positions the variant calls dead
-(the optional ``dead_end()``) are not expanded, and a variant may narrow the moves searched or fold more
-positions together (the optional ``useful_moves()`` and ``solver_key()``); see :mod:`reussite.solver` for
-what each must guarantee. A variant may also say how far a position has got (the optional
-``solver_progress()``, higher is better): it only orders the children, so it cannot make a verdict wrong.
+(``Game.dead_end``) are not expanded, and a variant may narrow the moves searched or fold more positions
+together (``Game.useful_moves`` and ``Game.solver_key``); see :mod:`reussite.solver` for what each must
+guarantee. A variant may also say how far a position has got (``Game.solver_progress``, higher is better):
+it only orders the children, so it cannot make a verdict wrong. ``Game`` defines each of these hints with a
+default that says nothing more than the rules, so the search calls them as ordinary methods.
 A "won" line is replayed through the rules from the starting position before it is reported.
 
 What keeps it small: moves that differ only by which empty stack of an interchangeable group they go to are
@@ -136,11 +137,6 @@ LOOKAHEAD = True
 BEST_FIRST = True
 
 
-def _progress(game: Game) -> int:
-    cards = game.cards
-    return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
-
-
 def _store(search, key: bytes) -> bool:
     """Put a position in a search's table (and count it as expanded); False if it was there already."""
     visited = search.visited
@@ -152,28 +148,28 @@ def _store(search, key: bytes) -> bool:
     return True
 
 
-class _Hooks:
-    """What the variant tells the solver (see :mod:`reussite.solver`), as plain functions of a game."""
-
-    def __init__(self, cls: type[Game]) -> None:
-        self.key_of = cls.solver_key if hasattr(cls, "solver_key") else cls.position_key
-        self.dead_end = getattr(cls, "dead_end", None)
-        self.useful_moves = getattr(cls, "useful_moves", None)
-        self.progress = cls.solver_progress if hasattr(cls, "solver_progress") else _progress
-
-
-def _lookahead(game: Game, moves: list, visited, key_of, rng=None, progress=_progress) -> list:
+def _lookahead(game: Game, moves: list, visited, rng=None) -> tuple[list, list]:
+    """The moves that reach a position not stored yet, best progress first, and the key of each one's position
+    (the search uses it when it gets there, rather than computing it again)."""
     scored = []
+    key_of, progress, push, pop = game.solver_key, game.solver_progress, game.push, game.pop
     for k, move in enumerate(moves):
-        _play(game, move)
-        if key_of(game) not in visited:
-            score = -progress(game)
+        if isinstance(move, tuple):
+            _play(game, move)
+        else:
+            push(move, False)
+        key = key_of()
+        if key not in visited:
+            score = -progress()
             if rng is not None:
                 score -= rng.random() * _PROBE_NOISE
-            scored.append((score, k, move))
-        _unplay(game, move)
+            scored.append((score, k, move, key))
+        if isinstance(move, tuple):
+            _unplay(game, move)
+        else:
+            pop()
     scored.sort()
-    return [m for _, _, m in scored]
+    return [m for _, _, m, _ in scored], [key for _, _, _, key in scored]
 
 
 def _play(game: Game, move, line: list | None = None) -> None:
@@ -223,37 +219,35 @@ class _DFS:
         self.visited: set[bytes] = set()
         self.key_bytes = 0
         self.line: list = []
-        # One frame per branching position: [moves to try, next index, safe moves played on entering it].
+        # One frame per branching position (see enter).
         self.frames: list[list] = []
         self.expanded = 0
-        self.hooks = hooks = _Hooks(type(g))
-        self.key_of, self.dead_end, self.useful_moves = hooks.key_of, hooks.dead_end, hooks.useful_moves
-        # The variant's own measure of progress, if it has one (only the order of the moves depends on it).
-        self.progress = hooks.progress
         self.started = False
 
-    def enter(self) -> bool | None:
-        """Expand the position just reached: True if won, None if already seen or dead, else False (frame
-        pushed)."""
-        g, line, visited, key_of = self.g, self.line, self.visited, self.key_of
+    def enter(self, key: bytes | None = None) -> bool | None:
+        """Expand the position just reached (``key``: its key, when known already): True if won, None if
+        already seen or dead, else False (frame pushed)."""
+        g, line = self.g, self.line
         forced = 0
         while True:
             if g.is_won():
                 return True
-            if not _store(self, key_of(g)):
+            if not _store(self, g.solver_key() if key is None else key):
                 break
+            key = None
             safe = g.safe_move()
             if safe is None:
-                if self.dead_end is not None and self.dead_end(g):
+                if g.dead_end():
                     break
-                moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
-                if self.useful_moves is not None:
-                    moves = self.useful_moves(g, moves)
+                moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
+                keys = None
                 if LOOKAHEAD or self.rng is not None:
-                    moves = _lookahead(g, order_moves(g, moves), visited, key_of, self.rng, self.progress)
+                    moves, keys = _lookahead(g, order_moves(g, moves), self.visited, self.rng)
                 else:
                     moves = order_moves(g, moves)
-                self.frames.append([moves, 0, forced])
+                # A frame: moves to try, the next one's index, safe moves played on entering it, and the key
+                # each move reaches (None when not computed).
+                self.frames.append([moves, 0, forced, keys])
                 return False
             g.push(safe, check=False)
             line.append(safe)
@@ -292,7 +286,8 @@ class _DFS:
             frame[1] = i + 1
             move = moves[i]
             _play(g, move, line)
-            found = self.enter()
+            keys = frame[3]
+            found = self.enter(None if keys is None else keys[i])
             if found:
                 return Verdict.WON
             if found is None:
@@ -323,10 +318,6 @@ class _BestFirst:
         self.heap: list = []
         self.serial = 0
         self.line: list = []
-        cls = type(g)
-        hooks = _Hooks(cls)
-        self.key_of, self.dead_end, self.useful_moves = hooks.key_of, hooks.dead_end, hooks.useful_moves
-        self.progress = hooks.progress
         # What a stored copy costs, roughly (its lists and its attributes), for the memory budget.
         self.copy_bytes = (sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards)
                            + 3 * sys.getsizeof(g.cards))
@@ -338,7 +329,7 @@ class _BestFirst:
         return self.key_bytes + self.live * self.copy_bytes + len(self.heap) * _HEAP_ENTRY
 
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
-        heap, key_of = self.heap, self.key_of
+        heap = self.heap
         if not self.started:
             self.started = True
             heapq.heappush(heap, (0.0, 0, None, None))
@@ -366,7 +357,7 @@ class _BestFirst:
                 if g.is_won():
                     self.line = self._line_to(parent, played)
                     return Verdict.WON
-                if not _store(self, key_of(g)):
+                if not _store(self, g.solver_key()):
                     break
                 safe = g.safe_move()
                 if safe is None:
@@ -378,21 +369,27 @@ class _BestFirst:
         return Verdict.LOST
 
     def _expand(self, g: Game, parent, played: list, depth: int) -> None:
-        if self.dead_end is not None and self.dead_end(g):
+        if g.dead_end():
             return
-        moves = _distinct(g, g.legal_moves(), g.interchangeable_stacks())
-        if self.useful_moves is not None:
-            moves = self.useful_moves(g, moves)
+        moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
         node = [g, parent, depth, 0, played]  # copy, parent, moves from the start, waiting children, moves
-        visited, key_of, progress, heap = self.visited, self.key_of, self.progress, self.heap
+        visited, key_of, progress, heap = self.visited, g.solver_key, g.solver_progress, self.heap
+        push, pop = g.push, g.pop
         for move in moves:
-            _play(g, move)
-            if key_of(g) not in visited:
+            sequence = isinstance(move, tuple)
+            if sequence:
+                _play(g, move)
+            else:
+                push(move, False)
+            if key_of() not in visited:
                 self.serial += 1
-                cost = _DEPTH_COST * (depth + (len(move) if isinstance(move, tuple) else 1))
-                heapq.heappush(heap, (cost - progress(g), self.serial, node, move))
+                cost = _DEPTH_COST * (depth + (len(move) if sequence else 1))
+                heapq.heappush(heap, (cost - progress(), self.serial, node, move))
                 node[3] += 1
-            _unplay(g, move)
+            if sequence:
+                _unplay(g, move)
+            else:
+                pop()
         if node[3]:
             self.live += 1
         else:
