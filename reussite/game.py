@@ -72,18 +72,25 @@ _UNSEEN = object()
 _STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
 
 
-#: Stack groups (see Game.interchangeable_stacks) -> (first, last + 1) when the group is the stacks from first
-#: to last in order, else None: a few per variant, so bounded in practice; capped for variants whose groups vary.
-_SPANS: dict[tuple[int, ...], tuple[int, int] | None] = {}
+#: Interchangeable stack groups (see Game.interchangeable_stacks) -> how position_key sorts each group; a few
+#: per variant, capped for variants whose groups vary.
+_SORTS: dict[tuple, tuple] = {}
 
 
-def _span_of(group: tuple[int, ...]) -> tuple[int, int] | None:
-    span = _SPANS.get(group, False)
-    if span is False:
-        span = (group[0], group[-1] + 1) if group and group == tuple(range(group[0], group[-1] + 1)) else None
-        if len(_SPANS) < 4096:
-            _SPANS[group] = span
-    return span
+def _sorts(groups) -> tuple:
+    """Each group as a slice when it is the stacks from first to last in order (sorted as one slice, the same
+    result, faster), else as itself."""
+    try:
+        return _SORTS[groups]
+    except (KeyError, TypeError):  # not seen yet, or not hashable (a list): worked out again
+        pass
+    sorts = tuple(slice(g[0], g[-1] + 1) if g and tuple(g) == tuple(range(g[0], g[-1] + 1)) else g for g in groups)
+    if isinstance(groups, tuple) and len(_SORTS) < 256:
+        try:
+            _SORTS[groups] = sorts
+        except TypeError:  # lists inside
+            pass
+    return sorts
 
 
 class Reason:
@@ -1009,10 +1016,9 @@ class Game:
                     pile = cards[i]
                     keys[i] = bytes((len(pile), face_down[i], *[c[0] * 4 + c[1] for c in pile]))
         parts = keys[:]
-        for group in self.interchangeable_stacks():
-            span = _span_of(group)
-            if span:  # stacks side by side (the usual case): sorted in place, the same key, faster
-                parts[span[0]:span[1]] = sorted(parts[span[0]:span[1]])
+        for group in _sorts(self.interchangeable_stacks()):
+            if group.__class__ is slice:  # stacks side by side (see _sorts)
+                parts[group] = sorted(parts[group])
                 continue
             ordered = sorted([parts[i] for i in group])
             for i, part in zip(group, ordered, strict=True):
