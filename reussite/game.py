@@ -77,19 +77,26 @@ _STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
 _SORTS: dict[tuple, tuple] = {}
 
 
+#: The last groups looked up and their sorts: most variants return the same tuple every time.
+_LAST_SORTS: list = [None, ()]
+
+
 def _sorts(groups) -> tuple:
     """Each group as a slice when it is the stacks from first to last in order (sorted as one slice, the same
     result, faster), else as itself."""
+    if groups is _LAST_SORTS[0]:
+        return _LAST_SORTS[1]
     try:
-        return _SORTS[groups]
-    except (KeyError, TypeError):  # not seen yet, or not hashable (a list): worked out again
-        pass
-    sorts = tuple(slice(g[0], g[-1] + 1) if g and tuple(g) == tuple(range(g[0], g[-1] + 1)) else g for g in groups)
-    if isinstance(groups, tuple) and len(_SORTS) < 256:
+        sorts = _SORTS[groups]
+    except (KeyError, TypeError):  # not seen yet, or not hashable (lists, which may change): worked out
+        sorts = tuple(slice(g[0], g[-1] + 1) if g and tuple(g) == tuple(range(g[0], g[-1] + 1)) else g
+                      for g in groups)
         try:
-            _SORTS[groups] = sorts
-        except TypeError:  # lists inside
-            pass
+            if len(_SORTS) < 256:
+                _SORTS[groups] = sorts
+        except TypeError:
+            return sorts
+    _LAST_SORTS[:] = groups, sorts  # hashable, so made of tuples: it cannot change
     return sorts
 
 
@@ -837,7 +844,7 @@ class Game:
         return sum(len(c) for c in self.cards)
 
     def on_foundations(self) -> int:
-        return sum(len(self.cards[i]) for i in self.foundation_ix)
+        return sum(map(len, map(self.cards.__getitem__, self.foundation_ix)))
 
     def is_won(self) -> bool:
         cls = type(self)
@@ -907,18 +914,16 @@ class Game:
             return Outcome.LOST
         return None
 
-    # -- search support: cheap copies and a canonical position key -----------------------------------
+    # -- Search hints — optional overrides ---------------------------------------------------------
+    # What a variant may tell the solver (reussite.solver) beyond its rules. The defaults say nothing more,
+    # so a variant that overrides none of them is still solved; each override must keep the promise its
+    # docstring states, or "lost" verdicts may be wrong.
 
     def safe_move(self) -> AnyMove | None:
         """A move that can be played at once without losing anything: if any line wins from here, one
         starting with this move wins too. The solver plays it without trying the alternatives, which makes it
         much faster, so a wrong answer makes "lost" verdicts wrong: return None when unsure. Default: None."""
         return None
-
-    # -- search hints: optional overrides -------------------------------------------------------------
-    # What a variant may tell the solver (reussite.solver) beyond its rules. The defaults say nothing more,
-    # so a variant that overrides none of them is still solved; each override must keep the promise its
-    # docstring states, or "lost" verdicts may be wrong.
 
     def dead_end(self) -> bool:
         """True only when no line can win from this position, so the solver stores it without expanding it;
@@ -942,6 +947,8 @@ class Game:
         the foundations and 1 for each empty tableau pile."""
         cards = self.cards
         return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
+
+    # -- search support: cheap copies and a canonical position key -----------------------------------
 
     def copy(self, history: bool = True) -> Game:
         """An independent game at the same position (with the move history, or without it). Like
@@ -1009,7 +1016,7 @@ class Game:
         transposition table and by :meth:`is_lost`. Variants whose future depends on more than the stacks
         and the redeals used must extend it."""
         keys = self._stack_keys
-        if None in keys:  # the stack keys that moves have invalidated (inlined: this runs for every node)
+        if not all(keys):  # the stack keys that moves have invalidated (inlined: this runs for every node)
             cards, face_down = self.cards, self.face_down
             for i, key in enumerate(keys):
                 if key is None:
