@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 
 from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
@@ -188,7 +189,10 @@ def _unplay(game: Game, move, line: list | None = None) -> None:
 
 
 def order_moves(game: Game, moves: list) -> list:
-    return sorted(moves, key=lambda m: _order_key(game, m))
+    """``moves`` in the order the search tries them (see ``_order_key``; a stable sort), as a new list."""
+    if len(moves) < 2:
+        return list(moves)
+    return sorted(moves, key=partial(_order_key, game))
 
 
 #: The exhaustive search runs alone for this many positions; then it takes turns with randomized probes.
