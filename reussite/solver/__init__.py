@@ -7,31 +7,32 @@ Public API: ``solve(game, budget=None, *, nodes, seconds, memory_mb, cancel) -> 
 ``decided``, ``notation()``), :class:`Verdict` (WON, LOST, UNKNOWN), :class:`SolverError`. Bulk solving
 (a range of deals, results files, statistics) is in :mod:`reussite.solver.batch`.
 
-What a variant may tell the solver (all optional; a third-party game is solved without any of them):
+What a variant may tell the solver: methods of ``Game`` ("Search hints — optional overrides" in
+:mod:`reussite.game`) whose defaults say nothing beyond the rules, so a third-party game that overrides none
+of them is solved all the same. A variant overrides those its rules let it argue:
 
-``safe_move() -> Move | None`` (on ``Game``, default None)
+``safe_move() -> Move | None`` (default None)
     A move that can be played at once without losing anything: if any line wins from the position, one
     starting with this move wins too. The solver plays it without trying the others. Return None when unsure:
     a wrong answer makes "lost" verdicts wrong.
 
-``dead_end() -> bool`` (looked up on the game; absent means "never says")
+``dead_end() -> bool`` (default False: never says)
     True only when no line can win from the position (for example a card that can never reach a foundation).
     The solver stores the position and does not expand it. Called once per new position that has no safe
     move, so it must be cheap (cache what you can). A wrong True makes "lost" verdicts wrong; when unsure
     return False.
 
-``useful_moves(moves) -> list`` (looked up on the game; absent means every legal move)
+``useful_moves(moves) -> list`` (default ``moves`` unchanged: every legal move)
     The moves worth searching from the position, out of ``moves`` (the legal ones). It may leave moves out
     and add move sequences (a tuple of moves played one after the other, each legal in turn) as long as,
     whenever some line wins from the position, one made of the returned moves wins too. It must depend on
     the position only (not on how it was reached), since the transposition table stores positions.
 
-``solver_key() -> bytes`` (looked up on the game; absent means ``position_key()``)
+``solver_key() -> bytes`` (default ``position_key()``)
     The transposition table's key, when the solver may fold more than ``position_key`` does: positions
     with equal keys must have the same future as far as winning goes (with ``useful_moves``).
 
-``solver_progress() -> float`` (looked up on the game; absent means 4 a card on the foundations and 1 an
-empty tableau pile)
+``solver_progress() -> float`` (default 4 a card on the foundations and 1 an empty tableau pile)
     How far the position has got, higher is better. It orders the moves of the depth-first search and is
     the best-first search's estimate (less a little for each move played), so it decides how soon a win is
     found, never whether a verdict is right.

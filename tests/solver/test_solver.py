@@ -319,3 +319,62 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
         seen[expected.verdict] += 1
     deads = fired[0]
     assert seen[Verdict.WON] and seen[Verdict.LOST] and deads and safes, (seen, deads, safes)
+
+
+# -- the search hints: Game's neutral defaults, a variant's overrides ----------------------------------------
+
+def _plain_variant():
+    """A third-party game written without a thought for the solver: none of the search hints is defined."""
+    from reussite.rules import ANY, FOUNDATION_UP_IN_SUIT, Build, StackRule, foundations, stock, tableau, waste
+    from reussite.variant import Variant
+
+    class Plain(Variant):
+        id = "plain-third-party"
+        name = "Plain"
+        stacks = (stock(), waste(1), *foundations(4, FOUNDATION_UP_IN_SUIT, x=2),
+                  *tableau(3, StackRule(build=Build("same", -1), empty=ANY), y=1))
+
+        def deal(self, cards):
+            self.place("stock", cards)
+
+    hints = ("safe_move", "dead_end", "useful_moves", "solver_key", "solver_progress")
+    assert not any(name in Plain.__dict__ for name in hints)
+    return Plain
+
+
+def test_a_variant_without_search_hints_is_solved_with_game_s_neutral_defaults():
+    cls = _plain_variant()
+    won = _layout(cls, tableau_1="3H 2H AH", tableau_2="2S 3S", waste="AS", stock="4H")
+    assert (won.dead_end(), won.useful_moves(["x"]), won.solver_key()) == (False, ["x"], won.position_key())
+    # 4 a card on the foundations, 1 an empty tableau pile (the third one here).
+    assert won.solver_progress() == 1
+    result = solve(won, nodes=10_000)
+    assert result.verdict is Verdict.WON and _replays_to_a_win(won, result.line)
+    # Each top card waits for a card buried under another one, and no pile is empty: not a single move.
+    lost = _layout(cls, tableau_1="3H AS 2S", tableau_2="3S AH 2H", tableau_3="4H")
+    assert solve(lost, nodes=10_000).verdict is Verdict.LOST
+
+
+@pytest.mark.parametrize("hint", ["dead_end", "useful_moves", "solver_key"])
+def test_the_search_asks_a_variant_s_own_search_hints(hint):
+    """Each override is called: one that says "no future here" turns a won position into a lost one."""
+    cls = _plain_variant()
+    liar = type("Liar", (cls,), {hint: {
+        "dead_end": lambda self: True,
+        "useful_moves": lambda self, moves: [],
+        "solver_key": lambda self: b"one key for every position",
+    }[hint]})
+    position = dict(tableau_1="3H 2H AH", tableau_2="2S 3S", waste="AS", stock="4H")
+    assert solve(_layout(cls, **position), nodes=10_000).verdict is Verdict.WON
+    assert solve(_layout(liar, **position), nodes=10_000).verdict is Verdict.LOST
+
+
+def test_a_variant_s_progress_orders_the_search():
+    """Two searches of one position that differ only by solver_progress expand the positions in another
+    order (so they count other numbers of nodes) and agree on the verdict."""
+    cls = _plain_variant()
+    backwards = type("Backwards", (cls,), {"solver_progress": lambda self: -4 * self.on_foundations()})
+    position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
+    ahead, behind = (solve(_layout(c, **position), nodes=10_000) for c in (cls, backwards))
+    assert ahead.verdict is behind.verdict is Verdict.WON
+    assert ahead.nodes != behind.nodes
