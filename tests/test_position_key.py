@@ -152,3 +152,75 @@ def test_undo_forgets_positions_it_takes_back(host):
     game.pop()
     assert len(game._path_keys) == game.move_count + 1
     assert game.seen_positions() == {game.copy(history=False).position_key()} | set(game._path_keys)
+
+
+def _reference_key(game) -> bytes:
+    """position_key as its docstring defines it, computed from scratch the plain way."""
+    parts = [game.stack_key(i) for i in range(len(game.specs))]
+    for group in game.interchangeable_stacks():
+        for i, part in zip(group, sorted(parts[i] for i in group), strict=True):
+            parts[i] = part
+    if game.redeals is not None:
+        parts.append(bytes((255, game.redeals_used)))
+    return b"".join(parts)
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("forty-thieves", {}), ("tournament", {}), ("mount-olympus", {}), ("osmosis", {"deal": "3"}),
+])
+def test_cached_keys_agree_with_fresh_ones_through_moves_and_undos(host, game_id, options):
+    """Undoing a move puts back the stack keys cached before it (so a search's play-and-take-back costs no
+    key work): through random play, deals, refills and undos, the key always equals one built from scratch."""
+    import random
+
+    rng = random.Random(game_id)
+    game = host.new_game(game_id, rng.randrange(1, 30_000), options)
+
+    def fresh() -> bytes:
+        probe = game.copy(history=False)
+        probe._stack_keys = [None] * len(probe.specs)
+        return _reference_key(probe)
+
+    checked = 0
+    for _ in range(120):
+        moves = list(game.legal_moves())
+        for move in rng.sample(moves, min(3, len(moves))):  # as the solver's look-ahead does
+            game.push(move, check=False)
+            assert game.position_key() == fresh()
+            game.pop()
+            assert game.position_key() == fresh()
+            checked += 1
+        if moves and (not game.can_undo or rng.random() < 0.75):
+            game.push(rng.choice(moves))
+        elif game.can_undo:
+            game.pop()
+        else:
+            break
+        assert game.position_key() == fresh()
+    assert checked > 100
+
+
+def test_groups_in_any_order_or_form_fold_as_their_docstring_says(host):
+    """position_key sorts a group of stacks side by side as one slice; a group out of order, or given as lists,
+    is folded the general way: the key is the one the definition gives, and swapping within a group keeps it."""
+    cls = host.game("forty-thieves")
+
+    class OutOfOrder(cls):
+        def interchangeable_stacks(self):
+            return ((self.index["tableau-3"], self.index["tableau-1"]), (self.index["tableau-2"],))
+
+    class AsLists(cls):
+        def interchangeable_stacks(self):
+            return [[self.index["tableau-1"], self.index["tableau-2"], self.index["tableau-3"]]]
+
+    for variant in (cls, OutOfOrder, AsLists):
+        game = variant(7)
+        t1, t3 = game.index["tableau-1"], game.index["tableau-3"]
+        assert game.position_key() == _reference_key(game)
+        other = game.copy()
+        _swap(other, t1, t3)
+        assert other.position_key() == game.position_key()
+        t4 = other.index["tableau-4"]
+        other.cards[t1].append(other.cards[t4].pop())
+        other._stack_keys[t1] = other._stack_keys[t4] = None
+        assert other.position_key() == _reference_key(other) != game.position_key()
