@@ -89,8 +89,8 @@ def _sorts(groups) -> tuple:
     try:
         sorts = _SORTS[groups]
     except (KeyError, TypeError):  # not seen yet, or not hashable (lists, which may change): worked out
-        sorts = tuple(slice(g[0], g[-1] + 1) if g and tuple(g) == tuple(range(g[0], g[-1] + 1)) else g
-                      for g in groups)
+        sorts = tuple(slice(g[0], g[-1] + 1) if isinstance(g, tuple | list) and g
+                      and tuple(g) == tuple(range(g[0], g[-1] + 1)) else g for g in groups)
         try:
             if len(_SORTS) < 256:
                 _SORTS[groups] = sorts

@@ -201,8 +201,9 @@ def test_cached_keys_agree_with_fresh_ones_through_moves_and_undos(host, game_id
 
 
 def test_groups_in_any_order_or_form_fold_as_their_docstring_says(host):
-    """position_key sorts a group of stacks side by side as one slice; a group out of order, or given as lists,
-    is folded the general way: the key is the one the definition gives, and swapping within a group keeps it."""
+    """position_key sorts a group of stacks side by side as one slice; a group out of order, or given as a list
+    or a set, is folded the general way: the key is the one the definition gives, and swapping within a group
+    keeps it."""
     cls = host.game("forty-thieves")
 
     class OutOfOrder(cls):
@@ -213,7 +214,11 @@ def test_groups_in_any_order_or_form_fold_as_their_docstring_says(host):
         def interchangeable_stacks(self):
             return [[self.index["tableau-1"], self.index["tableau-2"], self.index["tableau-3"]]]
 
-    for variant in (cls, OutOfOrder, AsLists):
+    class AsSets(cls):
+        def interchangeable_stacks(self):
+            return (frozenset({self.index["tableau-1"], self.index["tableau-3"]}),)
+
+    for variant in (cls, OutOfOrder, AsLists, AsSets):
         game = variant(7)
         t1, t3 = game.index["tableau-1"], game.index["tableau-3"]
         assert game.position_key() == _reference_key(game)
