@@ -153,15 +153,16 @@ def _lookahead(game: Game, moves: list, visited, rng=None) -> tuple[list, list]:
     """The moves that reach a position not stored yet, best progress first, and the key of each one's position
     (the search uses it when it gets there, rather than computing it again)."""
     scored = []
-    key_of, progress, push, pop = game.solver_key, game.solver_progress, game.push, game.pop
+    cls = type(game)
+    key_of, progress, push, pop = cls.solver_key, cls.solver_progress, game.push, game.pop
     for k, move in enumerate(moves):
         if isinstance(move, tuple):
             _play(game, move)
         else:
             push(move, False)
-        key = key_of()
+        key = key_of(game)
         if key not in visited:
-            score = -progress()
+            score = -progress(game)
             if rng is not None:
                 score -= rng.random() * _PROBE_NOISE
             scored.append((score, k, move, key))
@@ -322,6 +323,8 @@ class _BestFirst:
         self.heap: list = []
         self.serial = 0
         self.line: list = []
+        # The variant's hints, as functions of a game (each copy is a new game).
+        self.key_of, self.progress = type(g).solver_key, type(g).solver_progress
         # What a stored copy costs, roughly (its lists and its attributes), for the memory budget.
         self.copy_bytes = (sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards)
                            + 3 * sys.getsizeof(g.cards))
@@ -333,7 +336,7 @@ class _BestFirst:
         return self.key_bytes + self.live * self.copy_bytes + len(self.heap) * _HEAP_ENTRY
 
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
-        heap = self.heap
+        heap, key_of = self.heap, self.key_of
         if not self.started:
             self.started = True
             heapq.heappush(heap, (0.0, 0, None, None))
@@ -361,7 +364,7 @@ class _BestFirst:
                 if g.is_won():
                     self.line = self._line_to(parent, played)
                     return Verdict.WON
-                if not _store(self, g.solver_key()):
+                if not _store(self, key_of(g)):
                     break
                 safe = g.safe_move()
                 if safe is None:
@@ -377,23 +380,15 @@ class _BestFirst:
             return
         moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
         node = [g, parent, depth, 0, played]  # copy, parent, moves from the start, waiting children, moves
-        visited, key_of, progress, heap = self.visited, g.solver_key, g.solver_progress, self.heap
-        push, pop = g.push, g.pop
+        visited, key_of, progress, heap = self.visited, self.key_of, self.progress, self.heap
         for move in moves:
-            sequence = isinstance(move, tuple)
-            if sequence:
-                _play(g, move)
-            else:
-                push(move, False)
-            if key_of() not in visited:
+            _play(g, move)
+            if key_of(g) not in visited:
                 self.serial += 1
-                cost = _DEPTH_COST * (depth + (len(move) if sequence else 1))
-                heapq.heappush(heap, (cost - progress(), self.serial, node, move))
+                cost = _DEPTH_COST * (depth + (len(move) if isinstance(move, tuple) else 1))
+                heapq.heappush(heap, (cost - progress(g), self.serial, node, move))
                 node[3] += 1
-            if sequence:
-                _unplay(g, move)
-            else:
-                pop()
+            _unplay(g, move)
         if node[3]:
             self.live += 1
             # The move generator's table of wanted cards (see Game._indexed_moves) is rebuilt by any copy, so
