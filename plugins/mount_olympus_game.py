@@ -1,4 +1,4 @@
-"""Mount Olympus: rules R-MO-1 to R-MO-9, from PySolFC's French page (see RULES.md, docs/rules-notes.md)."""
+"""Mount Olympus: rules R-MO-1 to R-MO-9, from PySolFC's French page (see docs/rules.md)."""
 
 from __future__ import annotations
 

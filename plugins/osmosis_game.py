@@ -1,5 +1,5 @@
-"""Osmosis (Osmose): rules R-OS-1 to R-OS-11, from Aisleriot's French page (see RULES.md and
-docs/rules-notes.md). The three-card deal of R-OS-9 is an option of this game: ``--option deal=3``."""
+"""Osmosis (Osmose): rules R-OS-1 to R-OS-11, from Aisleriot's French page (see docs/rules.md).
+The three-card deal of R-OS-9 is an option of this game: ``--option deal=3``."""
 
 from __future__ import annotations
 

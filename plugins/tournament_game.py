@@ -1,4 +1,4 @@
-"""Tournament: rules R-TO-1 to R-TO-12, from PySolFC's French page (see RULES.md, docs/rules-notes.md)."""
+"""Tournament: rules R-TO-1 to R-TO-12, from PySolFC's French page (see docs/rules.md)."""
 
 from __future__ import annotations
 

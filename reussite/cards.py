@@ -1,8 +1,8 @@
 """Cards, packs and PySolFC-compatible game numbers (layer 1: imports nothing else from Réussite).
 
 A card is a small immutable value; a pack of two decks holds two equal-looking cards that differ only by
-``deck``. The same game number gives the same shuffled pack as PySolFC: see ``../shared/RULES.md``,
-"PySolFC game numbers", and ``docs/deals.md``.
+``deck``. The same game number gives the same shuffled pack as PySolFC: see
+``docs/deals.md``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Forty Thieves, clause by clause (R-FT-1 to R-FT-11, see RULES.md and docs/rules-notes.md)."""
+"""Forty Thieves, clause by clause (R-FT-1 to R-FT-11, see docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The host's layers import downward only (DESIGN.md): a module may import its own layer or lower ones."""
+"""The host's layers import downward only (docs/architecture.md): a module may import its own layer or lower ones."""
 
 from __future__ import annotations
 

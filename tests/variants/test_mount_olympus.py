@@ -1,4 +1,4 @@
-"""Mount Olympus, clause by clause (R-MO-1 to R-MO-9, see RULES.md and docs/rules-notes.md)."""
+"""Mount Olympus, clause by clause (R-MO-1 to R-MO-9, see docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Osmosis, clause by clause (R-OS-1 to R-OS-11, see RULES.md and docs/rules-notes.md)."""
+"""Osmosis, clause by clause (R-OS-1 to R-OS-11, see docs/rules.md)."""
 
 from __future__ import annotations
 

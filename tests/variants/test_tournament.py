@@ -1,4 +1,4 @@
-"""Tournament, clause by clause (R-TO-1 to R-TO-12, see RULES.md and docs/rules-notes.md)."""
+"""Tournament, clause by clause (R-TO-1 to R-TO-12, see docs/rules.md)."""
 
 from __future__ import annotations
 
