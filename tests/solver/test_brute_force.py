@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 import random
 import sys
+from itertools import chain
 
 import pytest
 
-from reussite.cards import RANKS, SUITS
+from reussite.cards import RANKS, SUITS, Card
 from reussite.errors import IllegalMove
 from reussite.solver import Verdict, solve
 
@@ -35,15 +36,24 @@ def _code(rank: int, suit: int) -> str:
     return RANKS[rank - 1] + SUITS[suit]
 
 
+#: A card's face (rank and suit, not its pack) as one byte: identical cards of two packs get the same byte.
+_FACE = {Card(rank, suit, deck): rank * len(SUITS) + suit
+         for rank in range(1, len(RANKS) + 1) for suit in range(len(SUITS)) for deck in range(4)}
+
+
 def _fold(game, sort_groups):
-    """The exact position, identical cards folded, the given groups of stacks sorted."""
-    stacks = [(tuple((c.rank, c.suit) for c in pile), fd) for pile, fd in zip(game.cards, game.face_down,
-                                                                           strict=True)]
+    """The exact position, identical cards folded, the given groups of stacks sorted: every card's face, stack
+    after stack, with each stack's length and face-down count (so the stacks can be told apart)."""
+    face = _FACE.__getitem__
+    cards, face_down = game.cards, game.face_down
+    order = list(range(len(cards)))
     for group in sort_groups(game):
-        ordered = sorted(stacks[i] for i in group)
-        for i, s in zip(group, ordered, strict=True):
-            stacks[i] = s
-    return tuple(stacks), game.redeals_used if game.redeals is not None else 0
+        for i, j in zip(group, sorted(group, key=lambda j: (bytes(map(face, cards[j])), face_down[j])),
+                        strict=True):
+            order[i] = j
+    piles = [cards[j] for j in order]
+    return (bytes(map(face, chain.from_iterable(piles))), bytes(map(len, piles)), bytes(face_down[j] for j in order),
+            game.redeals_used if game.redeals is not None else 0)
 
 
 def brute_force(game, sort_groups) -> bool:
@@ -54,11 +64,11 @@ def brute_force(game, sort_groups) -> bool:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
     def search() -> bool:
+        key = _fold(g, sort_groups)
+        if key in seen:  # not won, or the search would have stopped there
+            return False
         if g.is_won():
             return True
-        key = _fold(g, sort_groups)
-        if key in seen:
-            return False
         seen.add(key)
         if len(seen) > LIMIT:
             raise TooBig
