@@ -12,7 +12,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import Enum
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -50,6 +52,10 @@ MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the re
 #: without a word stops the clock this long after its last report (it reports every 10 s).
 ACTIVE_GAP = 30.0
 WEB_KEY = "web"  # our extra field in the save: the time played (other readers ignore it)
+
+
+#: What a handler that takes a body returns: the fields to add to the state it answers with, or its own answer.
+Answer = dict[str, Any] | Response
 
 
 class BadRequest(Exception):
@@ -133,6 +139,13 @@ class Session:
         self.elapsed_before = 0.0
         self.active_since = None
         self.changed(active)
+
+    def mark(self) -> tuple | None:
+        """What tells whether a request changed the game in progress (compared before and after)."""
+        game = self.game
+        if game is None:
+            return None
+        return id(game), game.move_count, len(game.redo_moves), game.snapshot()
 
     def checkpoint(self) -> tuple:
         """The game in progress as it is now, for :meth:`rollback` when a plugin fails."""
@@ -444,7 +457,7 @@ async def read_json(request: Request, limit: int = MAX_BODY_BYTES) -> dict[str, 
         if size is None:
             raise BadRequest(400, "bad Content-Length header")
         if size > limit:
-            raise BadRequest(413, f"the request body is too large ({size} bytes; at most {limit})")
+            raise BadRequest(413, f"the request body is too large (at most {limit} bytes)")
     body = bytearray()
     try:
         async for chunk in request.stream():
@@ -478,16 +491,68 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], requi
     return value
 
 
+def _solver_seconds(value: float) -> float:
+    if not 0 <= value <= MAX_SOLVER_SECONDS:
+        raise BadRequest(400, f"seconds should be from 0 to {MAX_SOLVER_SECONDS:g}, not {value!r}")
+    return value
+
+
 def _count(data: dict[str, Any]) -> int:
     n = _field(data, "n", int, required=False)
     return 1 if n is None else n
 
 
+class Access(Enum):
+    """How a route is reached and what its wrapper (:meth:`Api.endpoint`) does around its handler."""
+
+    READ = "read"  # GET; changes nothing
+    WRITE = "write"  # POST tied to the position the page shows: a stale version is refused (409)
+    POST = "post"  # POST about something else than the position (the clock, the saves folder)
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One line of the route table: ``/api/<path>`` answered by ``handler`` (a method of :class:`Api`)."""
+
+    path: str
+    handler: Callable[..., Awaitable[Any]]
+    access: Access
+    limit: int = MAX_BODY_BYTES  # the largest request body accepted
+
+    @property
+    def method(self) -> str:
+        return "GET" if self.access is Access.READ else "POST"
+
+
 class Api:
-    """The routes' behaviour; ``server.create_app`` wires them to URLs."""
+    """The routes' behaviour; :data:`ROUTES` lists them and ``server.create_app`` serves them."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    def endpoint(self, route: Endpoint) -> Callable[..., Awaitable[Response]]:
+        """``route``'s handler bound to this API, wrapped by its access.
+
+        Every route with a body goes through the same wrapper: a WRITE is refused on a stale version before
+        its handler runs; whatever the handler changed in the game in progress is then recorded once (a new
+        version, the solver's work cancelled, the clock, the statistics, the autosave); a handler that returns
+        fields gets the new state with them. No handler checks the version or records a change itself."""
+        handler = getattr(self, route.handler.__name__)
+        if route.access is Access.READ:
+            return handler
+
+        async def with_body(request: Request, data: dict[str, Any]) -> Response:
+            session = self.session
+            if route.access is Access.WRITE:
+                self._check_version(data)
+            version, before = session.version, session.mark()
+            answer = await handler(request, data)
+            if session.version == version and session.mark() != before:
+                session.changed()
+            return answer if isinstance(answer, Response) else self._answer(request, data, **answer)
+
+        with_body.route = route  # type: ignore[attr-defined]  # the table test checks every POST has it
+        return with_body
 
     def _lang(self, request: Request, data: dict[str, Any] | None = None) -> str | None:
         if data and isinstance(data.get("lang"), str):
@@ -564,9 +629,7 @@ class Api:
             value = float(text)
         except ValueError:
             raise BadRequest(400, f"seconds should be a number, not {text!r}") from None
-        if not 0 <= value <= MAX_SOLVER_SECONDS:
-            raise BadRequest(400, f"seconds should be from 0 to {MAX_SOLVER_SECONDS:g}, not {text!r}")
-        return value
+        return _solver_seconds(value)
 
     def _asked_version(self, request: Request) -> int:
         text = request.query_params.get("version")
@@ -755,8 +818,7 @@ class Api:
 
     # -- changing -----------------------------------------------------------------------------------
 
-    async def new(self, request: Request, data: dict[str, Any]) -> Response:
-        self._check_version(data)  # a stale tab's "New game" must not replace the game in progress
+    async def new(self, request: Request, data: dict[str, Any]) -> Answer:
         game_id = _field(data, "game", str, required=False)
         number = _field(data, "number", (int, str), required=False)
         options = _field(data, "options", dict, required=False) or {}
@@ -778,10 +840,10 @@ class Api:
             self.session.start(game_id, number, options)
         except UserError as exc:
             raise BadRequest(400, exc.message) from exc
-        return self._answer(request, data)
+        return {}
 
     async def _new_winnable(self, request: Request, data: dict[str, Any], game_id: str, number: int | None,
-                            options: dict[str, str]) -> Response:
+                            options: dict[str, str]) -> Answer:
         """A new game whose deal the solver proves winnable: from the number the game would have had, the
         next numbers in turn. The search runs in the solver's process; the page follows it through
         ``state.search`` (``GET /api/search``) and may stop it (``POST /api/search/stop``)."""
@@ -792,8 +854,7 @@ class Api:
         except UserError as exc:
             raise BadRequest(400, exc.message) from exc
         seconds = _field(data, "seconds", (int, float), required=False) or WINNABLE_SECONDS
-        if not 0 < seconds <= MAX_SOLVER_SECONDS:
-            raise BadRequest(400, f"the field 'seconds' should be from 0 to {MAX_SOLVER_SECONDS:g}")
+        _solver_seconds(seconds)
         first = number if number is not None else random_game_number()
         if session.search is not None:
             session.solver().cancel()
@@ -808,33 +869,33 @@ class Api:
                    "tries": WINNABLE_TRIES}
         result = await session.solver().run("winnable", payload, on_progress=progress)
         if session.search is not search:  # another search took its place
-            return self._answer(request, data, found=None)
+            return {"found": None}
         session.search = None
-        self._check_version(data)  # another tab played meanwhile: its game stays
+        # The one handler that waits before it changes the game: another tab may have played meanwhile.
+        self._check_version(data)
         if result.get("error"):
             raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
         if not result.get("number"):
             tr = session.translator(self._lang(request, data))
             text = None if result.get("cancelled") else tr.render(
                 Message(S.M_NO_WINNABLE, plural=S.M_NO_WINNABLE_PLURAL, count=WINNABLE_TRIES))
-            return self._answer(request, data, found=None, message=text)
+            return {"found": None, "message": text}
         session.start(game_id, int(result["number"]), options)
-        return self._answer(request, data, found=result["number"], tried=result["tried"])
+        return {"found": result["number"], "tried": result["tried"]}
 
     async def search(self, request: Request) -> Response:
         tr = self.session.translator(self._lang(request))
         return JSONResponse({"version": self.session.version, "search": self.session.search_json(tr)})
 
-    async def search_stop(self, request: Request, data: dict[str, Any]) -> Response:
+    async def search_stop(self, request: Request, data: dict[str, Any]) -> Answer:
         if self.session.search is not None:
             self.session.solver().cancel()
         return JSONResponse({"version": self.session.version})
 
-    async def restart(self, request: Request, data: dict[str, Any]) -> Response:
-        self._check_version(data)
+    async def restart(self, request: Request, data: dict[str, Any]) -> Answer:
         game = self.session.game
         self.session.start(game.id, game.number, dict(game.option_values))
-        return self._answer(request, data)
+        return {}
 
     def _play(self, move: AnyMove, data: dict[str, Any]) -> list[AnyMove]:
         game = self.session.game
@@ -845,36 +906,31 @@ class Api:
         played = [move]
         if data.get("auto") is True:
             played += game.autoplay()
-        self.session.changed()
         return played
 
-    async def move(self, request: Request, data: dict[str, Any]) -> Response:
-        self._check_version(data)
+    async def move(self, request: Request, data: dict[str, Any]) -> Answer:
         src, dst = self._stack(data, "src"), self._stack(data, "dst")
         n = _count(data)
         if not 1 <= n <= 1000:
             raise BadRequest(400, f"the field 'n' should be a count of cards, not {n!r}")
         played = self._play(Move(src, dst, n), data)
-        return self._answer(request, data, played=[self.session.move_json(m) for m in played])
+        return {"played": [self.session.move_json(m) for m in played]}
 
-    async def deal(self, request: Request, data: dict[str, Any]) -> Response:
-        self._check_version(data)
+    async def deal(self, request: Request, data: dict[str, Any]) -> Answer:
         game = self.session.game
         move = REDEAL if not game.can_deal() and game.redeal_refusal() is None else DEAL
         self._play(move, data)
-        return self._answer(request, data)
+        return {}
 
-    async def best(self, request: Request, data: dict[str, Any]) -> Response:
+    async def best(self, request: Request, data: dict[str, Any]) -> Answer:
         """Double-click (R-FT-9): a foundation plays all it can; a card goes where it goes best."""
-        self._check_version(data)
         src = self._stack(data, "src")
         game = self.session.game
         n = _count(data)
         if game.specs[src].kind is Kind.FOUNDATION:
             if not game.autoplay():
                 raise BadRequest(422, Message(S.UI_STRINGS["hint_none"]))
-            self.session.changed()
-            return self._answer(request, data)
+            return {}
         if not game.cards[src]:
             raise BadRequest(422, Message(S.M_NO_CARD, {"source": game.specs[src].name}))
         if not 1 <= n <= len(game.cards[src]):
@@ -883,11 +939,10 @@ class Api:
         if move is None:
             raise BadRequest(422, Message(S.M_NO_MOVE_FROM, {"card": game.cards[src][-n]}))
         self._play(move, data)
-        return self._answer(request, data)
+        return {}
 
-    async def undo(self, request: Request, data: dict[str, Any]) -> Response:
+    async def undo(self, request: Request, data: dict[str, Any]) -> Answer:
         """Take back the last move, or ``count`` moves at once (the "undo N moves" offer after a loss)."""
-        self._check_version(data)
         count = _field(data, "count", int, required=False) or 1
         game = self.session.game
         if not game.can_undo:
@@ -896,29 +951,24 @@ class Api:
             raise BadRequest(400, f"the field 'count' should be from 1 to {game.move_count}, not {count!r}")
         for _ in range(count):
             game.pop()
-        self.session.changed()
-        return self._answer(request, data)
+        return {}
 
-    async def redo(self, request: Request, data: dict[str, Any]) -> Response:
-        self._check_version(data)
+    async def redo(self, request: Request, data: dict[str, Any]) -> Answer:
         if not self.session.game.can_redo:
             raise BadRequest(422, Message(S.M_NOTHING_TO_REDO))
         try:
             self.session.game.redo()
         except IllegalMove as exc:
             raise BadRequest(422, exc.message) from exc
-        self.session.changed()
-        return self._answer(request, data)
+        return {}
 
-    async def autoplay(self, request: Request, data: dict[str, Any]) -> Response:
-        self._check_version(data)
-        if self.session.game.autoplay():
-            self.session.changed()
-        return self._answer(request, data)
+    async def autoplay(self, request: Request, data: dict[str, Any]) -> Answer:
+        self.session.game.autoplay()  # nothing to play: the answer is the same position
+        return {}
 
     # -- the clock ------------------------------------------------------------------------------------------
 
-    async def clock(self, request: Request, data: dict[str, Any]) -> Response:
+    async def clock(self, request: Request, data: dict[str, Any]) -> Answer:
         """The page says whether it shows the game (``visible``): the clock runs only while one does."""
         self.session.seen(_field(data, "visible", bool))
         return JSONResponse({"version": self.session.version, "elapsed": round(self.session.elapsed(), 1)})
@@ -958,21 +1008,19 @@ class Api:
         disposition = f"attachment; filename=\"{ascii_name}.json\"; filename*=UTF-8''{quote(path.name)}"
         return Response(content, media_type="application/json", headers={"Content-Disposition": disposition})
 
-    async def saves_save(self, request: Request, data: dict[str, Any]) -> Response:
+    async def saves_save(self, request: Request, data: dict[str, Any]) -> Answer:
         """Save the game in progress under a name; ``replace`` to write over a save of that name. Tied to
-        the position the page shows: a stale tab saves nothing it has not seen."""
-        self._check_version(data)
+        the position the page shows (a write route): a stale tab saves nothing it has not seen."""
         path = self.session.save_as(_field(data, "name", str), bool(_field(data, "replace", bool, required=False)))
         return self._saves_answer(request, data, saved=path.stem)
 
-    async def saves_load(self, request: Request, data: dict[str, Any]) -> Response:
+    async def saves_load(self, request: Request, data: dict[str, Any]) -> Answer:
         """Replace the game in progress with a saved one. Tied to the position the player agreed to leave
         (a stale tab cannot replace a newer game); the save is replayed and checked before anything changes."""
-        self._check_version(data)
         self.session.load_named(_field(data, "name", str))
-        return self._answer(request, data, loaded=saves.save_name(data["name"]))
+        return {"loaded": saves.save_name(data["name"])}
 
-    async def saves_delete(self, request: Request, data: dict[str, Any]) -> Response:
+    async def saves_delete(self, request: Request, data: dict[str, Any]) -> Answer:
         path = saves.named_path(self.session.saves_dir, _field(data, "name", str))
         try:
             path.unlink()
@@ -983,7 +1031,7 @@ class Api:
             raise BadRequest(500, Message(S.M_SAVE_NOT_DELETED, {"file": str(path), "reason": reason})) from None
         return self._saves_answer(request, data, deleted=path.stem)
 
-    async def saves_upload(self, request: Request, data: dict[str, Any]) -> Response:
+    async def saves_upload(self, request: Request, data: dict[str, Any]) -> Answer:
         """A save file the player chose (its ``text``, as read by the page) kept under ``name``, once it
         has been replayed and checked: a file the text mode could not load is refused, naming ``file``."""
         name = saves.save_name(_field(data, "name", str))
@@ -998,3 +1046,38 @@ class Api:
         self.session.write_named(path, text if text.endswith("\n") else text + "\n",
                                  bool(_field(data, "replace", bool, required=False)))
         return self._saves_answer(request, data, saved=name)
+
+
+R, W, P = Access.READ, Access.WRITE, Access.POST
+#: Every API route: adding an endpoint is one line here (and its handler).
+ROUTES: tuple[Endpoint, ...] = (
+    Endpoint("boot", Api.boot, R),
+    Endpoint("strings", Api.strings, R),
+    Endpoint("games", Api.games, R),
+    Endpoint("state", Api.state, R),
+    Endpoint("legal", Api.legal, R),
+    Endpoint("help/{game_id}", Api.help, R),
+    Endpoint("hint", Api.hint, R),
+    Endpoint("watch", Api.watch, R),
+    Endpoint("solve", Api.solve, R),
+    Endpoint("rewind", Api.rewind, R),
+    Endpoint("search", Api.search, R),
+    Endpoint("saves", Api.saves_list, R),
+    Endpoint("saves/file", Api.saves_file, R),
+    Endpoint("stats", Api.stats, R),
+    Endpoint("new", Api.new, W),
+    Endpoint("restart", Api.restart, W),
+    Endpoint("move", Api.move, W),
+    Endpoint("deal", Api.deal, W),
+    Endpoint("best", Api.best, W),
+    Endpoint("undo", Api.undo, W),
+    Endpoint("redo", Api.redo, W),
+    Endpoint("autoplay", Api.autoplay, W),
+    Endpoint("saves/save", Api.saves_save, W),
+    Endpoint("saves/load", Api.saves_load, W),
+    Endpoint("search/stop", Api.search_stop, P),
+    Endpoint("clock", Api.clock, P),
+    Endpoint("saves/delete", Api.saves_delete, P),
+    Endpoint("saves/upload", Api.saves_upload, P, MAX_UPLOAD_BYTES),
+)
+del R, W, P

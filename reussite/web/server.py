@@ -29,7 +29,7 @@ from starlette.routing import Route
 from reussite.errors import PluginError, UserError
 from reussite.messages import N_
 from reussite.saves import default_data_dir
-from reussite.web.api import MAX_BODY_BYTES, MAX_UPLOAD_BYTES, Api, BadRequest, Session, read_json
+from reussite.web.api import MAX_BODY_BYTES, ROUTES, Access, Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
 
@@ -107,22 +107,13 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
             return PlainTextResponse("not found", status_code=404)
         return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
-    reads = {"boot": api.boot, "strings": api.strings, "games": api.games, "state": api.state,
-             "legal": api.legal, "hint": api.hint, "watch": api.watch, "solve": api.solve,
-             "rewind": api.rewind, "search": api.search, "saves": api.saves_list, "saves/file": api.saves_file,
-             "stats": api.stats}
-    writes = {"new": api.new, "restart": api.restart, "move": api.move, "deal": api.deal, "best": api.best,
-              "undo": api.undo, "redo": api.redo, "autoplay": api.autoplay, "search/stop": api.search_stop,
-              "clock": api.clock, "saves/save": api.saves_save, "saves/load": api.saves_load,
-              "saves/delete": api.saves_delete}
     routes = [
         Route("/", guarded(index, False)),
         Route("/static/{name}", guarded(static_file, False)),
-        Route("/api/help/{game_id}", guarded(api.help, False)),
-        *(Route(f"/api/{name}", guarded(fn, False), methods=["GET"]) for name, fn in reads.items()),
-        *(Route(f"/api/{name}", guarded(fn, True), methods=["POST"]) for name, fn in writes.items()),
-        Route("/api/saves/upload", guarded(api.saves_upload, True, MAX_UPLOAD_BYTES), methods=["POST"]),
+        *(Route(f"/api/{r.path}", guarded(api.endpoint(r), r.access is not Access.READ, r.limit), methods=[r.method])
+          for r in ROUTES),
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         yield

@@ -1,0 +1,138 @@
+"""The API's route table: every route is one entry, and every write goes through one wrapper that refuses a
+stale version and records (autosaves) what it changed."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import textwrap
+
+import pytest
+
+from reussite.web.api import AUTOSAVE, ROUTES, Access, Api
+
+GAME = "forty-thieves"
+
+
+def state(client):
+    return client.get("/api/state").json()
+
+
+def post(client, path, **body):
+    return client.post(f"/api/{path}", json={"version": state(client)["version"], **body})
+
+
+def first_move(st):
+    return next(m for m in st["legal"] if m["type"] == "move")
+
+
+def autoplayable_number(host) -> int:
+    """A Forty Thieves deal with a card for the foundations at once (for autoplay and double-click)."""
+    return next(n for n in range(1, 500) if list(host.new_game(GAME, n, {}).foundation_moves()))
+
+
+def prepare(client, host, path):
+    """Bring the game where the write route ``path`` has something to do; return the body to send."""
+    client.post("/api/new", json={"version": state(client)["version"], "game": GAME,
+                                  "number": autoplayable_number(host)})
+    st = state(client)
+    if path in ("undo", "redo", "restart"):
+        move = first_move(st)
+        post(client, "move", src=move["src"], dst=move["dst"], n=move["n"])
+        if path == "redo":
+            post(client, "undo")
+    if path == "saves/load":
+        post(client, "saves/save", name="kept")
+        move = first_move(state(client))
+        post(client, "move", src=move["src"], dst=move["dst"], n=move["n"])
+    st = state(client)
+    move = first_move(st)
+    foundations = {s["id"] for s in st["stacks"] if s["kind"] == "foundation"}
+    to_foundation = next((m for m in st["legal"] if m["type"] == "move" and m["dst"] in foundations), move)
+    return {
+        "new": {"game": GAME, "number": 7},
+        "restart": {},
+        "move": {"src": move["src"], "dst": move["dst"], "n": move["n"]},
+        "deal": {},
+        "best": {"src": to_foundation["src"]},
+        "undo": {},
+        "redo": {},
+        "autoplay": {},
+        "saves/save": {"name": "mine"},  # changes nothing in the game: no new version, no autosave
+        "saves/load": {"name": "kept"},
+    }[path]
+
+
+WRITES = [r.path for r in ROUTES if r.access is Access.WRITE]
+CHANGES_NOTHING = {"saves/save"}
+
+
+def test_every_write_route_has_a_case_here():
+    """A write route added to the table without a case below fails here."""
+    cases = {"new", "restart", "move", "deal", "best", "undo", "redo", "autoplay", "saves/save", "saves/load"}
+    assert set(WRITES) == cases
+
+
+@pytest.mark.parametrize("path", WRITES)
+def test_a_write_route_refuses_a_stale_version_and_changes_nothing(client, host, tmp_path, path):
+    body = prepare(client, host, path)
+    session = client.app.state.session
+    autosave = tmp_path / AUTOSAVE
+    before_text, before_mark, version = autosave.read_text(), session.mark(), session.version
+    for stale in ({"version": version - 1}, {}):  # an older position, or none said
+        response = client.post(f"/api/{path}", json={**body, **stale})
+        assert response.status_code in (409, 400), response.text
+        assert session.version == version and session.mark() == before_mark
+        assert autosave.read_text() == before_text
+    assert "state" in client.post(f"/api/{path}", json={**body, "version": version - 1}).json()
+
+
+@pytest.mark.parametrize("path", WRITES)
+def test_a_write_route_records_and_autosaves_what_it_changed(client, host, tmp_path, path):
+    body = prepare(client, host, path)
+    session = client.app.state.session
+    autosave = tmp_path / AUTOSAVE
+    autosave.unlink()
+    version = session.version
+    response = client.post(f"/api/{path}", json={**body, "version": version})
+    assert response.status_code == 200, response.text
+    if path in CHANGES_NOTHING:
+        assert session.version == version and not autosave.exists()
+        return
+    assert session.version == version + 1
+    assert response.json()["version"] == session.version  # the answer is the recorded position
+    saved, now = json.loads(autosave.read_text()), json.loads(json.dumps(session.save_json()))
+    saved.pop("web"), now.pop("web")  # the time played goes on
+    assert saved == now
+
+
+def test_the_app_serves_exactly_the_route_table(client):
+    """No API route is wired outside the table (it would skip the wrapper)."""
+    served = {(r.path, m) for r in client.app.routes if r.path.startswith("/api/") for m in r.methods - {"HEAD"}}
+    assert served == {(f"/api/{r.path}", r.method) for r in ROUTES}
+
+
+def test_every_route_with_a_body_is_wrapped(client):
+    api = Api(client.app.state.session)
+    for route in ROUTES:
+        endpoint = api.endpoint(route)
+        if route.access is Access.READ:
+            assert route.method == "GET"
+        else:
+            assert getattr(endpoint, "route", None) is route, route.path
+
+
+def _calls(function) -> set[str]:
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    return {node.func.attr for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+
+
+def test_no_handler_checks_the_version_or_records_a_change_itself():
+    for route in ROUTES:
+        called = _calls(route.handler)
+        assert "changed" not in called and "autosave" not in called, route.path
+        assert "_check_version" not in called, route.path
+    # The one exception: a winnable deal is searched for (awaited) before the game changes, so it checks again.
+    assert "_check_version" in _calls(Api._new_winnable)
