@@ -41,7 +41,7 @@ def positions(state):
 def test_page_and_static_files(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert 'src="/static/app.js"' in page.text and "{{default_lang}}" not in page.text
+    assert '<script type="module" src="/static/app.js">' in page.text and "{{default_lang}}" not in page.text
     for name, kind in (("app.js", "javascript"), ("style.css", "text/css"), ("favicon.svg", "svg")):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and kind in response.headers["content-type"]

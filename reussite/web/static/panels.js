@@ -1,0 +1,279 @@
+// The panels beside the table: the rules, the menu and settings, saved games and statistics.
+
+import { failed, newGame, request } from './api.js';
+import { formatTime } from './clock.js';
+import { t } from './i18n.js';
+import { stopDemo } from './solver.js';
+import { $, app, store } from './state.js';
+import { setState, showMessage } from './status.js';
+import { render } from './table.js';
+
+// -- help --------------------------------------------------------------------------------------------
+
+export async function loadHelp() {
+  const body = $('help-body');
+  const game = app.state.game;
+  body.textContent = t('help_loading');
+  app.helpSeq = (app.helpSeq || 0) + 1;
+  const seq = app.helpSeq;
+  const res = await request(`/api/help/${encodeURIComponent(game)}`);
+  if (seq !== app.helpSeq) return; // a later request (another game or language) wins
+  if (res.ok) {
+    body.innerHTML = res.data; // sanitized by the server's help renderer
+    renumberHeadings(body);
+  } else {
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.textContent = (res.data && res.data.error) || String(res.status);
+    body.replaceChildren(p);
+  }
+  body.lang = (res.ok && res.headers.get('content-language')) || app.lang;
+  body.dataset.lang = app.lang; // asked for; body.lang is what came (a fallback may differ)
+}
+
+// The rules' headings go under the panel's h2 with no level skipped (an outline a screen reader can use).
+function renumberHeadings(root) {
+  const found = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  const levels = [...new Set(found.map((h) => Number(h.tagName[1])))].sort();
+  found.forEach((h) => {
+    const level = Math.min(6, 3 + levels.indexOf(Number(h.tagName[1])));
+    const copy = document.createElement(`h${level}`);
+    [...h.attributes].forEach((a) => copy.setAttribute(a.name, a.value));
+    copy.append(...h.childNodes);
+    h.replaceWith(copy);
+  });
+}
+
+export function toggleHelp(open, focus = true) {
+  const help = $('help');
+  const show = open === undefined ? help.hidden : open;
+  const wasShown = !help.hidden;
+  help.hidden = !show;
+  $('btn-rules').setAttribute('aria-expanded', String(show));
+  store.set('reussite.help', show ? '1' : '0');
+  if (show) loadHelp();
+  if (app.state) render();
+  // Focus goes to the rules when they open, and back to their button when they close.
+  if (focus && show && !wasShown) $('help-title').focus({ preventScroll: true });
+  const active = document.activeElement;
+  if (focus && !show && wasShown && (!active || active === document.body || help.contains(active))) {
+    $('btn-rules').focus();
+  }
+}
+
+export function toggleMenu(open) {
+  const bar = $('bar');
+  const show = open === undefined ? bar.dataset.menu !== 'open' : open;
+  if (show) bar.dataset.menu = 'open';
+  else delete bar.dataset.menu;
+  $('btn-menu').setAttribute('aria-expanded', String(show));
+}
+
+export function setFourColour(on) {
+  document.body.classList.toggle('four-colour', on);
+  $('four-colour').checked = on;
+  store.set('reussite.fourColour', on ? '1' : '0');
+}
+
+// -- saved games: save under a name, list, load, delete, download, upload ---------------------------
+
+function savesMessage(text, error = false) {
+  const box = $('saves-message');
+  box.textContent = text || '';
+  box.classList.toggle('error', Boolean(error));
+}
+
+export function toggleSaves(open) {
+  const panel = $('saves');
+  const show = open === undefined ? panel.hidden : open;
+  panel.hidden = !show;
+  $('btn-saves').setAttribute('aria-expanded', String(show));
+  if (show) {
+    savesMessage('');
+    refreshSaves();
+    $('save-name').focus();
+  } else {
+    $('btn-saves').focus();
+  }
+}
+
+async function refreshSaves() {
+  const res = await request('/api/saves');
+  if (res.ok) renderSaves(res.data.saves);
+  else savesMessage(res.data.error || String(res.status), true);
+}
+
+function renderSaves(list) {
+  app.saves = list;
+  $('saves-none').hidden = list.length > 0;
+  $('saves-list').hidden = !list.length;
+  const cell = (text, cls) => {
+    const td = document.createElement('td');
+    td.textContent = text;
+    if (cls) td.className = cls;
+    return td;
+  };
+  $('saves-list').tBodies[0].replaceChildren(...list.map((save) => {
+    const tr = document.createElement('tr');
+    tr.dataset.name = save.name;
+    tr.append(cell(save.name));
+    if (save.error) {
+      const td = cell(save.error, 'error');
+      td.colSpan = 4;
+      tr.append(td);
+    } else {
+      tr.append(cell(`${save.game_name} #${save.number}`), cell(String(save.moves)),
+        cell(save.elapsed == null ? '' : formatTime(save.elapsed)),
+        cell(new Date(save.mtime).toLocaleString(app.lang, { dateStyle: 'short', timeStyle: 'short' })));
+    }
+    const actions = cell('', 'actions');
+    const button = (key, handler) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `small save-${key}`;
+      b.textContent = t(key);
+      b.setAttribute('aria-label', `${t(key)} ${save.name}`);
+      b.addEventListener('click', handler);
+      return b;
+    };
+    if (!save.error) {
+      actions.append(button('load', () => loadSave(save.name)));
+      const link = document.createElement('a');
+      link.className = 'save-download';
+      link.href = `/api/saves/file?name=${encodeURIComponent(save.name)}`;
+      link.download = `${save.name}.json`;
+      link.textContent = t('download');
+      link.setAttribute('aria-label', `${t('download')} ${save.name}`);
+      actions.append(link);
+    }
+    actions.append(button('delete', () => deleteSave(save.name)));
+    tr.append(actions);
+    return tr;
+  }));
+}
+
+const saveExists = (name) => (app.saves || []).some((s) => s.name === name.normalize('NFC'));
+
+export function saveGame(event) {
+  event.preventDefault();
+  const name = $('save-name').value.trim();
+  if (!name || !app.state) return;
+  const replace = saveExists(name);
+  if (replace && !window.confirm(t('save_replace', { name }))) return;
+  app.queue = app.queue.then(async () => {
+    const res = await request('/api/saves/save', { name, replace, version: app.state.version });
+    if (res.ok) {
+      renderSaves(res.data.saves);
+      savesMessage(t('saved', { name: res.data.saved }));
+    } else {
+      if (res.status === 409 && res.data.state) setState(res.data.state);
+      savesMessage(res.data.error || String(res.status), true);
+    }
+  }).catch(failed);
+}
+
+// Loading replaces the game in progress: only with the player's say-so, and only the position they saw.
+function loadSave(name) {
+  const s = app.state;
+  const inProgress = s && s.moves > 0 && !s.won && !s.lost && !s.no_win;
+  if (inProgress && !window.confirm(t('load_abandon', { name }))) return;
+  stopDemo();
+  app.queue = app.queue.then(async () => {
+    const res = await request('/api/saves/load', { name, version: app.state.version });
+    if (res.ok) {
+      setState(res.data);
+      savesMessage(t('loaded', { name: res.data.loaded }));
+      showMessage(t('loaded', { name: res.data.loaded }));
+    } else {
+      if (res.status === 409 && res.data.state) setState(res.data.state);
+      savesMessage(res.data.error || String(res.status), true);
+    }
+  }).catch(failed);
+}
+
+async function deleteSave(name) {
+  if (!window.confirm(t('delete_confirm', { name }))) return;
+  const res = await request('/api/saves/delete', { name });
+  if (res.ok) {
+    renderSaves(res.data.saves);
+    savesMessage(t('deleted', { name }));
+  } else {
+    savesMessage(res.data.error || String(res.status), true);
+    refreshSaves();
+  }
+}
+
+// A save file from the player's disk, kept under its file name (the server replays and checks it).
+export async function uploadSave() {
+  const input = $('save-upload');
+  const file = input.files && input.files[0];
+  input.value = '';
+  if (!file) return;
+  const name = file.name.replace(/\.json$/i, '').replace(/[^\p{L}\p{N} _-]/gu, '_').trim().slice(0, 64) || 'save';
+  const replace = saveExists(name);
+  if (replace && !window.confirm(t('save_replace', { name }))) return;
+  const text = await file.text();
+  const res = await request('/api/saves/upload', { name, text, file: file.name, replace });
+  if (res.ok) {
+    renderSaves(res.data.saves);
+    savesMessage(t('saved', { name: res.data.saved }));
+  } else {
+    savesMessage(res.data.error || String(res.status), true);
+  }
+}
+
+// -- statistics --------------------------------------------------------------------------------------
+
+function cell(tag, text, scope) {
+  const el = document.createElement(tag);
+  el.textContent = String(text);
+  if (scope) el.scope = scope;
+  return el;
+}
+
+function renderStats(data) {
+  const empty = data.summary.length === 0;
+  $('stats-empty').hidden = !empty;
+  ['stats-summary', 'stats-recent-title', 'stats-recent'].forEach((id) => { $(id).hidden = empty; });
+  const label = (g) => (g.options_text ? `${g.name} (${g.options_text})` : g.name);
+  $('stats-summary').tBodies[0].replaceChildren(...data.summary.map((g) => {
+    const row = document.createElement('tr');
+    row.append(cell('th', label(g), 'row'), cell('td', g.played), cell('td', g.won), cell('td', g.percent_text),
+      cell('td', g.current_streak), cell('td', g.best_streak), cell('td', g.best_time_text),
+      cell('td', g.best_score));
+    return row;
+  }));
+  const when = new Intl.DateTimeFormat(app.lang, { dateStyle: 'short', timeStyle: 'short' });
+  $('stats-recent').tBodies[0].replaceChildren(...data.recent.map((r) => {
+    const row = document.createElement('tr');
+    const replay = document.createElement('button');
+    replay.type = 'button';
+    replay.className = 'small replay';
+    replay.textContent = t('stats_replay');
+    replay.setAttribute('aria-label', t('stats_replay_label', { game: label(r), number: r.number }));
+    replay.addEventListener('click', () => {
+      toggleStats(false);
+      newGame(r.number, { game: r.game, options: r.options });
+    });
+    const last = document.createElement('td');
+    last.append(replay);
+    row.append(cell('td', when.format(new Date(r.finished))), cell('td', label(r)), cell('td', r.number),
+      cell('td', r.result_text), cell('td', r.score), cell('td', r.moves), cell('td', r.time_text), last);
+    return row;
+  }));
+}
+
+export async function loadStats() {
+  const res = await request('/api/stats');
+  if (res.ok) renderStats(res.data);
+  else showMessage((res.data && res.data.error) || String(res.status), true);
+}
+
+export function toggleStats(open) {
+  const panel = $('stats');
+  const show = open === undefined ? panel.hidden : open;
+  panel.hidden = !show;
+  $('btn-stats').setAttribute('aria-expanded', String(show));
+  if (show) loadStats().then(() => $('btn-stats-close').focus());
+  else $('btn-stats').focus();
+}

@@ -1,0 +1,174 @@
+// The solver's help: hints, the background check for a proved loss, and the demo of a winning line.
+
+import { act, autoEach, doMove, request } from './api.js';
+import { t } from './i18n.js';
+import { $, app } from './state.js';
+import { setState, showMessage } from './status.js';
+import { cardEls, slotEl } from './table.js';
+
+const WATCH_DELAY = 700; // ms of calm after a change before the background check for a proved loss
+
+const hintSeconds = () => Number($('hint-time').value) || 1;
+
+export async function hint() {
+  if (!app.state) return;
+  const version = app.state.version;
+  showMessage(t('hint_looking'));
+  const res = await request(`/api/hint?version=${version}&seconds=${hintSeconds()}`);
+  if (!res.ok) {
+    showMessage(res.data.error || String(res.status), true);
+    return;
+  }
+  if (res.data.stale || !app.state || app.state.version !== version) return; // the player moved meanwhile
+  clearHint();
+  document.body.dataset.hintKind = res.data.kind;
+  document.body.dataset.hintVersion = String(version);
+  if (res.data.state) {
+    app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
+    setState(res.data.state);
+    return;
+  }
+  showMessage(res.data.text);
+  const move = res.data.move;
+  if (!move) return;
+  app.hintMove = { move, version };
+  $('btn-play-hint').hidden = false;
+  const ids = app.state.stacks.map((s) => s.id);
+  const marks = [];
+  if (move.type === 'move') {
+    const si = ids.indexOf(move.src);
+    const di = ids.indexOf(move.dst);
+    cardEls(si).slice(-move.n).forEach((el) => marks.push(el));
+    marks.push(slotEl(di));
+    slotEl(di).classList.add('hint-dst');
+  } else {
+    const si = app.state.stacks.findIndex((s) => s.kind === 'stock');
+    if (si >= 0) marks.push(slotEl(si));
+    if (si >= 0) slotEl(si).classList.add('hint-dst');
+  }
+  marks.forEach((el) => el.classList.add('hint'));
+  app.hintTimer = setTimeout(clearMarks, 2500);
+}
+
+// Play a move of a line (the hint's, or the demo's) on the position it was found for.
+function playLineMove(move, version, onRefused, auto = false) {
+  if (!app.state || app.state.version !== version) return Promise.resolve();
+  if (move.type === 'move') {
+    const ids = app.state.stacks.map((s) => s.id);
+    return doMove(ids.indexOf(move.src), ids.indexOf(move.dst), move.n, onRefused, auto);
+  }
+  return act('/api/deal', { auto }, onRefused, true);
+}
+
+// "Play it" (p): the move the hint shows; with no hint on show, ask for one and play it.
+export async function playHint() {
+  if (!app.state) return;
+  if (!app.hintMove || app.hintMove.version !== app.state.version) await hint();
+  const hinted = app.hintMove;
+  if (!hinted || !app.state || hinted.version !== app.state.version) return;
+  playLineMove(hinted.move, hinted.version, null, autoEach());
+}
+
+function clearMarks() {
+  clearTimeout(app.hintTimer);
+  document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
+}
+
+export function clearHint() {
+  clearMarks();
+  app.hintMove = null;
+  $('btn-play-hint').hidden = true;
+}
+
+// After the player pauses, a short search in the solver's process: a position proved lost is said at
+// once. (Any change cancels it on the server.)
+export function scheduleWatch() {
+  clearTimeout(app.watchTimer);
+  const state = app.state;
+  if (!state || state.won || state.lost || state.no_win || app.demo) return;
+  const version = state.version;
+  app.watchTimer = setTimeout(async () => {
+    if (!app.state || app.state.version !== version || app.demo) return;
+    const res = await request(`/api/watch?version=${version}`);
+    if (res.ok && !res.data.stale && res.data.no_win && app.state.version === version) setState(res.data);
+  }, WATCH_DELAY);
+}
+
+// -- the demo: a winning line played from the current position --------------------------------------
+
+export async function solveDemo() {
+  if (!app.state) return;
+  stopDemo();
+  const version = app.state.version;
+  showMessage(t('hint_looking'));
+  const res = await request(`/api/solve?version=${version}`);
+  if (!res.ok) {
+    showMessage(res.data.error || String(res.status), true);
+    return;
+  }
+  if (res.data.stale || !app.state || app.state.version !== version) return;
+  if (res.data.state) {
+    setState(res.data.state);
+    return;
+  }
+  showMessage(res.data.text || '', res.data.verdict !== 'won');
+  if (res.data.verdict !== 'won' || !res.data.line.length) return;
+  app.demo = { line: res.data.line, index: 0, version, playing: false, timer: 0 };
+  renderDemo();
+}
+
+export function renderDemo() {
+  const demo = app.demo;
+  $('demo').hidden = !demo;
+  if (!demo) {
+    delete document.body.dataset.demo;
+    return;
+  }
+  document.body.dataset.demo = demo.playing ? 'playing' : 'paused';
+  $('demo-progress').textContent = `${demo.index} / ${demo.line.length}`;
+  $('demo-play').textContent = t(demo.playing ? 'demo_pause' : 'demo_play');
+  $('demo-step').disabled = demo.playing || demo.index >= demo.line.length;
+}
+
+export function demoStep() {
+  const demo = app.demo;
+  if (!demo || demo.index >= demo.line.length) return Promise.resolve();
+  const move = demo.line[demo.index];
+  demo.index += 1;
+  demo.version += 1; // the position this step leads to
+  return playLineMove(move, demo.version - 1, () => stopDemo(t('demo_stopped'))).then(() => {
+    if (app.demo !== demo) return;
+    if (demo.index >= demo.line.length) {
+      stopDemo(t('demo_done'));
+      return;
+    }
+    renderDemo();
+  });
+}
+
+function demoTick() {
+  const demo = app.demo;
+  if (!demo || !demo.playing) return;
+  demoStep().then(() => {
+    if (app.demo === demo && demo.playing) demo.timer = setTimeout(demoTick, Number($('demo-speed').value));
+  });
+}
+
+export function demoPlayPause() {
+  const demo = app.demo;
+  if (!demo) return;
+  demo.playing = !demo.playing;
+  clearTimeout(demo.timer);
+  renderDemo();
+  if (demo.playing) demoTick();
+}
+
+export function stopDemo(text) {
+  const demo = app.demo;
+  if (!demo) return;
+  clearTimeout(demo.timer);
+  app.demo = null;
+  renderDemo();
+  if (text) showMessage(text);
+  scheduleWatch();
+}

@@ -1,0 +1,32 @@
+// The page's shared state: the game as last drawn, what the player holds, and small helpers.
+
+export const $ = (id) => document.getElementById(id);
+export const store = {
+  get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+};
+export const SUIT = { C: '♣', S: '♠', H: '♥', D: '♦' };
+export const RANK = { A: 'A', T: '10', J: 'J', Q: 'Q', K: 'K' };
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export const app = {
+  lang: store.get('reussite.lang') || document.documentElement.dataset.defaultLang || 'en',
+  strings: {},
+  langs: [],
+  games: [],
+  state: null,
+  receivedAt: 0,
+  geo: null, // the layout computed for the current state and window
+  sel: null, // {si, n}: cards held by a click or the keyboard
+  press: null, // a pointer press that may become a drag
+  lastClick: null,
+  queue: Promise.resolve(),
+  dismissed: -1, // version whose win/lost dialog was closed
+  painted: false,
+  hintTimer: 0,
+  hintMove: null, // the move the hint shows, for "Play it"
+  watchTimer: 0,
+  demo: null, // {line, index, version, playing, timer}: a winning line being played
+  rewind: null, // {version, undo, label, text}: where "undo N moves" goes
+  searching: false,
+};

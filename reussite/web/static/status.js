@@ -1,0 +1,198 @@
+// The game's state arriving, and everything around the table that shows it: toolbar, dialog, notices.
+
+import { newGame, request } from './api.js';
+import { tick } from './clock.js';
+import { t } from './i18n.js';
+import { loadHelp } from './panels.js';
+import { scheduleWatch, stopDemo } from './solver.js';
+import { $, app } from './state.js';
+import { render } from './table.js';
+
+// What a change did, in words, for the live region: where cards went and which cards it turned up.
+function describeChange(previous, state, path) {
+  const parts = [];
+  if (path === '/api/undo') parts.push(t('announce_undo'));
+  if (path === '/api/redo') parts.push(t('announce_redo'));
+  const shown = new Map();
+  previous.stacks.forEach((s) => s.cards.forEach((c) => { if (c) shown.set(c.code, (shown.get(c.code) || 0) + 1); }));
+  const placed = new Set();
+  state.stacks.forEach((s, i) => {
+    const before = previous.stacks[i].cards.length;
+    const added = s.cards.slice(before).filter(Boolean);
+    if (!added.length) return;
+    added.forEach((c) => placed.add(c));
+    parts.push(added.length === 1 ? t('announce_to', { card: added[0].label, stack: s.name })
+      : t('announce_many', { count: added.length, card: added[0].label, stack: s.name }));
+  });
+  const turned = [];
+  state.stacks.forEach((s) => s.cards.forEach((c) => {
+    if (!c) return;
+    const left = shown.get(c.code) || 0;
+    if (left > 0) shown.set(c.code, left - 1);
+    else if (!placed.has(c)) turned.push(c.label);
+  }));
+  if (turned.length) parts.push(t('announce_up', { cards: turned.join(', ') }));
+  if (state.won) parts.push(t('won', { score: state.score }));
+  return parts.join(' ');
+}
+
+export function announce(text) {
+  // Emptied first, so the same words said twice are spoken twice.
+  const box = $('announce');
+  box.textContent = '';
+  if (text) setTimeout(() => { box.textContent = text; }, 30);
+}
+
+export function setState(state, path) {
+  const previous = app.state;
+  if (previous && path && previous.game === state.game && previous.number === state.number) {
+    announce(describeChange(previous, state, path));
+  }
+  app.state = state;
+  app.receivedAt = performance.now();
+  if (!previous || previous.game !== state.game || previous.number !== state.number) {
+    $('number-input').value = state.number;
+    app.dismissed = -1;
+    if (!$('help').hidden && (!previous || previous.game !== state.game)) loadHelp();
+  }
+  app.sel = null;
+  render();
+  if (app.demo && app.demo.version !== state.version) stopDemo(t('demo_stopped'));
+  scheduleWatch();
+}
+
+export function renderOptions() {
+  const state = app.state;
+  const game = app.games.find((g) => g.id === $('game-select').value) || { options: [] };
+  const box = $('options');
+  const same = box.dataset.game === game.id && box.dataset.lang === app.lang;
+  if (!same) {
+    box.replaceChildren(...game.options.map((o) => {
+      const label = document.createElement('label');
+      label.className = 'field';
+      const span = document.createElement('span');
+      span.textContent = o.label || o.name;
+      span.title = o.help;
+      const sel = document.createElement('select');
+      sel.name = o.name;
+      sel.title = o.help;
+      sel.setAttribute('aria-label', `${o.label || o.name}: ${o.help}`);
+      o.choices.forEach((c, k) => sel.add(new Option((o.choice_labels && o.choice_labels[k]) || c, c)));
+      sel.value = o.default;
+      sel.addEventListener('change', () => newGame());
+      label.append(span, sel);
+      return label;
+    }));
+    box.dataset.game = game.id;
+    box.dataset.lang = app.lang;
+  }
+  if (game.id === state.game) {
+    box.querySelectorAll('select').forEach((sel) => {
+      if (sel.name in state.options) sel.value = state.options[sel.name];
+    });
+  }
+}
+
+export function renderBar() {
+  const state = app.state;
+  $('game-select').value = state.game;
+  renderOptions();
+  $('score').textContent = state.max_score ? `${state.score} / ${state.max_score}` : String(state.score);
+  renderRules(state);
+  $('moves').textContent = String(state.moves);
+  $('game-name').textContent = `${state.name} #`;
+  $('game-number').textContent = state.number;
+  $('btn-undo').disabled = !state.can_undo;
+  $('btn-redo').disabled = !state.can_redo;
+  $('btn-deal').disabled = !state.can_deal;
+  $('help-title').textContent = `${t('rules')} — ${state.name}`;
+  tick();
+  renderNotices(state.notices);
+}
+
+// The score's rule (under the score) and the redeals left, in plain words.
+function renderRules(state) {
+  $('score-rule').textContent = state.score_rule || '';
+  $('redeals-box').hidden = !state.redeals;
+  $('redeals').textContent = state.redeals_left == null ? t('unlimited') : String(state.redeals_left);
+}
+
+// Server notices (a corrupt autosave set aside, a data folder that cannot be written): shown until closed.
+function renderNotices(notices) {
+  const seen = JSON.parse(sessionStorageGet('reussite.notices') || '[]');
+  const fresh = notices.filter((n) => !seen.includes(n));
+  $('notice').hidden = !fresh.length;
+  $('notice-text').textContent = fresh.join(' ');
+  $('notice').dataset.all = JSON.stringify([...seen, ...fresh]);
+}
+
+function sessionStorageGet(key) {
+  try { return sessionStorage.getItem(key); } catch (e) { return null; }
+}
+
+export function closeNotice() {
+  try { sessionStorage.setItem('reussite.notices', $('notice').dataset.all || '[]'); } catch (e) { /* ignore */ }
+  $('notice').hidden = true;
+}
+
+export function renderDialog() {
+  const state = app.state;
+  const dialog = $('dialog');
+  const over = state.won || state.lost || state.no_win;
+  const show = over && app.dismissed !== state.version;
+  if (!show) {
+    dialog.hidden = true;
+    return;
+  }
+  $('dialog-text').textContent = state.won ? t('won', { score: state.score }) : t('no_win');
+  let detail = t('won_detail');
+  if (!state.won) detail = state.lost ? t('no_win_detail_lost') : t('no_win_detail_proved');
+  $('dialog-detail').textContent = detail;
+  $('dlg-undo').hidden = !state.can_undo;
+  dialog.hidden = false;
+  dialog.dataset.kind = state.won ? 'won' : 'lost';
+  $('dlg-rewind').hidden = true;
+  if (!state.won && state.can_undo) findRewind(state.version);
+  $('dlg-new').focus({ preventScroll: true });
+}
+
+// "Undo N moves": back to the last position from which the solver proves a win.
+async function findRewind(version) {
+  if (app.rewind && app.rewind.version === version && app.rewind.lang === app.lang) {
+    showRewind();
+    return;
+  }
+  const lang = app.lang;
+  app.rewind = { version, lang, pending: true };
+  $('dialog-detail').textContent += ` ${t('rewind_looking')}`;
+  const res = await request(`/api/rewind?version=${version}`);
+  if (!app.state || app.state.version !== version || !res.ok || res.data.stale) return;
+  if (lang !== app.lang) return; // the language changed meanwhile: the new dialog asked again
+  app.rewind = { version, lang, undo: res.data.undo, label: res.data.label, text: res.data.text };
+  showRewind();
+}
+
+function showRewind() {
+  const rewind = app.rewind;
+  const state = app.state;
+  if (!rewind || rewind.pending || !state || rewind.version !== state.version || $('dialog').hidden) return;
+  let detail = state.lost ? t('no_win_detail_lost') : t('no_win_detail_proved');
+  if (rewind.text) detail += ` ${rewind.text}`;
+  $('dialog-detail').textContent = detail;
+  const button = $('dlg-rewind');
+  button.hidden = !rewind.undo;
+  button.textContent = rewind.label || '';
+  button.dataset.undo = rewind.undo || '';
+  if (rewind.undo) button.focus({ preventScroll: true });
+}
+
+export function closeDialog() {
+  app.dismissed = app.state ? app.state.version : -1;
+  $('dialog').hidden = true;
+}
+
+export function showMessage(text, error = false) {
+  const box = $('message');
+  box.textContent = text || '';
+  box.classList.toggle('error', Boolean(error));
+}

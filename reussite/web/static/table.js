@@ -1,0 +1,206 @@
+// Drawing the card table: where every stack and card goes for the window's size, and the cards' faces.
+
+import { animate, cardRects } from './motion.js';
+import { clearHint } from './solver.js';
+import { $, RANK, SUIT, SVG_NS, app } from './state.js';
+import { renderBar, renderDialog } from './status.js';
+
+function computeGeometry(state) {
+  const table = $('table');
+  const W = table.clientWidth;
+  const H = table.clientHeight;
+  const stacks = state.stacks;
+  const cols = Math.max(...stacks.map((s) => s.x + 1));
+  const rows = Math.max(...stacks.map((s) => s.y + 1));
+  const hasDown = stacks.some((s) => s.fan === 'down');
+  // Narrow windows get narrower gaps; the cards always fit the width (no sideways scrolling), and
+  // keep a readable height when the window is short (the table then scrolls down).
+  const gapRatio = W < 600 ? 0.08 : 0.16;
+  const byWidth = W / (cols + (cols + 1) * gapRatio);
+  const byHeight = (H - 8) / ((rows + (hasDown ? 1.7 : 0)) * 1.4 * (1 + gapRatio) + gapRatio);
+  const cw = Math.floor(Math.min(150, byWidth, Math.max(byHeight, Math.min(byWidth, 40))));
+  const ch = Math.round(cw * 1.4);
+  const gap = cw * gapRatio;
+  const ox = Math.max(gap, (W - (cols * cw + (cols - 1) * gap)) / 2);
+  const oy = gap;
+  const base = stacks.map((s) => ({ left: ox + s.x * (cw + gap), top: oy + s.y * (ch + gap) }));
+  const geo = { cw, ch, gap, stacks: [] };
+  stacks.forEach((s, i) => {
+    const { left, top } = base[i];
+    const n = s.cards.length;
+    const positions = [];
+    let stepUp = 0;
+    let stepDown = 0;
+    let dx = 0;
+    let dy = 0;
+    if (s.fan === 'down' || s.fan === 'right') {
+      const down = s.fan === 'down';
+      // Room until the next stack in the fan's direction, or the table's edge.
+      let limit = down ? Math.max(H - gap, top + ch * 3) : Math.max(W - gap, left + cw * 3);
+      stacks.forEach((o, j) => {
+        if (j === i) return;
+        if (down && o.y > s.y && Math.abs(o.x - s.x) < 1) limit = Math.min(limit, base[j].top - gap);
+        if (!down && o.x > s.x && Math.abs(o.y - s.y) < 1) limit = Math.min(limit, base[j].left - gap);
+      });
+      const size = down ? ch : cw;
+      const room = limit - (down ? top : left) - size;
+      const faceDown = s.cards.slice(0, -1).filter((c) => !c).length;
+      const faceUp = Math.max(0, n - 1 - faceDown);
+      // A card fanned to the right shows its whole index (a 10 included).
+      stepUp = size * (down ? 0.25 : 0.36);
+      stepDown = size * 0.09;
+      const need = faceUp * stepUp + faceDown * stepDown;
+      if (need > room && need > 0) {
+        const k = Math.max(room, 0) / need;
+        stepUp = Math.max(size * (down ? 0.13 : 0.34), stepUp * k);
+        stepDown = Math.max(size * 0.04, stepDown * k);
+      }
+      let offset = 0;
+      for (let p = 0; p < n; p += 1) {
+        positions.push(down ? { left, top: top + offset } : { left: left + offset, top });
+        offset += s.cards[p] ? stepUp : stepDown;
+      }
+      const last = positions[n - 1] || { left, top };
+      dx = last.left - left;
+      dy = last.top - top;
+    } else {
+      for (let p = 0; p < n; p += 1) positions.push({ left, top });
+    }
+    geo.stacks.push({
+      left, top, positions,
+      rect: { left, top, right: left + dx + cw, bottom: top + dy + ch },
+    });
+  });
+  return geo;
+}
+
+function cardFace(el, card) {
+  const rank = RANK[card.code[0]] || card.code[0];
+  const suit = SUIT[card.code[1]];
+  const red = card.code[1] === 'H' || card.code[1] === 'D';
+  el.className = `card ${red ? 'red' : 'black'} suit-${card.code[1]}`;
+  const corner = (cls) => {
+    const span = document.createElement('span');
+    span.className = `corner ${cls}`;
+    const r = document.createElement('span');
+    r.className = 'rank';
+    r.textContent = rank;
+    const u = document.createElement('span');
+    u.className = 'suit';
+    u.textContent = suit;
+    span.append(r, u);
+    span.setAttribute('aria-hidden', 'true');
+    return span;
+  };
+  // The face's art (pips, drawn court figures) from the same-origin sprite (tools/make_card_faces.py).
+  const art = document.createElementNS(SVG_NS, 'svg');
+  art.setAttribute('class', 'art');
+  art.setAttribute('viewBox', '0 0 100 140');
+  art.setAttribute('aria-hidden', 'true');
+  const use = document.createElementNS(SVG_NS, 'use');
+  use.setAttribute('href', `/static/cards.svg#c-${card.code}`);
+  art.append(use);
+  el.append(art, corner('tl'), corner('br'));
+}
+
+export function render() {
+  const state = app.state;
+  if (!state) return;
+  clearHint();
+  const table = $('table');
+  const focused = document.activeElement && document.activeElement.classList.contains('slot')
+    ? Number(document.activeElement.dataset.stack) : -1;
+  const geo = computeGeometry(state);
+  app.geo = geo;
+  table.style.setProperty('--cw', `${geo.cw}px`);
+  table.style.setProperty('--ch', `${geo.ch}px`);
+  const before = cardRects(table);
+  const frag = document.createDocumentFragment();
+  let z = 1;
+  state.stacks.forEach((s, si) => {
+    const g = geo.stacks[si];
+    const slot = document.createElement('div');
+    slot.className = 'slot';
+    slot.dataset.stack = si;
+    slot.dataset.id = s.id;
+    slot.tabIndex = 0;
+    slot.setAttribute('role', 'button');
+    slot.setAttribute('aria-label', s.label);
+    slot.setAttribute('aria-description', s.describe);
+    slot.title = `${s.name}: ${s.describe}`;
+    const tall = g.rect.bottom - g.rect.top > geo.ch + 1 || g.rect.right - g.rect.left > geo.cw + 1;
+    if (tall || s.base) {
+      if (tall) slot.classList.add('tall');
+      const base = document.createElement('div');
+      base.className = 'base';
+      base.setAttribute('aria-hidden', 'true');
+      if (s.base && !s.cards.length) base.textContent = RANK[s.base] || s.base;
+      slot.append(base);
+    }
+    Object.assign(slot.style, {
+      left: `${g.rect.left - 2}px`, top: `${g.rect.top - 2}px`,
+      width: `${g.rect.right - g.rect.left + 4}px`, height: `${g.rect.bottom - g.rect.top + 4}px`, zIndex: 0,
+    });
+    frag.append(slot);
+    const n = s.cards.length;
+    // Squared stacks show their top two cards (the second shows while the top one is dragged).
+    const first = s.fan === 'none' ? Math.max(0, n - 2) : 0;
+    for (let p = first; p < n; p += 1) {
+      const card = s.cards[p];
+      const el = document.createElement('div');
+      if (card) {
+        cardFace(el, card);
+        // Rank over suit where the index must be narrow (fans to the right, a count badge beside it);
+        // side by side where a downward fan shows only a strip of each card.
+        if (s.fan !== 'down') el.classList.add('upright');
+        el.setAttribute('aria-label', card.label);
+      } else {
+        el.className = 'card back';
+        el.setAttribute('aria-hidden', 'true');
+        if (s.kind === 'stock') el.classList.add('stock-top');
+      }
+      el.setAttribute('role', card ? 'img' : 'presentation');
+      el.dataset.stack = si;
+      el.dataset.pos = p;
+      if (card) el.dataset.code = card.code;
+      el.style.left = `${g.positions[p].left}px`;
+      el.style.top = `${g.positions[p].top}px`;
+      el.style.zIndex = z + p;
+      frag.append(el);
+    }
+    z += n + 1;
+    if (s.kind === 'stock' || s.kind === 'waste' || s.kind === 'foundation') {
+      // A foundation says which way it builds (Tournament has both); the words are in its description.
+      const arrow = s.kind === 'foundation' && s.step ? (s.step > 0 ? '↑' : '↓') : '';
+      // On tiny cards only the stock (a card back, no index to hide) keeps its badge; the counts and
+      // directions stay in the stacks' labels and descriptions.
+      const room = geo.cw >= 44 || s.kind === 'stock';
+      if (room && (n > 1 || s.kind === 'stock' || arrow)) {
+        const count = document.createElement('span');
+        count.className = 'count';
+        count.textContent = `${arrow}${n > 1 || s.kind === 'stock' ? n : ''}`;
+        count.setAttribute('aria-hidden', 'true');
+        const last = g.positions[n - 1] || g;
+        count.style.left = `${last.left + geo.cw - 2}px`;
+        count.style.top = `${last.top + 2}px`;
+        frag.append(count);
+      }
+    }
+  });
+  table.replaceChildren(frag);
+  animate(table, before, state);
+  if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
+  renderBar();
+  renderDialog();
+  if (!app.painted) {
+    app.painted = true;
+    requestAnimationFrame(() => {
+      performance.mark('reussite-layout-painted');
+      document.body.dataset.painted = '1';
+    });
+  }
+  document.body.dataset.version = state.version;
+}
+
+export const slotEl = (si) => $('table').querySelector(`.slot[data-stack="${si}"]`);
+export const cardEls = (si) => [...$('table').querySelectorAll(`.card[data-stack="${si}"]`)];
