@@ -3,14 +3,14 @@ screen-reader player hears, focus, the four-colour deck, motion and buried cards
 
 from __future__ import annotations
 
-import os
-import shutil
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from browser_actions import stack_index, wait_until
+from npm_tools import tool_or_skip
 
 from reussite.host import Host
 
@@ -21,27 +21,14 @@ PHONE = (390, 844)
 DESKTOP = (1280, 800)
 ZOOM_400 = (320, 256)  # a 1280×1024 window at 400 % (WCAG reflow)
 PHONE_200 = (195, 422)  # the phone at 200 %
-AXE_VERSION = "4.14.1"
 AXE_RUN = ("axe.run(document).then(r => r.violations.map("
            "v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(' | ')))")
 
 
 @pytest.fixture(scope="session")
 def axe_source() -> str:
-    """axe-core from npm, installed once into a cache folder (never shipped with the package)."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "reussite-tests" / f"axe-{AXE_VERSION}"
-    script = cache / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if not npm:
-            reason = "npm is missing: install nodejs and npm to run the accessibility audit"
-            if os.environ.get("CI"):
-                pytest.fail(reason + " (CI is set, so this is a failure, not a skip)")
-            pytest.skip(reason)
-        cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--no-save",
-                        f"axe-core@{AXE_VERSION}"], check=True, capture_output=True, timeout=300)
-    return script.read_text(encoding="utf-8")
+    """axe-core from npm (see npm_tools)."""
+    return tool_or_skip("axe").read_text(encoding="utf-8")
 
 
 def open_page(browser, server, game: str, size: tuple[int, int], **context_args):
@@ -244,6 +231,59 @@ def test_moves_animate_unless_reduced(browser, server, motion):
         page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
         moving = page.evaluate("window.__moving")
         assert (moving > 0) == (motion == "no-preference"), moving
+    finally:
+        context.close()
+
+
+# Each drawing of a new version: the cards then in flight, their stack, whether face down, where they start.
+FLIGHTS = """() => { window.__flights = []; new MutationObserver(() => { window.__flights.push(
+  document.getAnimations().map((a) => a.effect.target).filter(Boolean).map((el, i) => ({
+    stack: Number(el.dataset.stack), back: !el.dataset.code, left: el.offsetLeft, top: el.offsetTop,
+    from: String(document.getAnimations()[i].effect.getKeyframes()[0].transform || '')})));
+}).observe(document.body, {attributes: true, attributeFilter: ['data-version']}); }"""
+
+
+def starts_at(flight: dict, box: dict) -> bool:
+    """The flight starts with the card's top-left corner on ``box`` (layout offsets within the table)."""
+    found = re.fullmatch(r"translate\((-?[\d.]+)px, (-?[\d.]+)px\)", flight["from"])
+    return bool(found) and abs(flight["left"] + float(found[1]) - box["left"]) < 2 \
+        and abs(flight["top"] + float(found[2]) - box["top"]) < 2
+
+
+OFFSETS = "(el) => ({left: el.offsetLeft, top: el.offsetTop})"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_deals_and_redeals_fly_between_stock_and_waste_unless_reduced(browser, server, motion):
+    context, page, state = open_page(browser, server, "osmosis", DESKTOP, reduced_motion=motion)
+    try:
+        stock, waste = stack_index(state, "stock"), stack_index(state, "waste")
+        page.evaluate(FLIGHTS)
+        stock_top = page.locator(f".card[data-stack='{stock}']").last.evaluate(OFFSETS)
+        page.locator(f"[data-stack='{stock}']").last.click()  # a deal (the top card, or the slot)
+        wait_until(page, "window.__flights.length === 1")
+        flights = page.evaluate("window.__flights[0]")
+        if motion == "reduce":
+            assert flights == []
+        else:  # the new waste card starts over the stock and glides to the waste
+            assert any(f["stack"] == waste and not f["back"] and starts_at(f, stock_top) for f in flights), flights
+        version = state["version"] + 1
+        while server.state()["stacks"][stock]["cards"]:
+            assert server.api("/api/deal", {"version": version}).status_code == 200
+            version += 1
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the page catches up
+        page.wait_for_selector(f"body[data-version='{version}']")
+        count = page.evaluate("window.__flights.length")
+        waste_top = page.locator(f".card[data-stack='{waste}']").last.evaluate(OFFSETS)
+        page.locator(f"[data-stack='{stock}']").last.click()  # the redeal
+        page.wait_for_selector(f"body[data-version='{version + 1}']")
+        assert not server.state()["stacks"][waste]["cards"]
+        wait_until(page, f"window.__flights.length === {count + 1}")
+        flights = page.evaluate(f"window.__flights[{count}]")
+        if motion == "reduce":
+            assert flights == []
+        else:  # the stock's backs start over the waste and glide back
+            assert any(f["stack"] == stock and f["back"] and starts_at(f, waste_top) for f in flights), flights
     finally:
         context.close()
 
