@@ -10,12 +10,14 @@ from __future__ import annotations
 import contextlib
 import mimetypes
 import os
+import re
 import socket
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Awaitable, Callable
+from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,8 +29,10 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from reussite.errors import PluginError, UserError
+from reussite.l10n import host_translator
 from reussite.messages import N_
 from reussite.saves import default_data_dir
+from reussite.web import strings as S
 from reussite.web.api import MAX_BODY_BYTES, ROUTES, Access, Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
@@ -47,6 +51,39 @@ def _load_static() -> dict[str, tuple[bytes, str]]:
     return files
 
 
+_LABEL = re.compile(r'(<(\w+)\b[^>]*?\bdata-s="(\w+)"[^>]*>)(</\2>)')
+_TITLE = re.compile(r'(<\w+\b[^>]*?\bdata-t="(\w+)")')
+
+
+def prefilled(html: str, lang: str) -> str:
+    """The page with its labels and tooltips already in ``lang``: the toolbar has its size at the first
+    paint instead of growing when the strings arrive (a layout shift). The script fills them again."""
+    strings = S.translated_strings(host_translator(lang))
+    html = _LABEL.sub(lambda m: f"{m[1]}{escape(strings.get(m[3], ''))}{m[4]}", html)
+    html = _TITLE.sub(lambda m: f'{m[1]} title="{escape(strings.get(m[2], ""))}"', html)
+    return html.replace("<title>Réussite</title>", f"<title>{escape(strings['app_title'])}</title>")
+
+
+def with_game(html: str, session: Session) -> str:
+    """The page with the game in progress named in its status line (as the script will draw it), so that
+    the line does not wrap differently, pushing the table down, when the state arrives."""
+    game = session.game
+    if game is None:
+        return html
+    tr = session.translator(None)
+    score, top = game.score(), getattr(game, "max_score", None)
+    fields = {"game-name": f"{tr.gettext(game.name)} #", "game-number": str(game.number),
+              "score": f"{score} / {top}" if top else str(score), "moves": str(game.move_count)}
+    if game.redeals != 0:
+        html = html.replace('<span id="redeals-box" hidden>', '<span id="redeals-box">')
+        left = game.redeals_left
+        fields["redeals"] = tr.gettext(S.UI_STRINGS["unlimited"]) if left is None else str(left)
+    for name, text in fields.items():
+        html = re.sub(rf'(<(\w+) id="{name}"[^>]*>)[^<]*(</\2>)', lambda m, text=text: f"{m[1]}{escape(text)}{m[3]}",
+                      html, count=1)
+    return html
+
+
 def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Session | None = None,
                allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
     """The web application for ``host`` (the plugin host), autosaving in ``data_dir``.
@@ -59,7 +96,8 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
         session.restore_or_start()
     api = Api(session)
     static = _load_static()
-    index_html = static["index.html"][0].decode("utf-8").replace("{{default_lang}}", session.default_lang)
+    index_html = prefilled(static["index.html"][0].decode("utf-8").replace("{{default_lang}}", session.default_lang),
+                           session.default_lang)
 
     def lang_of(data: dict[str, Any] | None) -> str | None:
         return data.get("lang") if data and isinstance(data.get("lang"), str) else None
@@ -99,7 +137,8 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
         return endpoint
 
     async def index(request: Request) -> Response:
-        return Response(index_html, media_type="text/html; charset=utf-8", headers={"Cache-Control": "no-cache"})
+        return Response(with_game(index_html, session), media_type="text/html; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
 
     async def static_file(request: Request) -> Response:
         found = static.get(request.path_params["name"])

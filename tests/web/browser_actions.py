@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import time
 
+# Debian's Chromium (never a downloaded browser) and how every test runs it.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
 
 def stack_index(state: dict, stack_id: str) -> int:
     return [s["id"] for s in state["stacks"]].index(stack_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,26 @@ def test_page_and_static_files(client):
     for name, kind in (("app.js", "javascript"), ("style.css", "text/css"), ("favicon.svg", "svg")):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and kind in response.headers["content-type"]
+
+
+def test_the_page_arrives_with_its_labels_and_the_game_in_the_default_language(host, tmp_path):
+    """Nothing in the toolbar or the status line changes size when the strings and the state arrive (no
+    layout shift): the server fills them in already, in the server's language."""
+    from starlette.testclient import TestClient
+
+    from reussite.l10n import host_translator
+    from reussite.web.server import create_app
+    from reussite.web.strings import translated_strings
+
+    strings = translated_strings(host_translator("fr"))
+    with TestClient(create_app(host, tmp_path, lang="fr")) as fr:
+        state = new(fr, game="osmosis", number=5, lang="fr")
+        page = fr.get("/").text
+    assert f'data-s="new_game" data-t="new_game_title" title="{strings["new_game_title"]}">{strings["new_game"]}<' \
+        in page
+    assert f'<span id="game-name">{state["name"]} #</span>' in page and f'>{state["number"]}</b>' in page
+    assert '<span id="redeals-box">' in page and f'<b id="redeals">{state["redeals_left"]}</b>' in page
+    assert not re.search(r'data-s="\w+"[^>]*></', page), "a label left empty"
 
 
 @pytest.mark.parametrize("path", [
