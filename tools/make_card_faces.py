@@ -3,7 +3,9 @@
 Every face is a ``<symbol id="c-RS">`` (rank code, suit code: ``c-TH`` is the ten of hearts) drawn in a
 100 × 140 box; suits use ``currentColor`` so the page colours them (red/black or the four-colour deck).
 The page prints the index corners itself (readable at every size), so the art keeps clear of them:
-pips sit in the middle band, court cards are a framed, double-headed figure.
+pips sit in the middle band, court cards are a framed, double-headed figure. Small cards (narrow fans, a
+phone) take each court card's ``<symbol id="b-RS">`` instead: one large bust filling the space between the
+indexes, whose hat (crown, tiara, feathered cap) still reads when the whole card is a few dozen pixels wide.
 
     python3 tools/make_card_faces.py          # rewrite the sprite
     python3 tools/make_card_faces.py --check  # exit 1 if the committed sprite differs
@@ -92,6 +94,40 @@ def court(rank: int, suit: str) -> str:
     )
 
 
+def bust_hat(rank: int) -> str:
+    """The bust's hat, drawn large: the same three as the double-headed figure's."""
+    if rank == 13:
+        return (f'<path d="M33 54 33 36 41 45 50 33 59 45 67 36 67 54Z" fill="{GOLD}" stroke="{INK}" '
+                'stroke-width="1.6"/>')
+    if rank == 12:
+        return (f'<path d="M35 54Q50 30 65 54Z" fill="{GOLD}" stroke="{INK}" stroke-width="1.6"/>'
+                '<circle cx="50" cy="44" r="3.5" fill="currentColor"/>')
+    return (f'<path d="M33 54 36 40 64 40 67 54Z" fill="currentColor" stroke="{INK}" stroke-width="1.6"/>'
+            f'<path d="M63 42Q74 36 71 32" fill="none" stroke="{GOLD}" stroke-width="3"/>')
+
+
+# The bust's frame: right of an upright index (a column in the top-left corner, up to x 24 on the smallest
+# cards) and below a row index (up to y 29), and clear of the bottom-right index in the same way.
+BUST_FRAME = 'x="25" y="31" width="50" height="78" rx="3"'
+
+
+def bust(rank: int, suit: str) -> str:
+    """A court card for small sizes: one head and shoulders, as large as the frame allows, the suit on a
+    badge on the chest."""
+    return (
+        f'<rect {BUST_FRAME} fill="#fbf6e6" stroke="{INK}" stroke-width="1.6"/>'
+        f'<clipPath id="kb-{rank}{suit}"><rect {BUST_FRAME}/></clipPath>'
+        f'<g clip-path="url(#kb-{rank}{suit})">'
+        f'<path d="M26 109V100Q26 82 42 80L50 88 58 80Q74 82 74 100V109Z" fill="currentColor" stroke="{INK}" '
+        'stroke-width="1.6"/>'
+        f'<path d="M42 80 50 90 58 80" fill="none" stroke="{GOLD}" stroke-width="3"/>'
+        f'<circle cx="50" cy="64" r="13" fill="{SKIN}" stroke="{INK}" stroke-width="1.6"/>'
+        f'{bust_hat(rank)}'
+        f'<circle cx="50" cy="101" r="8" fill="#fbf6e6" stroke="{GOLD}" stroke-width="1.6"/>'
+        f'<use href="#s-{suit}" x="44" y="95" width="12" height="12"/></g>'
+    )
+
+
 def face(rank: int, suit: str) -> str:
     if rank == 1:
         return pip(50, 70, suit, 36 if suit == "S" else 28)
@@ -111,6 +147,8 @@ def sprite() -> str:
         for rank in range(1, 14):
             code = RANK_CODES.get(rank, str(rank))
             parts.append(f'<symbol id="c-{code}{suit}" viewBox="0 0 100 140">{face(rank, suit)}</symbol>')
+            if rank > 10:
+                parts.append(f'<symbol id="b-{code}{suit}" viewBox="0 0 100 140">{bust(rank, suit)}</symbol>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -366,6 +366,43 @@ def test_card_faces_come_from_the_shipped_sprite(page, server):
     })""")
     assert faces
     for face in faces:
-        assert face["href"] == f"/static/cards.svg#c-{face['code']}"
-        assert f'id="c-{face["code"]}"' in sprite
+        kind = "b" if face["href"].startswith("/static/cards.svg#b-") else "c"  # a small court card's bust
+        assert face["href"] == f"/static/cards.svg#{kind}-{face['code']}"
+        assert kind == "c" or face["code"][0] in "JQK"
+        assert f'id="{kind}-{face["code"]}"' in sprite
         assert face["width"] > 0, face  # the external symbol was fetched and drawn
+
+
+# Each face-up court card: its face's symbol, its figure's box and its two indexes' boxes, on screen.
+COURTS = """() => [...document.querySelectorAll('.card[data-code]')].filter((el) => 'JQK'.includes(el.dataset.code[0]))
+  .map((el) => {
+    const card = el.querySelector('svg.art').getBoundingClientRect();  // the face, inside the border
+    const use = el.querySelector('svg.art use');
+    const b = use.getBBox();  // in the face's 100 x 140 box
+    const box = (r) => ({x: r.x, y: r.y, width: r.width, height: r.height});
+    return {code: el.dataset.code, href: use.getAttribute('href'), width: card.width, height: card.height,
+            figure: {x: card.left + b.x * card.width / 100, y: card.top + b.y * card.height / 140,
+                     width: b.width * card.width / 100, height: b.height * card.height / 140},
+            corners: [...el.querySelectorAll('.corner')].map((c) => box(c.getBoundingClientRect()))};
+  })"""
+
+
+@pytest.mark.parametrize(("game", "size"), [("tournament", DESKTOP), ("forty-thieves", PHONE)])
+def test_court_cards_stay_legible_on_small_cards(browser, server, game, size):
+    """Narrow columns (Tournament at 1280 px, Forty Thieves on a phone): a court card's figure spans most of
+    the room between its indexes (the double-headed figure of larger cards spans 36 % of the width and 47 %
+    of the height), and covers neither index."""
+    context, page, _ = open_page(browser, server, game, size)
+    try:
+        courts = page.evaluate(COURTS)
+        assert courts, "no court card face up"
+        assert all(c["width"] < 64 for c in courts), courts  # small cards, as the issue found them
+        for court in courts:
+            figure = court["figure"]
+            assert court["href"].endswith(f"#b-{court['code']}"), court
+            assert figure["width"] >= 0.45 * court["width"] and figure["height"] >= 0.55 * court["height"], court
+            shrunk = {"x": figure["x"] + 0.5, "y": figure["y"] + 0.5,
+                      "width": figure["width"] - 1, "height": figure["height"] - 1}
+            assert not any(overlaps(shrunk, corner) for corner in court["corners"]), court
+    finally:
+        context.close()

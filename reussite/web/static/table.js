@@ -74,7 +74,11 @@ function computeGeometry(state) {
   return geo;
 }
 
-function cardFace(el, card) {
+// Below this card width (px) a court card shows one large bust (b-) instead of the double-headed figure (c-),
+// whose hat and face would be a few pixels wide.
+const SMALL_COURT = 64;
+
+function cardFace(el, card, cw) {
   const rank = RANK[card.code[0]] || card.code[0];
   const suit = SUIT[card.code[1]];
   const red = card.code[1] === 'H' || card.code[1] === 'D';
@@ -98,7 +102,8 @@ function cardFace(el, card) {
   art.setAttribute('viewBox', '0 0 100 140');
   art.setAttribute('aria-hidden', 'true');
   const use = document.createElementNS(SVG_NS, 'use');
-  use.setAttribute('href', `/static/cards.svg#c-${card.code}`);
+  const bust = cw < SMALL_COURT && 'JQK'.includes(card.code[0]);
+  use.setAttribute('href', `/static/cards.svg#${bust ? 'b' : 'c'}-${card.code}`);
   art.append(use);
   el.append(art, corner('tl'), corner('br'));
 }
@@ -149,7 +154,7 @@ export function render() {
       const card = s.cards[p];
       const el = document.createElement('div');
       if (card) {
-        cardFace(el, card);
+        cardFace(el, card, geo.cw);
         // Rank over suit where the index must be narrow (fans to the right, a count badge beside it);
         // side by side where a downward fan shows only a strip of each card.
         if (s.fan !== 'down') el.classList.add('upright');
