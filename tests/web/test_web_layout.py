@@ -237,9 +237,11 @@ def test_moves_animate_unless_reduced(browser, server, motion):
 
 # Each drawing of a new version: the cards then in flight, their stack, whether face down, where they start.
 FLIGHTS = """() => { window.__flights = []; new MutationObserver(() => { window.__flights.push(
-  document.getAnimations().map((a) => a.effect.target).filter(Boolean).map((el, i) => ({
-    stack: Number(el.dataset.stack), back: !el.dataset.code, left: el.offsetLeft, top: el.offsetTop,
-    from: String(document.getAnimations()[i].effect.getKeyframes()[0].transform || '')})));
+  document.getAnimations().filter((a) => a.effect && a.effect.target).map((a) => {
+    const el = a.effect.target;
+    return {stack: Number(el.dataset.stack), back: !el.dataset.code, left: el.offsetLeft, top: el.offsetTop,
+            from: String(a.effect.getKeyframes()[0].transform || '')};
+  }));
 }).observe(document.body, {attributes: true, attributeFilter: ['data-version']}); }"""
 
 
@@ -255,35 +257,35 @@ OFFSETS = "(el) => ({left: el.offsetLeft, top: el.offsetTop})"
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_deals_and_redeals_fly_between_stock_and_waste_unless_reduced(browser, server, motion):
-    context, page, state = open_page(browser, server, "osmosis", DESKTOP, reduced_motion=motion)
+    state = server.new_game("osmosis", 1)
+    stock, waste = stack_index(state, "stock"), stack_index(state, "waste")
+    while len(state["stacks"][stock]["cards"]) > 3:  # a deal or two left before the redeal
+        state = server.api("/api/deal", {"version": state["version"]}).json()
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, reduced_motion=motion)
     try:
-        stock, waste = stack_index(state, "stock"), stack_index(state, "waste")
+        page = context.new_page()
+        page.set_default_timeout(8000)
+        page.goto(server.url)
+        page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
         page.evaluate(FLIGHTS)
-        stock_top = page.locator(f".card[data-stack='{stock}']").last.evaluate(OFFSETS)
-        page.locator(f"[data-stack='{stock}']").last.click()  # a deal (the top card, or the slot)
-        wait_until(page, "window.__flights.length === 1")
-        flights = page.evaluate("window.__flights[0]")
-        if motion == "reduce":
-            assert flights == []
-        else:  # the new waste card starts over the stock and glides to the waste
-            assert any(f["stack"] == waste and not f["back"] and starts_at(f, stock_top) for f in flights), flights
-        version = state["version"] + 1
+
+        def click_stock(leaves: int) -> tuple[list, dict]:
+            """Click the stock (its top card, or its empty slot); the flights drawn and where ``leaves``' top was."""
+            start = page.locator(f".card[data-stack='{leaves}']").last.evaluate(OFFSETS)
+            count = page.evaluate("window.__flights.length")
+            page.locator(f"[data-stack='{stock}']").last.click()
+            wait_until(page, f"window.__flights.length === {count + 1}")
+            return page.evaluate(f"window.__flights[{count}]"), start
+
+        flights, start = click_stock(stock)  # a deal: the new waste card starts over the stock
+        assert flights == [] if motion == "reduce" else \
+            any(f["stack"] == waste and not f["back"] and starts_at(f, start) for f in flights), flights
         while server.state()["stacks"][stock]["cards"]:
-            assert server.api("/api/deal", {"version": version}).status_code == 200
-            version += 1
-        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the page catches up
-        page.wait_for_selector(f"body[data-version='{version}']")
-        count = page.evaluate("window.__flights.length")
-        waste_top = page.locator(f".card[data-stack='{waste}']").last.evaluate(OFFSETS)
-        page.locator(f"[data-stack='{stock}']").last.click()  # the redeal
-        page.wait_for_selector(f"body[data-version='{version + 1}']")
-        assert not server.state()["stacks"][waste]["cards"]
-        wait_until(page, f"window.__flights.length === {count + 1}")
-        flights = page.evaluate(f"window.__flights[{count}]")
-        if motion == "reduce":
-            assert flights == []
-        else:  # the stock's backs start over the waste and glide back
-            assert any(f["stack"] == stock and f["back"] and starts_at(f, waste_top) for f in flights), flights
+            click_stock(stock)
+        flights, start = click_stock(waste)  # the redeal: the stock's backs start over the waste
+        assert flights == [] if motion == "reduce" else \
+            any(f["stack"] == stock and f["back"] and starts_at(f, start) for f in flights), flights
+        assert server.state()["redeals_left"] == state["redeals_left"] - 1
     finally:
         context.close()
 
