@@ -12,10 +12,11 @@ from reussite.messages import N_, SUIT_NAMES, Message
 from reussite.rules import ANY, NONE, PICK_NONE, PICK_TOP, Kind, StackRule, StackSpec, rank_name, stock, waste
 from reussite.variant import Option, Variant
 
-R_OS_SUIT = Reason(N_("{card} cannot go on {stack}: it takes only {suit}."))
-R_OS_START = Reason(N_("{card} cannot start {stack}: a new foundation starts with a {rank}, the base card's rank."))
-R_OS_ORDER = Reason(N_("{card} cannot start {stack}: the foundation above it has not been started yet."))
-R_OS_RANK_ABOVE = Reason(N_("{card} cannot go on {stack}: there is no {rank} on the foundation above it yet."))
+R_OS_SUIT = Reason(N_("{card.The} cannot go on {stack}: it takes only {suit}."))
+R_OS_START = Reason(N_("{card.The} cannot start {stack}: a new foundation starts with {rank.a}, the base card's "
+                       "rank."))
+R_OS_ORDER = Reason(N_("{card.The} cannot start {stack}: the foundation above it has not been started yet."))
+R_OS_RANK_ABOVE = Reason(N_("{card.The} cannot go on {stack}: there is no {rank} on the foundation above it yet."))
 
 RESERVES = 4
 #: The foundations' own rule is in Osmosis.foundation_refusal; this one only keeps their cards in place.

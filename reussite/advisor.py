@@ -30,8 +30,8 @@ LOST = "lost"  # the solver proved that no line wins from here
 NONE = "none"  # nothing to propose: the game is won, or no move reaches a new position
 
 
-M_HINT_MOVE = N_("Move {card} from {source} to {target}.")
-M_HINT_MOVE_MANY = N_("Move {count} cards from {source} (from {card}) to {target}.")
+M_HINT_MOVE = N_("Move {card.the} from {source} to {target}.")
+M_HINT_MOVE_MANY = N_("Move {count} cards from {source} to {target}, starting with {card.the}.")
 M_HINT_DEAL = N_("Deal from the stock.")
 M_HINT_REDEAL = N_("Turn the waste over to redeal.")
 

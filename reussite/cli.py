@@ -18,7 +18,7 @@ from typing import TextIO
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 from reussite.l10n import SUPPORTED_LANGS, choose_lang, normalize_lang
-from reussite.messages import N_, Message, Translator, printable
+from reussite.messages import N_, Message, Translator, printable, program_line
 
 
 @dataclass
@@ -95,8 +95,21 @@ class UsageError(UserError):
         self.prog = prog
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with the section headings' colon spaced as the player's language wants it."""
+
+    def start_section(self, heading: str | None) -> None:
+        if heading:  # argparse appends ":" itself; French wants "arguments positionnels :" (no-break space)
+            heading = argparse._(N_("{heading}:")).format(heading=heading).removesuffix(":")
+        super().start_section(heading)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors as one line with our exit code."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(self.prog, message)
@@ -111,7 +124,7 @@ def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> arg
     (``host``: loaded if not given)."""
     _ = tr.gettext
     parser = _Parser(prog="reussite", description=_("Réussite: solitaire games with their rules at hand."))
-    parser.add_argument("--lang", metavar="LANG", help=_("language of everything shown: en or fr"))
+    parser.add_argument("--lang", metavar=_("LANG"), help=_("language of everything shown: en or fr"))
     parser.add_argument("--version", action="store_true", help=_("print the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
 
@@ -126,7 +139,7 @@ def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> arg
     def game_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
         p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
-        p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
+        p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar=_("NAME=VALUE"),
                        help=_("a game option, such as deal=3 for Osmosis"))
 
     p = sub.add_parser("deal", help=_("show a game's starting layout"))
@@ -137,7 +150,7 @@ def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> arg
     p = sub.add_parser("play", help=_("play a game (in the browser, or in the terminal with --text)"))
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (the browser lets you choose)"))
     p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
-    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar=_("NAME=VALUE"),
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--text", action="store_true", help=_("play in the terminal instead of the browser"))
     p.add_argument("--winnable", action="store_true",
@@ -322,9 +335,9 @@ def cmd_plugins(args, ctx: Context) -> int:
     width = max((len(p.name) for p in plugins), default=0)
     for p in plugins:
         dist = f"{p.distribution or '-'} {p.version or ''}".strip()
-        status = _("ok") if not p.errors else _("error") + ": " + "; ".join(p.errors)
+        status = _("ok") if not p.errors else _("error: {reasons}").format(reasons="; ".join(p.errors))
         if p.notes:
-            status += "; " + _("overridden") + ": " + "; ".join(p.notes)
+            status = _("{status}; overridden: {notes}").format(status=status, notes="; ".join(p.notes))
         took = "-" if p.import_seconds is None else _("{seconds} s").format(seconds=f"{p.import_seconds:.2f}")
         if p.slow:  # every command imports every plugin: name the one that makes them all wait
             took += " " + _("(slow)")
@@ -371,7 +384,7 @@ def cmd_play(args, ctx: Context) -> int:
             game = _new_game(ctx, args)
         stats = Stats.in_folder(args.data_dir)
         for note in stats.notices:
-            ctx.err.write(f"reussite: {ctx.tr.render(note)}\n")
+            ctx.err.write(program_line(ctx.tr, note) + "\n")
         return textplay.run(game, ctx, sys.stdin, stats, uid, saved=bool(args.load))
     from reussite.web.server import serve
 
@@ -447,7 +460,7 @@ def _main(argv: list[str], out: TextIO, err: TextIO, process: bool = False) -> i
     except UserError as exc:
         text = exc.message.render(ctx.tr) if hasattr(exc, "message") else str(exc)
         prog = exc.prog if isinstance(exc, UsageError) else "reussite"
-        print(f"{prog}: {ctx.tr.gettext('error')}: {text}", file=err)
+        print(ctx.tr.gettext("{prog}: error: {message}").format(prog=prog, message=text), file=err)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from reussite import rules
 from reussite.cards import Card
 from reussite.errors import IllegalMove, UserError
-from reussite.messages import N_, Message
+from reussite.messages import N_, Message, ngettext
 from reussite.rules import (
     PICK_NONE,
     PICK_RUN,
@@ -114,21 +114,21 @@ class Reason:
 
 R_SAME_STACK = Reason(N_("A card cannot move onto the stack it comes from."))
 R_EMPTY_SOURCE = Reason(N_("There is no card on {source}."))
-R_BAD_COUNT = Reason(N_("{source} does not have that many cards to move."))
+R_BAD_COUNT = Reason(N_("{source.The} does not have that many cards to move."))
 R_NO_PICKUP = Reason(N_("Cards on {source} cannot be moved."))
 R_TOP_ONLY = Reason(N_("Only the top card of {source} can be moved."))
 R_FACE_DOWN = Reason(N_("A face-down card cannot be moved."))
 R_NOT_A_RUN = Reason(N_("These cards do not form a sequence, so they cannot move together ({rule})."))
-R_TOO_MANY = Reason(
-    N_("Only {max} cards can move at once here: each empty pile doubles how many may move together.")
-)
-R_FROM_KIND = Reason(N_("{stack} takes cards only from the {kinds}."))
-R_FULL = Reason(N_("{stack} is full."))
+M_TOO_MANY = ngettext("Only {count} card can move at once here: each empty pile doubles how many may move together.",
+                      "Only {count} cards can move at once here: each empty pile doubles how many may move together.")
+R_TOO_MANY = Reason(M_TOO_MANY[0])  # rendered with its plural by Game.explain
+R_FROM_KIND = Reason(N_("{stack.The} takes no cards from {source}."))
+R_FULL = Reason(N_("{stack.The} is full."))
 R_NOTHING_ON_EMPTY = Reason(N_("Nothing can be placed on {stack} once it is empty."))
-R_EMPTY_RANK = Reason(N_("{card} cannot start {stack}: it must start with a {rank}."))
+R_EMPTY_RANK = Reason(N_("{card.The} cannot start {stack}: it must start with {rank.a}."))
 R_NO_BUILD = Reason(N_("Nothing can be built on {stack}."))
-R_BUILD = Reason(N_("{card} cannot go on {target}: {rule}."))
-R_SUIT = Reason(N_("{stack} takes only {suit}."))
+R_BUILD = Reason(N_("{card.The} cannot go on {target.the}: {rule}."))
+R_SUIT = Reason(N_("{stack.The} takes only {suit}."))
 R_GROUP = Reason(N_("Only one card at a time can go on {stack}."))
 R_NO_DEAL = Reason(N_("There are no cards left to deal."))
 R_NO_REDEAL = Reason(N_("No redeal is left."))
@@ -155,6 +155,16 @@ _KIND_NAMES = {
     Kind.TABLEAU: N_("tableau"),
     Kind.RESERVE: N_("reserve"),
 }
+# R_FROM_KIND in whole sentences, one per kind, so that each language puts its own article and preposition
+# ("du tableau", "de la pioche"); a stack that takes from several kinds or none gets a sentence of its own.
+_FROM_KIND = {
+    Kind.STOCK: N_("{stack.The} takes cards only from the stock."),
+    Kind.WASTE: N_("{stack.The} takes cards only from the waste."),
+    Kind.FOUNDATION: N_("{stack.The} takes cards only from the foundations."),
+    Kind.TABLEAU: N_("{stack.The} takes cards only from the tableau."),
+    Kind.RESERVE: N_("{stack.The} takes cards only from the reserves."),
+}
+M_FROM_NOWHERE = N_("{stack.The} takes no cards from other stacks.")
 
 
 class _Plan:
@@ -472,13 +482,15 @@ class Game:
                 from reussite.messages import SUIT_NAMES
 
                 params["suit"] = Message(SUIT_NAMES[dst.rule.suit])
-            if dst.rule.accepts_from is not None:
-                params["kinds"] = Message(
-                    " / ".join(_KIND_NAMES[k] for k in sorted(dst.rule.accepts_from)) or N_("nowhere")
-                )
             params["max"] = self.max_movable(move.src, move.dst)
         params.update(self.explain_params(move, reason))
-        return Message(reason.msgid, params)
+        msgid = reason.msgid
+        if reason is R_FROM_KIND and dst.rule.accepts_from is not None:
+            kinds = dst.rule.accepts_from
+            msgid = _FROM_KIND[next(iter(kinds))] if len(kinds) == 1 else msgid if kinds else M_FROM_NOWHERE
+        if reason is R_TOO_MANY:
+            return Message(M_TOO_MANY[0], params, plural=M_TOO_MANY[1], count=params["max"])
+        return Message(msgid, params)
 
     def explain_params(self, move: AnyMove, reason: Reason) -> dict[str, Any]:
         """Extra parameters for a variant's own reasons."""

@@ -26,12 +26,29 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def ngettext(singular: str, plural: str, n: int = 0) -> tuple[str, str]:
+    """Mark a singular and plural msgid as one plural entry (the extractor's ``ngettext`` keyword), for a
+    :class:`Message` with ``plural=`` and ``count=``; returns both, untranslated."""
+    return singular, plural
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark a msgid with its msgctxt for extraction without translating it now (pgettext_noop)."""
+    return msgid
+
+
 @dataclass(frozen=True)
 class Message:
     """A translatable message and its parameters, rendered late in the reader's language.
 
     ``params`` values may be plain values, cards (rendered as their localized names) or other messages.
     With ``plural`` set, ``count`` chooses the plural form and is available as ``{count}``.
+
+    A template may ask for a card or a rank with its article: ``{card.the}`` is "the 7 of diamonds", in
+    French « le 7 de carreau », « la Dame de pique », « l’As de cœur »; ``{rank.a}`` is "a King", "an Ace",
+    « un Roi », « une Dame »; ``{card.The}`` starts a sentence. Each rank in each form is its own catalog
+    entry (msgctxt: :data:`FORMS`), so the article, gender and elision are the translator's, in any language.
+    Any other value takes the forms too: ``{stack.The}`` is the stack's name with a capital.
     """
 
     msgid: str
@@ -51,6 +68,11 @@ class Message:
 
 def msg(msgid: str, **params: Any) -> Message:
     return Message(msgid, params)
+
+
+def program_line(tr: Translator, text: str | Message) -> str:
+    """A line the program writes on stderr, "reussite: TEXT", with the colon spaced as the language wants."""
+    return tr.gettext("reussite: {message}").format(message=tr.render(text))
 
 
 class Translator:
@@ -76,16 +98,26 @@ class Translator:
             return text
         return singular if n == 1 else plural
 
-    def render(self, value: Any) -> str:
-        """Render a Message, a card, or any other value in this language."""
+    def pgettext(self, context: str, msgid: str) -> str:
+        text = self._t.pgettext(context, msgid)
+        return text if text is msgid or _usable(self.lang, [msgid], text) else msgid
+
+    def render(self, value: Any, form: str = "") -> str:
+        """Render a Message, a card, or any other value in this language; ``form``: "the", "a" or "The" (see
+        :class:`Message`)."""
+        if form == "The":
+            text = self.render(value, "the")
+            return text[:1].upper() + text[1:]
         if isinstance(value, Message):
+            if form in FORMS and value.msgid in _RANK_INDEX:
+                return self.rank_name(_RANK_INDEX[value.msgid] + 1, form)
             if value.plural is not None:
                 template = self.ngettext(value.msgid, value.plural, value.count or 0)
             else:
                 template = self.gettext(value.msgid)
             if not value.params and value.count is None:
                 return template
-            params = {k: self.render(v) for k, v in value.params.items()}
+            params = {k: _Formed(self, v) for k, v in value.params.items()}
             if value.count is not None:
                 params.setdefault("count", str(value.count))
             # gettext/ngettext only return translations whose placeholders match the msgid's.
@@ -93,18 +125,53 @@ class Translator:
         from reussite.cards import Card  # local: cards is below this layer and cheap
 
         if isinstance(value, Card):
-            return self.card_name(value)
+            return self.card_name(value, form)
         return str(value)
 
-    def card_name(self, card) -> str:
-        return self.gettext(_CARD_NAME).format(
-            rank=self.gettext(RANK_NAMES[card.rank - 1]), suit=self.gettext(SUIT_NAMES[card.suit])
-        )
+    def rank_name(self, rank: int, form: str = "") -> str:
+        """A rank's name, bare ("Queen") or with its article ("the Queen", "a Queen"; « la Dame », « une Dame »)."""
+        if form == "The":
+            return self.render(Message(RANK_NAMES[rank - 1]), form)
+        if form in FORMS:
+            return self.pgettext(FORMS[form], _RANK_FORMS[form][rank - 1])
+        return self.gettext(RANK_NAMES[rank - 1])
+
+    def card_name(self, card, form: str = "") -> str:
+        """``card``'s name, bare ("7 of diamonds") or with its article ("the 7 of diamonds")."""
+        if form == "The":
+            return self.render(card, form)
+        return self.gettext(_CARD_NAME).format(rank=self.rank_name(card.rank, form),
+                                               suit=self.gettext(SUIT_NAMES[card.suit]))
 
     def with_fallback(self, translations: _gettext.NullTranslations) -> Translator:
         """A translator that looks in ``translations`` first, then in this one (a plugin's own domain)."""
         translations.add_fallback(self._t)
         return Translator(self.lang, translations)
+
+
+class _Formed:
+    """A message parameter: ``{card}`` renders it, ``{card.the}`` renders it in that form."""
+
+    __slots__ = ("tr", "value")
+
+    def __init__(self, tr: Translator, value: Any) -> None:
+        self.tr, self.value = tr, value
+
+    def __format__(self, spec: str) -> str:
+        if spec and isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
+            return format(self.value, spec)  # "{seconds:.1f}"
+        return format(self.tr.render(self.value), spec)
+
+    def __str__(self) -> str:
+        return self.tr.render(self.value)
+
+    def __repr__(self) -> str:  # "{move!r}"
+        return repr(self.tr.render(self.value))
+
+    def __getattr__(self, form: str) -> str:
+        if form not in (*FORMS, "The"):
+            raise AttributeError(f"no form {form!r}: a value takes {', '.join(FORMS)} or The")
+        return self.tr.render(self.value, form)
 
 
 # -- translations a catalog cannot break commands with -------------------------------------------------
@@ -209,3 +276,28 @@ RANK_NAMES = (
     N_("Jack"), N_("Queen"), N_("King"),
 )
 SUIT_NAMES = (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds"))
+
+_RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
+
+#: A form -> the msgctxt of the ranks in that form. English msgids are the English forms.
+FORMS = {"the": "rank with the definite article", "a": "rank with the indefinite article"}
+_RANK_FORMS = {
+    "the": (
+        NP_("rank with the definite article", "the Ace"), NP_("rank with the definite article", "the 2"),
+        NP_("rank with the definite article", "the 3"), NP_("rank with the definite article", "the 4"),
+        NP_("rank with the definite article", "the 5"), NP_("rank with the definite article", "the 6"),
+        NP_("rank with the definite article", "the 7"), NP_("rank with the definite article", "the 8"),
+        NP_("rank with the definite article", "the 9"), NP_("rank with the definite article", "the 10"),
+        NP_("rank with the definite article", "the Jack"), NP_("rank with the definite article", "the Queen"),
+        NP_("rank with the definite article", "the King"),
+    ),
+    "a": (
+        NP_("rank with the indefinite article", "an Ace"), NP_("rank with the indefinite article", "a 2"),
+        NP_("rank with the indefinite article", "a 3"), NP_("rank with the indefinite article", "a 4"),
+        NP_("rank with the indefinite article", "a 5"), NP_("rank with the indefinite article", "a 6"),
+        NP_("rank with the indefinite article", "a 7"), NP_("rank with the indefinite article", "an 8"),
+        NP_("rank with the indefinite article", "a 9"), NP_("rank with the indefinite article", "a 10"),
+        NP_("rank with the indefinite article", "a Jack"), NP_("rank with the indefinite article", "a Queen"),
+        NP_("rank with the indefinite article", "a King"),
+    ),
+}

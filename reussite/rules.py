@@ -132,7 +132,7 @@ class StackSpec:
             return Message(N_("{rule}; an empty one takes any card."), parts)
         if rule.empty == NONE:
             return Message(N_("{rule}; an empty one stays empty."), parts)
-        return Message(N_("{rule}; an empty one takes a {rank}."), {**parts, "rank": rank_name(rule.empty)})
+        return Message(N_("{rule}; an empty one takes {rank.a}."), {**parts, "rank": rank_name(rule.empty)})
 
 
 # Why a stack's declared rule refuses cards; the engine turns each into a message (``reussite.game``).

@@ -17,7 +17,7 @@ from typing import TextIO
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.errors import PluginError, UserError
-from reussite.messages import N_, Translator
+from reussite.messages import N_, Translator, program_line
 from reussite.rules import Kind
 from reussite.solver import Verdict, solve
 from reussite.stats import Stats, new_uid
@@ -48,11 +48,12 @@ def render_layout(game, tr: Translator) -> str:
         else:
             shown = " ".join(_card(game, i, p) for p in range(len(cards))) or "--"
         lines.append(f"{spec.short:>4}  {shown}")
-    status = _("score {score}, moves {moves}").format(score=game.score(), moves=game.move_count)
     if game.redeals_left:
-        status += ", " + tr.ngettext("{count} redeal left", "{count} redeals left", game.redeals_left).format(
-            count=game.redeals_left)
-    lines.append(status)
+        status = tr.ngettext("score {score}, moves {moves}, {count} redeal left",
+                             "score {score}, moves {moves}, {count} redeals left", game.redeals_left)
+    else:
+        status = _("score {score}, moves {moves}")
+    lines.append(status.format(score=game.score(), moves=game.move_count, count=game.redeals_left))
     return "\n".join(lines)
 
 
@@ -229,7 +230,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         before = len(stats.notices)
         getattr(stats, how)(uid, game, lost, time.monotonic() - started, "text")
         for note in stats.notices[before:]:  # the game goes on; the player is told
-            ctx.err.write(f"reussite: {tr.render(note)}\n")
+            ctx.err.write(program_line(tr, note) + "\n")
 
     def leave() -> int:
         if stats is not None and saved_at != game.digest():

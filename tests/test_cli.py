@@ -74,7 +74,7 @@ def test_text_play_moves_undoes_saves_and_reloads(tmp_path):
     out = reussite("play", "forty-thieves", "--text", "-n", "5", stdin=f"d\nd\nu\nt9 t3\nsave {save}\nq\n")
     assert out.returncode == 0, out.stderr
     assert "score 0, moves 2" in out.stdout and "score 0, moves 1" in out.stdout
-    assert "Ace of diamonds cannot go on Queen of clubs: build down in suit." in out.stdout
+    assert "The Ace of diamonds cannot go on the Queen of clubs: build down in suit." in out.stdout
     data = json.loads(save.read_text())
     assert data["moves"] == ["deal"]
     again = reussite("play", "--load", str(save), stdin="q\n")

@@ -64,7 +64,7 @@ def test_an_illegal_move_leaves_the_position_unchanged_and_says_why():
     before = g.snapshot()
     with pytest.raises(IllegalMove) as info:
         g.push(Move(g.index["tableau-1"], g.index["tableau-2"]))
-    assert str(info.value) == "Queen of spades cannot go on 4 of hearts: build down in suit."
+    assert str(info.value) == "The Queen of spades cannot go on the 4 of hearts: build down in suit."
     assert g.snapshot() == before and not g.can_undo
 
 

@@ -420,7 +420,7 @@ def test_a_run_goes_onto_a_foundation_top_card_first():
     assert Move(t4, f1, 2) not in list(game.legal_moves())
     message = str(game.explain(Move(t4, f1, 2)))
     assert game.refusal(Move(t4, f1, 2)) is R_BUILD and message == (
-        "3 of hearts cannot go on 3 of hearts: build up in suit.")
+        "The 3 of hearts cannot go on the 3 of hearts: build up in suit.")
     game.cards[t4] = [Card(5, 2), Card(4, 2)]
     assert Move(t4, f1, 2) in list(game.legal_moves())
     check_position(game)

@@ -38,11 +38,11 @@ def test_an_unknown_locale_falls_back_to_english_with_one_warning(run_cli):
 
 
 def test_two_languages_side_by_side_without_global_state():
-    message = Message(N_("{card} cannot go on {target}: {rule}."),
+    message = Message(N_("{card.The} cannot go on {target.the}: {rule}."),
                       {"card": Message("Queen"), "target": "X", "rule": Message(N_("build down in suit"))})
     fr, en = host_translator("fr"), host_translator("en")
-    assert fr.render(message) == "Impossible de poser Dame sur X\u00a0: on descend dans la même couleur."
-    assert en.render(message) == "Queen cannot go on X: build down in suit."
+    assert fr.render(message) == "La Dame ne peut pas aller sur X\u00a0: on descend dans la même couleur."
+    assert en.render(message) == "The Queen cannot go on X: build down in suit."
     assert fr.render(message) != en.render(message)  # rendering one does not switch the other
 
 
@@ -57,7 +57,7 @@ def test_plural_forms(n, fr, en):
 def test_games_in_french_show_the_french_names(run_cli):
     out = run_cli("--lang", "fr", "games").out
     assert "Les quarante voleurs" in out and "Osmose" in out and "Mont Olympe" in out
-    assert "2 jeux" in out and "1 jeu " in out
+    assert "2 paquets" in out and "1 paquet " in out
     names = {g["id"]: g["name"] for g in json.loads(run_cli("games", "--json", "--lang", "fr").out)}
     assert names["forty-thieves"] == "Les quarante voleurs"
 
@@ -65,7 +65,7 @@ def test_games_in_french_show_the_french_names(run_cli):
 def test_text_play_refuses_an_illegal_move_in_french_naming_the_rule():
     out = subprocess.run(["reussite", "play", "forty-thieves", "--lang", "fr", "--text", "-n", "5"],
                          input="t9 t3\nq\n", capture_output=True, text=True, timeout=60).stdout
-    assert "Impossible de poser As de carreau sur Dame de trèfle\u00a0: on descend dans la même couleur." in out
+    assert "L’As de carreau ne peut pas aller sur la Dame de trèfle\u00a0: on descend dans la même couleur." in out
 
 
 def french_catalog():

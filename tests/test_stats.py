@@ -231,7 +231,7 @@ def test_stats_exports_json_and_csv(run_cli, host, tmp_path):
 def test_stats_with_nothing_recorded_and_an_unknown_game(run_cli, tmp_path):
     assert run_cli("stats", "--data-dir", str(tmp_path)).out == "No game recorded yet.\n"
     assert run_cli("--lang", "fr", "stats", "--data-dir", str(tmp_path)).out == \
-        "Aucune partie enregistrée pour l’instant.\n"
+        "Aucune partie dans les statistiques pour l’instant.\n"
     bad = run_cli("stats", "forty-theives", "--data-dir", str(tmp_path))
     assert bad.code == 2 and "forty-theives" in bad.err
 

@@ -84,7 +84,7 @@ def test_the_text_mode_speaks_french_prompts_and_asks_before_quitting_an_unsaved
     assert out.count("coup> ") == 5  # a prompt before each line read, the end of input included
     for english in ("There is no", "Cannot read", "Type '", "Move "):
         assert english not in out
-    assert "Il n’y a aucun coup à annuler." in out and "pile inconnue, 'x9'" in out
+    assert "Il n’y a aucun coup à annuler." in out and "pile inconnue, «\u00a0x9\u00a0»" in out
     # The hint is a sentence: the card, from where, to where, and what to type.
     hint = next(line for line in out.splitlines() if "Déplacer" in line)
     assert "de la pile 8 du tableau vers la pile 4 du tableau" in hint and "Tapez «\u00a0t8-t4\u00a0»" in hint
@@ -103,11 +103,13 @@ def test_the_text_mode_speaks_french_prompts_and_asks_before_quitting_an_unsaved
 def test_a_usage_error_has_one_prefix(run_cli):
     result = run_cli("--lang", "fr", "deal", "--bogus")
     assert result.code == 2
-    assert result.err.startswith("reussite deal: erreur: ") and result.err.count("reussite") == 1, result.err
+    assert result.err.startswith("reussite deal\u00a0: erreur\u00a0: "), result.err
+    assert result.err.count("reussite") == 1, result.err
 
 
 def test_bad_command_line_values_are_explained_in_the_players_language(run_cli):
     for args, french in ((("-n", "0"), "le numéro de partie 0 est hors limites"),
-                         (("-n", "x"), "pas un numéro de partie"), (("-o", "x"), "NOM=VALEUR attendu, pas 'x'")):
+                         (("-n", "x"), "pas un numéro de partie"),
+                         (("-o", "x"), "NOM=VALEUR attendu, et non «\u00a0x\u00a0»")):
         result = run_cli("--lang", "fr", "deal", "osmosis", *args)
         assert result.code == 2 and french in result.err, result.err

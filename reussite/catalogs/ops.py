@@ -36,6 +36,7 @@ UI_KEYWORDS = {
     "gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
 }
 UI_COMMENT_TAGS = ("TRANSLATORS:",)
 PROJECT = "Réussite"

@@ -21,7 +21,7 @@ def reussite_commands(tr):
 
 def _arguments(p, _) -> None:
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
-    p.add_argument("--lang", dest="help_lang", metavar="LANG",
+    p.add_argument("--lang", dest="help_lang", metavar=_("LANG"),
                    help=_("language of the page (default: the interface language)"))
     p.add_argument("--format", "-f", dest="help_format", choices=FORMATS, default="html",
                    help=_("output format (default html)"))

@@ -10,6 +10,7 @@ from pathlib import Path
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 from reussite.hookspecs import Command, hookimpl
+from reussite.messages import N_
 
 #: Budgets when none is given: a single solve may take a while; a range of deals is solved in bulk.
 SOLVE_SECONDS = 60.0
@@ -18,12 +19,13 @@ MEMORY_MB = 1024.0
 
 
 def _positive_float(text: str) -> float:
+    # argparse._ is the player's language while the command line is parsed (reussite.argtypes)
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(argparse._(N_("not a number: {text!r}")).format(text=text)) from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
+        raise argparse.ArgumentTypeError(argparse._(N_("must be above 0: {text!r}")).format(text=text))
     return value
 
 
@@ -31,9 +33,9 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(argparse._(N_("not a whole number: {text!r}")).format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+        raise argparse.ArgumentTypeError(argparse._(N_("must be 1 or more: {text!r}")).format(text=text))
     return value
 
 
@@ -51,14 +53,14 @@ def _budget_arguments(p, _, seconds: float) -> None:
                    help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
     p.add_argument("--nodes", type=_positive_int, metavar="N",
                    help=_("positions to search at most per deal (the same answer on every machine)"))
-    p.add_argument("--memory", type=_positive_float, metavar="MB",
+    p.add_argument("--memory", type=_positive_float, metavar=_("MB"),
                    help=_("memory for the positions searched, in MB (default {mb:g})").format(mb=MEMORY_MB))
 
 
 def _solve_arguments(p, _) -> None:
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
     p.add_argument("--number", "-n", type=game_number, metavar="N", help=_("game number (same deal as PySolFC)"))
-    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar=_("NAME=VALUE"),
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--load", metavar=_("FILE"), help=_("solve a saved game from its current position"))
     _budget_arguments(p, _, SOLVE_SECONDS)
@@ -68,7 +70,7 @@ def _solve_arguments(p, _) -> None:
 def _winnability_arguments(p, _) -> None:
     p.add_argument("game", metavar=_("GAME"), help=_("game id, as listed by 'reussite games'"))
     p.add_argument("--deals", default="1-1000", metavar="A-B", help=_("the deal numbers (default 1-1000)"))
-    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", "-o", type=option_pair, action="append", default=[], metavar=_("NAME=VALUE"),
                    help=_("a game option, such as deal=3 for Osmosis"))
     p.add_argument("--jobs", "-j", type=_positive_int, metavar="N",
                    help=_("processes to use (default: every core)"))
@@ -130,22 +132,23 @@ def cmd_solve(args, ctx) -> int:
         return 0
     tr = ctx.tr
     _ = tr.gettext
-    title = f"{game.id} {game.number}"
+    title = f"{game.id} {game.number}"  # ids and numbers: the same in every language
     from reussite.solver.batch import options_label
 
     if game.option_values:
         title += f" ({options_label(game.option_values)})"
     if game.move_count:
-        title += " " + tr.ngettext("after {count} move", "after {count} moves", game.move_count).format(
-            count=game.move_count)
+        title = tr.ngettext("{title} after {count} move", "{title} after {count} moves", game.move_count).format(
+            title=title, count=game.move_count)
     if result.verdict is Verdict.WON:
-        ctx.say(title + ": " + tr.ngettext("won in {count} move", "won in {count} moves", len(line)).format(
-            count=len(line)))
+        ctx.say(tr.ngettext("{title}: won in {count} move", "{title}: won in {count} moves", len(line)).format(
+            title=title, count=len(line)))
         ctx.say(" ".join(line))
     elif result.verdict is Verdict.LOST:
-        ctx.say(title + ": " + _("lost: no line of moves wins (every reachable position was searched)"))
+        ctx.say(_("{title}: lost: no line of moves wins (every reachable position was searched)").format(
+            title=title))
     else:
-        ctx.say(title + ": " + _("unknown: {why}").format(why=_describe_stop(tr, result, budget)))
+        ctx.say(_("{title}: unknown: {why}").format(title=title, why=_describe_stop(tr, result, budget)))
     ctx.say(_("{nodes:,} positions searched in {seconds:.2f} s").format(nodes=result.nodes, seconds=result.seconds))
     return 0
 

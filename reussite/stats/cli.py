@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from reussite.hookspecs import Command, hookimpl
+from reussite.messages import program_line
 
 # The statistics (sqlite3) load only when this command runs: every command imports this plugin.
 
@@ -37,7 +38,7 @@ def cmd_stats(args, ctx) -> int:
         ctx.host.game(args.game)  # the host's own error for an unknown game
     stats = Stats.in_folder(args.data_dir)
     for note in stats.notices:
-        ctx.err.write(f"reussite: {tr.render(note)}\n")
+        ctx.err.write(program_line(tr, note) + "\n")
 
     def name(game_id: str) -> str | None:
         cls = ctx.host.games.get(game_id)

@@ -361,15 +361,8 @@ class Session:
                 else:
                     cards.append(None)
             name = tr.render(spec.name)
-            if pile:
-                label = tr.render(S.stack_count(spec.name, len(pile)))
-                if down < len(pile):
-                    label += ", " + tr.render(Message(S.M_STACK_TOP, {"card": pile[-1]}))
-            else:
-                label = tr.render(Message(S.M_STACK_EMPTY, {"name": spec.name}))
-            if spec.kind is Kind.STOCK and game.redeals_left:
-                label += ", " + tr.render(Message(S.M_REDEALS_LEFT, plural=S.M_REDEALS_LEFT_PLURAL,
-                                                  count=game.redeals_left))
+            label = tr.render(S.stack_label(spec.name, pile, down < len(pile),
+                                            game.redeals_left if spec.kind is Kind.STOCK else 0))
             stacks.append({
                 "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "label": label,
                 "x": spec.x, "y": spec.y, "fan": spec.fan, "cards": cards,

@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from reussite.errors import PluginError, UserError
 from reussite.l10n import host_translator
-from reussite.messages import N_
+from reussite.messages import N_, program_line
 from reussite.saves import default_data_dir
 from reussite.web import strings as S
 from reussite.web.api import MAX_BODY_BYTES, ROUTES, Access, Api, BadRequest, Session, read_json
@@ -340,7 +340,7 @@ def serve(args, ctx) -> int:
         sock.close()
         raise
     for note in session.all_notices():
-        ctx.err.write(f"reussite: {ctx.tr.render(note)}\n")
+        ctx.err.write(program_line(ctx.tr, note) + "\n")
     host = ctx.host
     port = sock.getsockname()[1]
     url = _url(args.host, port)

@@ -7,7 +7,7 @@ the page with ``format()``-style replacement).
 
 from __future__ import annotations
 
-from reussite.messages import N_, Message, Translator
+from reussite.messages import N_, Message, Translator, ngettext
 
 UI_STRINGS: dict[str, str] = {
     "app_title": N_("Réussite"),
@@ -50,13 +50,13 @@ UI_STRINGS: dict[str, str] = {
     "help_loading": N_("Loading the rules…"),
     "keys_title": N_("Keyboard"),
     "keys_text": N_(
-        "u undo, r redo, h hint, p play the hint, s solve, d deal, n new game, ? rules, Esc cancel. "
+        "u undo, r redo, h hint, p play the hint, s solve, d deal, n new game, ? rules, Esc put the cards back. "
         "Tab moves between stacks; Enter or Space picks up the top card and puts it down on another stack; "
         "Up and Down arrows pick up more or fewer cards."
     ),
     "held": N_("Holding {card}. Choose where to put it, or press Esc."),
     "held_many": N_("Holding {count} cards from {card}. Choose where to put them, or press Esc."),
-    "cancelled": N_("Put back."),
+    "cancelled": N_("The cards are back where they were."),
     "bad_number": N_("A game number is a whole number from 1 to 99999999999999999999."),
     "notice": N_("Notice"),
     "no_win": N_("No win is possible from here."),
@@ -138,12 +138,6 @@ UI_STRINGS: dict[str, str] = {
 }
 
 
-def ngettext(singular: str, plural: str, n: int = 0) -> tuple[str, str]:
-    """Mark a singular and plural msgid as one plural entry (the extractor's ``ngettext`` keyword), for a
-    :class:`Message` with ``plural=`` and ``count=``; returns both, untranslated."""
-    return singular, plural
-
-
 def translated_strings(tr: Translator) -> dict[str, str]:
     """The page's strings in the translator's language."""
     return {key: tr.gettext(msgid) for key, msgid in UI_STRINGS.items()}
@@ -153,7 +147,7 @@ def translated_strings(tr: Translator) -> dict[str, str]:
 M_NOTHING_TO_UNDO = N_("There is no move to undo.")
 M_NOTHING_TO_REDO = N_("There is no move to redo.")
 M_STALE = N_("The game was changed in another tab or window; this is its current position.")
-M_NO_MOVE_FROM = N_("{card} has nowhere to go.")
+M_NO_MOVE_FROM = N_("{card.The} has nowhere to go.")
 M_NO_CARD = N_("There is no card on {source}.")
 M_NO_HELP = N_("The rules of {game} are not available yet.")
 M_HELP_OTHER_LANG = N_("These rules are not translated yet; here they are in {language}.")
@@ -162,8 +156,9 @@ M_AUTOSAVE_SET_ASIDE = N_("The saved game could not be read and was set aside as
 M_AUTOSAVE_BAD_TIME = N_("The time played in {file} is not a usable number ({value}): the clock starts again from 0.")
 M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
 M_STACK_EMPTY = N_("{name}, empty")
-M_STACK_COUNT, M_STACK_COUNT_PLURAL = ngettext("{name}, {count} card", "{name}, {count} cards")
-M_STACK_TOP = N_("top card {card}")
+M_STACK_COUNT = ngettext("{name}, {count} card", "{name}, {count} cards")
+M_STACK_COUNT_TOP = ngettext("{name}, {count} card, top card {card}", "{name}, {count} cards, top card {card}")
+M_STACK_REDEALS = ngettext("{stack}, {count} redeal left", "{stack}, {count} redeals left")
 M_HINT_WINNING = N_("This move keeps a win in reach.")
 M_HINT_GUESS = N_("(A suggestion: the solver found no winning line in the time given.)")
 M_NO_WIN = N_("No win is possible from here.")
@@ -179,8 +174,18 @@ M_NO_WINNABLE, M_NO_WINNABLE_PLURAL = ngettext("No deal was proved winnable amon
 M_SAVE_EXISTS = N_("A saved game is already called {name}.")
 M_SAVE_MISSING = N_("There is no saved game called {name}.")
 M_SAVE_NOT_DELETED = N_("The saved game {file} cannot be deleted: {reason}")
-M_REDEALS_LEFT, M_REDEALS_LEFT_PLURAL = ngettext("{count} redeal left", "{count} redeals left")
 
 
-def stack_count(name: Message, count: int) -> Message:
-    return Message(M_STACK_COUNT, {"name": name}, plural=M_STACK_COUNT_PLURAL, count=count)
+def stack_label(name: Message, pile: list, top_shown: bool, redeals_left: int = 0) -> Message:
+    """What a screen reader says of a stack: its name, how many cards, the top card if it is face up, and
+    the redeals left (on the stock)."""
+    if not pile:
+        label = Message(M_STACK_EMPTY, {"name": name})
+    elif top_shown:
+        label = Message(M_STACK_COUNT_TOP[0], {"name": name, "card": pile[-1]}, plural=M_STACK_COUNT_TOP[1],
+                        count=len(pile))
+    else:
+        label = Message(M_STACK_COUNT[0], {"name": name}, plural=M_STACK_COUNT[1], count=len(pile))
+    if redeals_left:
+        label = Message(M_STACK_REDEALS[0], {"stack": label}, plural=M_STACK_REDEALS[1], count=redeals_left)
+    return label
