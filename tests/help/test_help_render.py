@@ -42,11 +42,31 @@ def test_english_translates_every_unit_and_never_leaves_a_hole(bundled_host, gam
 
 ROOT = Path(__file__).resolve().parents[2]
 # docs/rules-notes.md, Errata: what each erratum removes from its page and what it puts there, in markup that
-# every language keeps (numbers, suit symbols, the game's name).
+# every language keeps (numbers, suit symbols, the game's name); for an error of the French text alone, what
+# it removes from and puts into the French page.
 ERRATA = {
     "E-TO-1": ("tournament", "Intelligence", "Tournament"),
     "E-MO-4": ("mount-olympus", "<b>2</b>♠)", "<b>5</b>♠"),
 }
+FRENCH_ERRATA = {
+    "E-MO-L1": ("mount-olympus", "<h1>Mount Olympus", "<h1>Mont Olympe"),
+    "E-MO-L2": ("mount-olympus", "Dieux grecs", "dieux grecs"),
+    "E-MO-L3": ("mount-olympus", "Bien que, ceci", "Bien que cette forme"),
+    "E-MO-L4": ("mount-olympus", "Sur les As:", "Sur les As\u00a0:"),
+    "E-MO-L5": ("mount-olympus", "que le talon soit", "que la pioche soit"),
+    "E-TO-L2": ("tournament", "au-moins", "au moins"),
+    "E-TO-L5": ("tournament", "tout de suite;", "tout de suite\u00a0;"),
+    "E-TO-L6": ("tournament", "de la réserve:", "de la réserve\u00a0:"),
+    "E-TO-L8": ("tournament", "du talon", "de la pioche"),
+    "E-TO-L9": ("tournament", "Si le jeu bloque", "Quand la pioche est épuisée"),
+}
+
+
+@pytest.mark.parametrize("erratum", sorted(FRENCH_ERRATA))
+def test_every_french_erratum_corrects_the_french_page(bundled_host, erratum):
+    game, wrong, right = FRENCH_ERRATA[erratum]
+    html = render_help(bundled_host, game, "fr").replace("&nbsp;", "\u00a0")
+    assert wrong not in html and right in html, erratum
 
 
 def _erratum_comments():
@@ -83,7 +103,7 @@ def test_every_erratum_is_documented_and_carried_by_every_catalog():
     notes = (ROOT / "docs" / "rules-notes.md").read_text(encoding="utf-8")
     errata_section = notes.split("## Errata", 1)[1].split("\n## ", 1)[0]
     found = _erratum_comments()
-    assert set(found) == set(ERRATA)
+    assert set(found) == set(ERRATA) | set(FRENCH_ERRATA)
     langs = {p.parent.parent.name for p in (ROOT / "locale").glob("*/LC_MESSAGES/help.po")}
     for erratum, per_lang in found.items():
         assert f"**{erratum} " in errata_section, erratum
@@ -99,7 +119,7 @@ def test_markdown_renders_tables_and_emphasis_through_python_markdown(bundled_ho
         soup = BeautifulSoup(html, "lxml")
         cells = [td.get_text() for td in soup.find_all("td")]
         assert len(cells) == (8 if game == "forty-thieves" else 10)
-        assert cells[0] == "Type of deck" and "|" not in "".join(cells)
+        assert cells[0] == "Type of pack" and "|" not in "".join(cells)
         # Same words as the HTML rendering.
         assert _text(html) == _text(render_help(bundled_host, game, "en"))
     md = render_help(bundled_host, "tournament", "fr", "markdown")
@@ -116,7 +136,7 @@ def test_markdown_renders_tables_and_emphasis_through_python_markdown(bundled_ho
 def test_html_output_is_a_sanitized_fragment(bundled_host):
     html = render_help(bundled_host, "osmosis", "en")
     assert html.startswith("<h1>Osmosis</h1>") and "<body" not in html and "<html" not in html
-    assert "<table>" in html and "<td>Type of deck</td>" in html
+    assert "<table>" in html and "<td>Type of pack</td>" in html
 
 
 def test_unknown_game_no_help_bad_language_or_format_are_user_errors(bundled_host):

@@ -75,7 +75,7 @@ DEMO = {
 def test_installed_wheel_renders_the_english_help(fresh_venv):
     md = fresh_venv.reussite("help", "forty-thieves", "--lang", "en", "--format", "markdown").stdout
     # The setup table has no header row: it stays an HTML table rather than get an empty Markdown header.
-    assert md.startswith("# Forty Thieves\n") and "<tr><td>Type of deck</td><td>Double deck</td></tr>" in md
+    assert md.startswith("# Forty Thieves\n") and "<tr><td>Type of pack</td><td>Double pack</td></tr>" in md
     html = fresh_venv.reussite("help", "tournament", "--lang", "fr").stdout
     assert "Tournament est un jeu" in html  # the compiled French errata ship too
     site = fresh_venv.run(fresh_venv.bin / "python", "-c",
