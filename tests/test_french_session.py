@@ -82,13 +82,13 @@ COMMANDS = [
     ("deal", "forty-thieves", "-o", "x"), ("deal", "forty-thieves", "--frobnicate"), ("nosuchcommand",),
     ("deal", "forty-thieve"), ("deal", "nothing-like-it"), ("deal", "osmosis", "-o", "deal=7"),
     ("deal", "osmosis", "-o", "colour=red"), ("play", "--text"), ("help",), ("solve",),
-    ("winnability", "forty-thieves", "--deals", "9-1"),
+    ("winnability", "forty-thieves", "--deals", "9-1"), ("help", "tournament", "--output", "{tmp}"),
 ]
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
 def test_every_command_speaks_french(run_cli, tmp_path, args):
-    result = run_cli("--lang", "fr", *args)
+    result = run_cli("--lang", "fr", *(str(tmp_path) if a == "{tmp}" else a for a in args))
     text = result.out + result.err
     assert text.strip(), args
     assert not problems(text), (args, problems(text), text[:2000])

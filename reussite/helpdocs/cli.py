@@ -6,6 +6,7 @@ from pathlib import Path
 
 from reussite.errors import UserError
 from reussite.hookspecs import Command, hookimpl
+from reussite.messages import N_
 
 # The pipeline (its page parser, nh3) is imported only when a page is rendered: every other
 # command starts faster without it.
@@ -58,8 +59,11 @@ def cmd_help(args, ctx) -> int:
                     text = _standalone(text, lg, game_id)
                 path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise UserError(f"{args.output}: cannot write the pages ({exc.strerror or exc})") from None
-        ctx.say(f"{len(pages)} pages written to {out} ({', '.join(langs)}; {', '.join(FORMATS)})")
+            raise UserError(N_("{folder}: cannot write the pages ({reason})"), folder=args.output,
+                            reason=exc.strerror or str(exc)) from None
+        ctx.say(ctx.tr.ngettext("{count} page written to {folder} ({langs}; {formats})",
+                                "{count} pages written to {folder} ({langs}; {formats})", len(pages)).format(
+            count=len(pages), folder=out, langs=", ".join(langs), formats=", ".join(FORMATS)))
         return 0
     if not args.game:
         raise UserError(ctx.tr.gettext("name a game, e.g. 'reussite help forty-thieves', or give --output DIR"))
