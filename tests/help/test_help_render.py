@@ -55,8 +55,10 @@ FRENCH_ERRATA = {
     "E-MO-L4": ("mount-olympus", "Sur les As:", "Sur les As\u00a0:"),
     "E-MO-L5": ("mount-olympus", "que le talon soit", "que la pioche soit"),
     "E-TO-L2": ("tournament", "au-moins", "au moins"),
+    "E-TO-L4": ("tournament", "Les premières cartes", "La carte du dessus de chaque colonne"),
     "E-TO-L5": ("tournament", "tout de suite;", "tout de suite\u00a0;"),
     "E-TO-L6": ("tournament", "de la réserve:", "de la réserve\u00a0:"),
+    "E-TO-L7": ("tournament", "la première carte de chaque fondation", "la carte du dessus de chaque fondation"),
     "E-TO-L8": ("tournament", "du talon", "de la pioche"),
     "E-TO-L9": ("tournament", "Si le jeu bloque", "Quand la pioche est épuisée"),
 }
