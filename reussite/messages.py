@@ -117,16 +117,29 @@ class Translator:
                 template = self.gettext(value.msgid)
             if not value.params and value.count is None:
                 return template
-            params = {k: _Formed(self, v) for k, v in value.params.items()}
+            params = dict(value.params)
             if value.count is not None:
-                params.setdefault("count", str(value.count))
+                params.setdefault("count", value.count)
             # gettext/ngettext only return translations whose placeholders match the msgid's.
-            return template.format(**params)
+            return self.format(template, **params)
         from reussite.cards import Card  # local: cards is below this layer and cheap
 
         if isinstance(value, Card):
             return self.card_name(value, form)
         return str(value)
+
+    def format(self, template: str, **values: Any) -> str:
+        """``template.format(**values)`` in this language: cards and messages rendered (in the form a field
+        asks for, ``{card.the}``), numbers with the language's separators (``{seconds:.2f}`` is "0,25" in
+        French, ``{nodes:,}`` "12 345")."""
+        return template.format(**{k: _Formed(self, v) for k, v in values.items()})
+
+    def number(self, text: str) -> str:
+        """A number formatted by Python ("1,234.5") with this language's separators (msgctxt "number")."""
+        points = self.pgettext("decimal point", "."), self.pgettext("thousands separator", ",")
+        if points == _NUMBER_SIGNS:
+            return text
+        return text.translate({ord("."): points[0], ord(","): points[1]})
 
     def rank_name(self, rank: int, form: str = "") -> str:
         """A rank's name, bare ("Queen") or with its article ("the Queen", "a Queen"; « la Dame », « une Dame »)."""
@@ -159,7 +172,7 @@ class _Formed:
 
     def __format__(self, spec: str) -> str:
         if spec and isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
-            return format(self.value, spec)  # "{seconds:.1f}"
+            return self.tr.number(format(self.value, spec))  # "{seconds:.1f}", "{nodes:,}"
         return format(self.tr.render(self.value), spec)
 
     def __str__(self) -> str:
@@ -278,6 +291,9 @@ RANK_NAMES = (
 SUIT_NAMES = (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds"))
 
 _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
+
+# The signs of a number such as "12,345.6" in each language (French: a comma, and a narrow no-break space).
+_NUMBER_SIGNS = (NP_("decimal point", "."), NP_("thousands separator", ","))
 
 #: A form -> the msgctxt of the ranks in that form. English msgids are the English forms.
 FORMS = {"the": "rank with the definite article", "a": "rank with the indefinite article"}

@@ -82,7 +82,9 @@ COMMANDS = [
     ("deal", "forty-thieves", "-o", "x"), ("deal", "forty-thieves", "--frobnicate"), ("nosuchcommand",),
     ("deal", "forty-thieve"), ("deal", "nothing-like-it"), ("deal", "osmosis", "-o", "deal=7"),
     ("deal", "osmosis", "-o", "colour=red"), ("play", "--text"), ("help",), ("solve",),
-    ("winnability", "forty-thieves", "--deals", "9-1"), ("help", "tournament", "--output", "{tmp}"),
+    ("winnability", "forty-thieves", "--deals", "9-1"),
+    ("winnability", "forty-thieves", "--deals", "1-1", "--nodes", "200", "--jobs", "1"),
+    ("help", "tournament", "--output", "{tmp}"),
 ]
 
 
@@ -154,3 +156,11 @@ def test_cards_and_ranks_take_their_article_in_french():
         assert fr.render(message) == french
     assert en.render(Message(template, {"card": parse_card("8S"), "rank": rank_name(8)})) == (
         "The 8 of spades / the 8 of spades / an 8 / 8 of spades")
+
+
+def test_numbers_take_the_languages_separators():
+    fr, en = host_translator("fr"), Translator.english()
+    template = "{seconds:.2f} s, {nodes:,} positions, {pct:.1f}%, {count}"
+    values = dict(seconds=0.25, nodes=12345, pct=50.0, count=1234)
+    assert fr.format(template, **values) == "0,25 s, 12\u202f345 positions, 50,0%, 1234"
+    assert en.format(template, **values) == "0.25 s, 12,345 positions, 50.0%, 1234"

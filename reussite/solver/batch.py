@@ -276,21 +276,23 @@ def summary_lines(summary: Summary, tr) -> list[str]:
     _ = tr.gettext
     s = summary.as_json()
     lines = [
-        tr.ngettext("{count} deal: won {won}, lost {lost}, unknown {unknown} (decided {decided:.1f}%)",
-                    "{count} deals: won {won}, lost {lost}, unknown {unknown} (decided {decided:.1f}%)",
-                    summary.total).format(count=summary.total, won=summary.won, lost=summary.lost,
-                                          unknown=summary.unknown, decided=s["decided_pct"]),
+        tr.format(tr.ngettext("{count} deal: won {won}, lost {lost}, unknown {unknown} (decided {decided:.1f}%)",
+                              "{count} deals: won {won}, lost {lost}, unknown {unknown} (decided {decided:.1f}%)",
+                              summary.total),
+                  count=summary.total, won=summary.won, lost=summary.lost, unknown=summary.unknown,
+                  decided=s["decided_pct"]),
     ]
     if summary.decided:
-        lines.append(_("winnable: {pct:.1f}% of the decided deals (95% Wilson interval {low:.1f}%–{high:.1f}%)")
-                     .format(pct=s["winnable_pct"], low=s["wilson95_pct"][0], high=s["wilson95_pct"][1]))
+        lines.append(tr.format(
+            _("winnable: {pct:.1f}% of the decided deals (95% Wilson interval {low:.1f}%–{high:.1f}%)"),
+            pct=s["winnable_pct"], low=s["wilson95_pct"][0], high=s["wilson95_pct"][1]))
     else:
         lines.append(_("winnable: no deal decided"))
-    lines.append(_("bounds counting the unknown deals as lost, then as won: {low:.1f}% to {high:.1f}%")
-                 .format(low=s["lower_bound_pct"], high=s["upper_bound_pct"]))
+    lines.append(tr.format(_("bounds counting the unknown deals as lost, then as won: {low:.1f}% to {high:.1f}%"),
+                           low=s["lower_bound_pct"], high=s["upper_bound_pct"]))
     t = s["seconds"]
-    lines.append(_("solve time per deal: median {p50:.2f} s, 90% {p90:.2f} s, 99% {p99:.2f} s, max {max:.2f} s; "
-                   "{nps:,.0f} nodes per second").format(nps=s["nodes_per_second"], **t))
+    lines.append(tr.format(_("solve time per deal: median {p50:.2f} s, 90% {p90:.2f} s, 99% {p99:.2f} s, "
+                             "max {max:.2f} s; {nps:,.0f} nodes per second"), nps=s["nodes_per_second"], **t))
     return lines
 
 

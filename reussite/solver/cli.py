@@ -94,9 +94,9 @@ def _budget(args, seconds: float):
 def _describe_stop(tr, result, budget) -> str:
     _ = tr.gettext
     reasons = {
-        "time": _("the time ran out ({seconds:g} s)").format(seconds=budget.seconds or 0),
-        "nodes": _("the node budget ran out ({nodes} positions)").format(nodes=budget.nodes),
-        "memory": _("the memory budget ran out ({mb:g} MB)").format(mb=budget.memory_mb or 0),
+        "time": tr.format(_("the time ran out ({seconds:g} s)"), seconds=budget.seconds or 0),
+        "nodes": tr.format(_("the node budget ran out ({nodes} positions)"), nodes=budget.nodes),
+        "memory": tr.format(_("the memory budget ran out ({mb:g} MB)"), mb=budget.memory_mb or 0),
         "cancelled": _("the search was cancelled"),
         "interrupted": _("the search was interrupted"),
     }
@@ -149,7 +149,7 @@ def cmd_solve(args, ctx) -> int:
             title=title))
     else:
         ctx.say(_("{title}: unknown: {why}").format(title=title, why=_describe_stop(tr, result, budget)))
-    ctx.say(_("{nodes:,} positions searched in {seconds:.2f} s").format(nodes=result.nodes, seconds=result.seconds))
+    ctx.say(tr.format(_("{nodes:,} positions searched in {seconds:.2f} s"), nodes=result.nodes, seconds=result.seconds))
     return 0
 
 
