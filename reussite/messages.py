@@ -135,7 +135,7 @@ class Translator:
         return template.format(**{k: _Formed(self, v) for k, v in values.items()})
 
     def number(self, text: str) -> str:
-        """A number formatted by Python ("1,234.5") with this language's separators (msgctxt "number")."""
+        """A number formatted by Python ("1,234.5") with this language's decimal point and thousands separator."""
         points = self.pgettext("decimal point", "."), self.pgettext("thousands separator", ",")
         if points == _NUMBER_SIGNS:
             return text
