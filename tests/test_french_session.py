@@ -70,7 +70,7 @@ def test_the_checker_finds_english_and_bad_spacing():
 COMMANDS = [
     ("--help",), ("games",), ("plugins",), ("games", "--help"), ("plugins", "--help"), ("deal", "--help"),
     ("play", "--help"), ("help", "--help"), ("i18n", "--help"), ("solve", "--help"), ("winnability", "--help"),
-    ("stats", "--help"), ("i18n", "stats", "--help"), ("stats",),
+    ("stats", "--help"), ("i18n", "stats", "--help"), ("i18n", "init", "--help"), ("check", "--help"), ("stats",),
     ("deal", "forty-thieves", "-n", "8"), ("deal", "osmosis", "-n", "12"), ("deal", "mount-olympus", "-n", "1"),
     ("deal", "tournament", "-n", "3"),
     ("solve", "forty-thieves", "-n", "1", "--nodes", "200"),
