@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
-from reussite.game import AnyMove, Move, Reason
+from reussite.game import AnyMove, Deal, Move, Reason, Redeal
 from reussite.messages import N_
 from reussite.rules import (
     ANY,
@@ -255,30 +255,62 @@ class Tournament(Variant):
         return False
 
     def useful_moves(self, moves: list) -> list:
-        """The moves worth searching (for the solver; see ``reussite.solver``). R-TO-9: while a suit's two
-        foundations meet, shifting their top cards changes nothing but which two ranks the suit takes next,
-        and no other move depends on it; ``solver_key`` does not tell those positions apart. So single shifts
-        are left out, and each card of such a suit that waits on a column or in a reserve (R-TO-5) gets one
-        move sequence: the shifts that bring its rank in reach, then the card. Any winning line can be
-        reordered that way (shifts right before the play that needs them), and every way of playing the
-        card there ends in the same position (one foundation up to its rank, the other down to it)."""
+        """The moves worth searching (for the solver; see ``reussite.solver``).
+
+        R-TO-9: while a suit's two foundations meet, shifting their top cards changes nothing but which two
+        ranks the suit takes next, and no other move depends on it; ``solver_key`` does not tell those
+        positions apart. So single shifts are left out, and each card of such a suit that waits on a column or
+        in a reserve (R-TO-5) gets one move sequence: the shifts that bring its rank in reach, then the card.
+        Any winning line can be reordered that way (shifts right before the play that needs them), and every
+        way of playing the card there ends in the same position (one foundation up to its rank, the other
+        down to it).
+
+        Once neither a deal nor a redeal is left (the stock is empty, R-TO-10, and the redeals are used,
+        R-TO-11), a column card goes to a reserve only as part of a dig: the top k cards of a column to k
+        empty reserves, then the card under them to a foundation, as one sequence. Take a winning line and
+        move each play of a column card X to a reserve later, to just before the next move from the same
+        column. Nothing in between needs it earlier: no stack takes cards any more but the foundations and
+        the reserves (R-TO-7, no refill from an empty stock, R-TO-8), a move from another column or a
+        reserve or between foundations does not depend on where X is, and a reserve X is not yet in leaves
+        one more empty for them (reserves are alike). If no move from X's column comes before X goes to a
+        foundation, play X there from the column instead, leaving the reserve out: the same position. What
+        is left is a line in which every play to a reserve is followed at once by the next card of the same
+        column, to a reserve again or to a foundation: digs (with, for a suit whose foundations meet, its
+        shifts, which may come anywhere before the card)."""
         cards = self.cards
         foundations = set(self.foundation_ix)
-        out = [m for m in moves if not (isinstance(m, Move) and m.src in foundations and m.dst in foundations)]
-        for suit in range(4):
-            if not self._foundations_meet(suit):
+        reserves = set(self.reserve_ix)
+        digging = not any(isinstance(m, (Deal, Redeal)) for m in moves)
+        out = []
+        for m in moves:
+            if isinstance(m, Move) and ((m.src in foundations and m.dst in foundations)
+                                        or (digging and m.dst in reserves)):
                 continue
-            up, down = self.foundation_ix[suit], self.foundation_ix[4 + suit]
-            top = len(cards[up])  # the up foundation holds Ace .. top, the other King .. top + 1
-            for i in (*self.tableau_ix, *self.reserve_ix):
-                if not cards[i] or cards[i][-1].suit != suit:
-                    continue
-                rank = cards[i][-1].rank
-                if rank < top:  # shift down until the up foundation ends at rank, then onto the other one
-                    out.append((*[Move(up, down)] * (top - rank), Move(i, down)))
-                elif rank > top + 1:  # shift up until the up foundation ends at rank - 1, then onto it
-                    out.append((*[Move(down, up)] * (rank - top - 1), Move(i, up)))
+            out.append(m)
+        for i in (*self.tableau_ix, *self.reserve_ix):
+            if cards[i] and self._foundations_meet(cards[i][-1].suit):
+                out.extend(p for p in self._foundation_plays(i, cards[i][-1]) if len(p) > 1)
+        if digging:
+            empty = [i for i in self.reserve_ix if not cards[i]]
+            for col in self.tableau_ix:
+                pile = cards[col]
+                for k in range(1, min(len(empty), len(pile) - 1) + 1):
+                    dig = tuple(Move(col, r) for r in empty[:k])
+                    out.extend(dig + play for play in self._foundation_plays(col, pile[-1 - k]))
         return out
+
+    def _foundation_plays(self, src: int, card: Card) -> list[tuple[Move, ...]]:
+        """The ways to play ``card`` from ``src`` (once it is on top there) onto a foundation, each a move
+        sequence: a foundation that takes it now, or where the suit's two foundations meet, the shifts that
+        bring its rank in reach (R-TO-9), then the card (one way is enough, see ``useful_moves``)."""
+        up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
+        a, b = len(self.cards[up]), 14 - len(self.cards[down])  # up holds Ace .. a, down King .. b
+        rank = card.rank
+        if a + 1 == b:  # they meet
+            if rank <= a:  # shift down until the up foundation ends at rank, then onto the other one
+                return [(*[Move(up, down)] * (a - rank), Move(src, down))]
+            return [(*[Move(down, up)] * (rank - a - 1), Move(src, up))]
+        return [(Move(src, f),) for f, fits in ((up, rank == a + 1), (down, rank == b - 1)) if fits]
 
     def solver_key(self) -> bytes:
         """``position_key``, except that where a suit's two foundations meet, where they meet is left out
