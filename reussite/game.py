@@ -919,6 +919,10 @@ class Game:
     # so a variant that overrides none of them is still solved; each override must keep the promise its
     # docstring states, or "lost" verdicts may be wrong.
 
+    #: How many positions the solver's best-first search gets at each turn for each one its depth-first
+    #: search gets: more where ``solver_progress`` is good enough to lead it. Default: 1.
+    solver_best_first_share: int = 1
+
     def safe_move(self) -> AnyMove | None:
         """A move that can be played at once without losing anything: if any line wins from here, one
         starting with this move wins too. The solver plays it without trying the alternatives, which makes it

@@ -201,9 +201,6 @@ _FIRST_SLICE = 2000
 #: Positions a probe may search before the next one starts (it grows by half each time), and the share of
 #: the work the probes get: half.
 _PROBE_START = 1000
-#: The best-first search's turn, as a multiple of the depth-first search's, unless the variant says
-#: (``solver_best_first_share``).
-_BEST_SHARE = 1
 #: How far progress scores are shaken in a probe's move order (a card on a foundation counts 4).
 _PROBE_NOISE = 6.0
 
@@ -480,7 +477,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         import random
 
         slice_ = _FIRST_SLICE
-        best_share = getattr(type(game), "solver_best_first_share", _BEST_SHARE)
+        best_share = game.solver_best_first_share
         probe_limit = _PROBE_START
         seed = 0
         while True:
