@@ -26,6 +26,7 @@ from reussite.rules import (
     PICK_RUN_BY_SPACES,
     PICK_TOP,
     CompiledRule,
+    DealTo,
     Kind,
     StackSpec,
     rank_name,
@@ -224,8 +225,9 @@ class Game:
 
     #: The layout, in display order (stock and waste, foundations, tableau, reserves).
     stacks: ClassVar[tuple[StackSpec, ...]] = ()
-    #: What the stock does when clicked: deal to the "waste" or onto the "tableau".
-    deal_to: ClassVar[str] = "waste"
+    #: What the stock does when clicked: deal to the waste or onto the tableau (a :class:`DealTo`, or its
+    #: string value).
+    deal_to: ClassVar[DealTo | str] = DealTo.WASTE
     #: Cards per deal: to the waste, how many are turned; onto the tableau, how many go on each pile.
     deal_count: ClassVar[int] = 1
     #: Redeals allowed after the first pass; None for unlimited.

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from reussite.cards import Card, check_game_number, shuffled_pack
 from reussite.game import Game
 from reussite.messages import Message
-from reussite.rules import Kind
+from reussite.rules import DealTo, Kind, spec_problems
 
 
 class VariantError(ValueError):
@@ -63,6 +63,13 @@ class Variant(Game):
     #: Set by the host: the plugin that registered this game.
     plugin_name: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        problems = cls.declaration_problems()
+        if problems:
+            raise VariantError(f"variant class {cls.__module__}.{cls.__qualname__} is declared wrongly:\n  "
+                               + "\n  ".join(problems))
+
     def __init__(self, number: int, options: Mapping[str, str] | None = None) -> None:
         super().__init__()
         self.number = check_game_number(number)
@@ -73,19 +80,52 @@ class Variant(Game):
     # -- declaration checks ---------------------------------------------------------------------------
 
     @classmethod
+    def declaration_problems(cls) -> list[str]:
+        """What is wrong in the class's declared values (stacks, stock, packs), each naming the field, the bad
+        value and what is valid. Checked when the class is defined; a family's base class without an ``id``
+        or stacks yet is fine here (:meth:`validate` asks for those when the host loads the game)."""
+        found = []
+        stacks = cls.stacks
+        if not isinstance(stacks, tuple | list):
+            return [f"stacks: {stacks!r} is not a tuple of StackSpec"]
+        for k, spec in enumerate(stacks):
+            name = f"stacks[{k}]" + (f" ({spec.id!r})" if hasattr(spec, "id") else "")
+            found += [f"{name} {problem}" for problem in spec_problems(spec)]
+        ids = [getattr(spec, "id", None) for spec in stacks]
+        repeated = sorted({str(i) for i in ids if ids.count(i) > 1})
+        if repeated:
+            found.append(f"stacks: the ids {', '.join(repeated)} are used more than once")
+        if not isinstance(cls.deal_to, str) or cls.deal_to not in DealTo._value2member_map_:
+            found.append(f"deal_to: {cls.deal_to!r} is not one of {', '.join(repr(d.value) for d in DealTo)}")
+        elif (cls.deal_to == DealTo.WASTE and cls.do_deal is Game.do_deal
+              and any(getattr(s, "kind", None) is Kind.STOCK for s in stacks)
+              and not any(getattr(s, "kind", None) is Kind.WASTE for s in stacks)):
+            found.append("deal_to: 'waste', but there is no waste stack (add waste(), deal to 'tableau', "
+                         "or override do_deal)")
+        if isinstance(cls.deal_count, bool) or not isinstance(cls.deal_count, int) or cls.deal_count < 1:
+            found.append(f"deal_count: {cls.deal_count!r} is not a whole number from 1")
+        if cls.redeals is not None and (isinstance(cls.redeals, bool) or not isinstance(cls.redeals, int)
+                                        or cls.redeals < 0):
+            found.append(f"redeals: {cls.redeals!r} is not None (unlimited) or a whole number from 0")
+        if isinstance(cls.decks, bool) or cls.decks not in (1, 2, 3, 4):
+            found.append(f"decks: {cls.decks!r} is not 1, 2, 3 or 4")
+        kinds = cls.custom_drop_kinds
+        if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
+            found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
+        return found
+
+    @classmethod
     def validate(cls) -> None:
         """Raise :class:`VariantError` if the class is not a usable game. The host calls this at load."""
         if not cls.id or not isinstance(cls.id, str):
             raise VariantError("it has no 'id'")
         if not cls.name:
             raise VariantError("it has no 'name'")
-        if cls.decks not in (1, 2, 3, 4):
-            raise VariantError(f"decks must be 1 to 4, not {cls.decks!r}")
-        ids = [s.id for s in cls.stacks]
-        if not ids:
+        problems = cls.declaration_problems()
+        if problems:  # a class changed after it was defined
+            raise VariantError("; ".join(problems))
+        if not cls.stacks:
             raise VariantError("it declares no stacks")
-        if len(set(ids)) != len(ids):
-            raise VariantError(f"stack ids repeat: {ids}")
         if sum(1 for s in cls.stacks if s.kind is Kind.STOCK) > 1:
             raise VariantError("more than one stock")
         if not any(s.kind is Kind.FOUNDATION for s in cls.stacks):
