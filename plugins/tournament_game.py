@@ -93,26 +93,25 @@ class Tournament(Variant):
         # Up to 4 cards, one after the other from the top of the stock: the first one dealt is at the bottom.
         count = min(CARDS_PER_COLUMN, len(self.cards[self.stock_ix]))
         if count:
-            self._transfer(self.stock_ix, column, count, reverse=True)
+            self.move_cards(self.stock_ix, column, count, reverse=True)
 
     def do_deal(self) -> None:
         # R-TO-10: 4 cards onto each column, column after column, while the stock lasts.
         for column in self.tableau_ix:
             self._fill_column(column)
 
-    def redeal_refusal(self) -> Reason | None:
-        reason = super().redeal_refusal()
-        if reason is None and not any(self.cards[i] for i in self.tableau_ix):
+    def stock_refusal(self, move: Deal | Redeal) -> Reason | None:
+        if isinstance(move, Redeal) and not any(self.cards[i] for i in self.tableau_ix):
             return R_NOTHING_TO_GATHER
-        return reason
+        return None
 
     def do_redeal(self) -> None:
         # R-TO-11: the rightmost column goes onto the one at its left, and so on; the gathered pile, turned
         # over without shuffling, is the stock, so the leftmost column's bottom card is dealt first.
-        self._count_redeal()
+        self.count_redeal()
         for column in reversed(self.tableau_ix):
             if self.cards[column]:
-                self._transfer(column, self.stock_ix, len(self.cards[column]), reverse=True)
+                self.move_cards(column, self.stock_ix, len(self.cards[column]), reverse=True)
         self.do_deal()
 
     def is_lost(self) -> bool:

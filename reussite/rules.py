@@ -7,6 +7,7 @@ bottom of this module and overrides game methods only for what no rule here can 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -65,6 +66,9 @@ class DealTo(StrEnum):
 ANY, NONE = Empty.ANY, Empty.NONE
 PICK_NONE, PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES = Pickup.NONE, Pickup.TOP, Pickup.RUN, Pickup.RUN_BY_SPACES
 
+#: How a refusal names a rule no declaration states (an unusual build, a stack's ``own_rule``).
+OWN_RULE_TEXT = N_("build by the game's rule")
+
 _BUILD_TEXT = {
     ("same", -1): N_("build down in suit"),
     ("same", 1): N_("build up in suit"),
@@ -97,7 +101,7 @@ class Build:
     @property
     def text(self) -> str:
         """The rule as a msgid, for refusal messages and stack descriptions."""
-        return _BUILD_TEXT.get((self.suit, self.step), N_("build by the game's rule"))
+        return _BUILD_TEXT.get((self.suit, self.step), OWN_RULE_TEXT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,9 @@ class StackRule:
     accepts_from: frozenset[Kind] | None = None  # None: from any stack
     flip_exposed: bool = True  # turn up a face-down card when it becomes the top card
     group_moves: bool = False  # foundations: a run may go on card by card (R-FT-8)
+    #: What the stack takes is the variant's own rule, :meth:`Game.takes`, instead of ``build``, ``empty`` and
+    #: ``suit`` (which must be left out): Osmosis' foundations, Golf's waste.
+    own_rule: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +165,8 @@ class StackSpec:
         rule = self.rule
         if self.kind is Kind.STOCK:
             return Message(N_("Deals cards; click it to deal."))
+        if rule.own_rule:  # a StackSpec subclass may say more (Osmosis' foundations)
+            return Message(N_("Takes cards by the game's own rule."))
         if rule.build is None and rule.empty == NONE:
             return Message(N_("Takes no cards."))
         parts = {"rule": Message(rule.build.text) if rule.build else Message(N_("no building"))}
@@ -227,7 +236,11 @@ def spec_problems(spec: object) -> list[str]:
             isinstance(rule.accepts_from, frozenset) and all(isinstance(k, Kind) for k in rule.accepts_from)):
         found.append(f"rule.accepts_from: {rule.accepts_from!r} is not None or a frozenset of Kind "
                      f"(of {_choices(Kind)})")
-    for flag in ("flip_exposed", "group_moves"):
+    if rule.own_rule is True and (build is not None or rule.empty != ANY or rule.suit is not None
+                                  or rule.group_moves):
+        found.append("rule.own_rule: True, so the variant's takes() decides what the stack takes; leave out "
+                     "build, empty, suit and group_moves")
+    for flag in ("flip_exposed", "group_moves", "own_rule"):
         if not isinstance(getattr(rule, flag), bool):
             found.append(f"rule.{flag}: {getattr(rule, flag)!r} is not True or False")
     return found
@@ -243,6 +256,7 @@ WHY_NOTHING_ON_EMPTY = "nothing-on-empty"  # an empty one takes nothing
 WHY_EMPTY_RANK = "empty-rank"  # an empty one takes another rank
 WHY_NO_BUILD = "no-build"  # nothing is built on it
 WHY_BUILD = "build"  # the card does not follow the build
+WHY_OWN = "own"  # the variant's own rule (``Game.takes``) does not take the card
 
 #: The key of "no card", what an empty stack shows on top; a card's key is ``card_key(card)``.
 EMPTY_KEY = 0
@@ -331,7 +345,7 @@ class CompiledRule:
     """
 
     __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
-                 "top_first", "group_moves", "may_take", "limited")
+                 "top_first", "group_moves", "may_take", "limited", "own")
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
@@ -341,8 +355,9 @@ class CompiledRule:
         self.max_cards = rule.max_cards
         self.top_first = spec.kind is Kind.FOUNDATION
         self.group_moves = rule.group_moves
+        self.own = rule.own_rule  # what it takes is Game.takes(), asked each time
         # Could it ever take a card? (A stack that cannot is never worth asking.)
-        self.may_take = rule.accepts_from != frozenset() and any(self.takes)
+        self.may_take = rule.accepts_from != frozenset() and (self.own or any(self.takes))
         # Does it say more than which card goes on which?
         self.limited = rule.accepts_from is not None or rule.max_cards is not None
 
@@ -375,10 +390,12 @@ class CompiledRule:
             return WHY_NOTHING_ON_EMPTY if rule.empty == NONE else WHY_EMPTY_RANK
         return WHY_NO_BUILD if rule.build is None else WHY_BUILD
 
-    def drop_refusal(self, src_kind: Kind, moving: list[Card], n: int,
-                     target: list[Card]) -> tuple[str, Card | None, Card | None] | None:
+    def drop_refusal(self, src_kind: Kind, moving: list[Card], n: int, target: list[Card],
+                     own_keys: Collection[int] = ()) -> tuple[str, Card | None, Card | None] | None:
         """Why this stack refuses the top ``n`` cards of ``moving`` (coming from a ``src_kind`` stack), with
-        the card refused and what it was to go on (None: the empty stack); None if it takes them."""
+        the card refused and what it was to go on (None: the empty stack); None if it takes them. With
+        ``own_rule``, ``own_keys`` are the keys of the cards the variant's rule takes now: a foundation takes
+        one card at a time, another stack a run whose bottom card is one of them."""
         if n < 1 or n > len(moving):
             return WHY_COUNT, None, None
         if self.accepts_from is not None and src_kind not in self.accepts_from:
@@ -386,6 +403,11 @@ class CompiledRule:
         if self.max_cards is not None and len(target) + n > self.max_cards:
             return WHY_FULL, None, None
         top = target[-1] if target else None
+        if self.own:
+            if n > 1 and self.top_first:
+                return WHY_GROUP, None, None
+            card = moving[-n]
+            return None if card[0] * 4 + card[1] in own_keys else (WHY_OWN, card, top)
         if n > 1 and self.top_first:
             if not self.group_moves:
                 return WHY_GROUP, None, None
@@ -422,8 +444,17 @@ def waste(x: float = 1, y: float = 0, fan: Fan | str = Fan.NONE) -> StackSpec:
     return StackSpec("waste", Kind.WASTE, StackRule(empty=NONE, accepts_from=frozenset()), x, y, fan)
 
 
-def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0):
-    return _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, "none")
+def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0,
+                suits: Sequence[int] | None = None):
+    """``count`` foundations in a row. With ``suits``, foundation K takes only suit ``suits[K - 1]`` (0 clubs,
+    1 spades, 2 hearts, 3 diamonds): ``suits=range(4)``, or ``(0, 1, 2, 3) * 2`` for eight."""
+    stacks = _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, Fan.NONE)
+    if suits is None:
+        return stacks
+    suits = tuple(suits)
+    if len(suits) != count:
+        raise ValueError(f"foundations(): {len(suits)} suits {suits} for {count} foundations")
+    return [replace(spec, rule=replace(rule, suit=suit)) for spec, suit in zip(stacks, suits, strict=True)]
 
 
 def tableau(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 1, dy: float = 0,

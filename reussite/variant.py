@@ -21,10 +21,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from reussite.cards import Card, check_game_number, shuffled_pack
+from reussite.cards import Card, check_game_number, new_pack, shuffled_pack
 from reussite.game import Game
 from reussite.messages import Message
-from reussite.rules import DealTo, Kind, spec_problems
+from reussite.rules import DealTo, Kind, StackSpec, spec_problems
 
 
 class VariantError(ValueError):
@@ -57,6 +57,14 @@ class Variant(Game):
     #: Other names (msgids), such as the name on the French rule page.
     alt_names: ClassVar[tuple[str, ...]] = ()
     decks: ClassVar[int] = 1
+    #: The pack, deck by deck: the suits of each deck (indexes into ``cards.SUITS``: 0 clubs, 1 spades, 2
+    #: hearts, 3 diamonds) and the ranks of each suit. A one-suit Spider has ``(1, 1, 1, 1)``, a two-suit one
+    #: ``(1, 2, 1, 2)``; a Piquet pack has ``(1, 7, 8, 9, 10, 11, 12, 13)``. See :meth:`pack`.
+    pack_suits: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
+    pack_ranks: ClassVar[tuple[int, ...]] = tuple(range(1, 14))
+    #: The highest score :meth:`score` can give, shown beside the score on the page ("340 / 1000"); None when
+    #: the game does not say. Keep it equal to the score of a won game, and explain the count in ``score_rule``.
+    max_score: ClassVar[int | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     #: The gettext domain of this game's own strings; the host's domain is the fallback.
     domain: ClassVar[str] = "reussite"
@@ -65,6 +73,8 @@ class Variant(Game):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "stacks" not in cls.__dict__ and cls.layout.__func__ is not Variant.layout.__func__:
+            cls.stacks = tuple(cls.layout())  # a family member: its parameters make its layout
         problems = cls.declaration_problems()
         if problems:
             raise VariantError(f"variant class {cls.__module__}.{cls.__qualname__} is declared wrongly:\n  "
@@ -78,6 +88,14 @@ class Variant(Game):
         self.deal(self.shuffle())
 
     # -- declaration checks ---------------------------------------------------------------------------
+
+    @classmethod
+    def layout(cls) -> tuple[StackSpec, ...]:
+        """The stacks, for a family of games whose layout follows from class parameters: a variant that
+        overrides this (reading, say, ``cls.piles``) and declares no ``stacks`` gets ``stacks = layout()``,
+        worked out again for each subclass, so a member that only changes ``piles = 13`` is a few lines.
+        Default: ``stacks`` as declared."""
+        return cls.stacks
 
     @classmethod
     def declaration_problems(cls) -> list[str]:
@@ -109,6 +127,13 @@ class Variant(Game):
             found.append(f"redeals: {cls.redeals!r} is not None (unlimited) or a whole number from 0")
         if isinstance(cls.decks, bool) or cls.decks not in (1, 2, 3, 4):
             found.append(f"decks: {cls.decks!r} is not 1, 2, 3 or 4")
+        suits, ranks = cls.pack_suits, cls.pack_ranks
+        if not isinstance(suits, tuple) or not suits or not all(s in (0, 1, 2, 3) for s in suits):
+            found.append(f"pack_suits: {suits!r} is not a tuple of suits from 0 to 3 (clubs, spades, hearts, "
+                         f"diamonds)")
+        if (not isinstance(ranks, tuple) or not ranks or len(set(ranks)) != len(ranks)
+                or not all(isinstance(r, int) and 1 <= r <= 13 for r in ranks)):
+            found.append(f"pack_ranks: {ranks!r} is not a tuple of different ranks from 1 (Ace) to 13 (King)")
         kinds = cls.custom_drop_kinds
         if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
@@ -156,7 +181,12 @@ class Variant(Game):
 
     def shuffle(self) -> list[Card]:
         """The pack for this game number, last card on top: PySolFC's shuffle, then :meth:`shuffle_hook`."""
-        return self.shuffle_hook(shuffled_pack(self.decks, self.number))
+        return self.shuffle_hook(shuffled_pack(self.decks, self.number, self.pack()))
+
+    def pack(self) -> list[Card]:
+        """The unshuffled pack, from ``decks``, ``pack_suits`` and ``pack_ranks``; override for a pack those
+        cannot say (the standard pack is shuffled exactly as PySolFC does, any other in the same way)."""
+        return new_pack(self.decks, self.pack_suits, self.pack_ranks)
 
     def shuffle_hook(self, cards: list[Card]) -> list[Card]:
         """Reorder the shuffled pack before dealing (PySolFC's ``_shuffleHook``). Default: unchanged."""
@@ -205,6 +235,9 @@ class Variant(Game):
         game.face_down = [0] * len(game.specs)
         game._stack_keys = [None] * len(game.specs)
         copies: dict[tuple[int, int], int] = {}
+        held: dict[tuple[int, int], int] = {}  # how many copies of each card the pack has
+        for card in game.pack():
+            held[card[:2]] = held.get(card[:2], 0) + 1
         for entry in data.get("stacks", ()):
             stack_id = entry.get("id")
             if stack_id not in game.index:
@@ -217,9 +250,9 @@ class Variant(Game):
                 except ValueError as exc:
                     raise VariantError(f"{cls.id}: {stack_id}: {exc}") from None
                 deck = copies.get(card[:2], 0)
-                if deck >= cls.decks:
+                if deck >= held.get(card[:2], 0):
                     raise VariantError(f"{cls.id}: {stack_id}: {code} appears more often than the "
-                                       f"{cls.decks} pack(s) hold it")
+                                       f"pack holds it ({held.get(card[:2], 0)})")
                 copies[card[:2]] = deck + 1
                 pile.append(card._replace(deck=deck))
             face_down = int(entry.get("face_down", len(pile) if game.specs[i].kind.value == "stock" else 0))

@@ -55,6 +55,7 @@ CASES = [
     (tableau_with(max_cards=0), {}, ["rule.max_cards", "0"]),
     (tableau_with(accepts_from={"tableau"}), {}, ["rule.accepts_from", "frozenset of Kind"]),
     (tableau_with(group_moves="yes"), {}, ["rule.group_moves", "'yes'"]),
+    (tableau_with(own_rule=True), {}, ["rule.own_rule", "leave out build"]),
     ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU, fan="dwn")), {},
      ["fan", "'dwn'", "'none', 'down', 'right'"]),
     ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), StackSpec("tablaeu-1", Kind.TABLEAU, GOOD_TABLEAU)), {},
