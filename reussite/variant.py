@@ -1,18 +1,6 @@
 """Variants (layer 4): a game is a :class:`Variant` subclass that declares its layout and rule parameters
-and overrides only what is special about it, like python-chess's variant boards.
-
-A minimal variant::
-
-    class MyGame(Variant):
-        id = "my-game"
-        name = N_("My Game")
-        decks = 1
-        stacks = (stock(), waste(), *foundations(4, FOUNDATION_UP_IN_SUIT, x=3),
-                  *tableau(7, StackRule(build=Build("alternate", -1), empty=13, pickup=PICK_RUN)))
-
-        def deal(self, cards):
-            for row in range(7):
-                self.deal_row(cards, self.tableau_ix[row:], face_down=...)
+and overrides only what is special about it, like python-chess's variant boards. Every declaration and
+override point, with worked examples, is in ``docs/plugin-guide.md``.
 """
 
 from __future__ import annotations
