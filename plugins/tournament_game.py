@@ -381,10 +381,12 @@ class Tournament(Variant):
         return len(self.cards[up]) + len(self.cards[down]) == 13
 
     def after_move(self, move: AnyMove) -> None:
-        # R-TO-8: a column left empty at once receives 4 cards from the stock.
-        for column in self.tableau_ix:
-            if not self.cards[column]:
-                self._fill_column(column)
+        # R-TO-8: a column left empty at once receives 4 cards from the stock (while it lasts).
+        cards = self.cards
+        if cards[self.stock_ix]:
+            for column in self.tableau_ix:
+                if not cards[column]:
+                    self._fill_column(column)
         super().after_move(move)
 
 

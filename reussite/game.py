@@ -71,6 +71,10 @@ _UNSEEN = object()
 
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
 _STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
+# The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
+# fast path, a string with an enum member on its slow one.
+_PICK_NONE, _PICK_TOP, _PICK_RUN, _PICK_RUN_BY_SPACES = (
+    p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES))
 
 
 #: Interchangeable stack groups (see Game.interchangeable_stacks) -> how position_key sorts each group; a few
@@ -190,7 +194,7 @@ class _Plan:
         drop_kinds = cls.custom_drop_kinds if self.custom_drop else None
         self.asked = () if drop_kinds is None else tuple(i for i, r in enumerate(compiled) if r.kind in drop_kinds)
         anything_goes = self.custom_pick or self.custom_refusal
-        self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != PICK_NONE)
+        self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != _PICK_NONE)
         self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
         self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
@@ -399,11 +403,11 @@ class Game:
     def max_movable(self, src: int, dst: int) -> int:
         """Longest run the pickup rule allows from ``src`` to ``dst`` (ignoring what ``dst`` takes)."""
         pickup = self._rules[src].pickup
-        if pickup == PICK_NONE:
+        if pickup == _PICK_NONE:
             return 0
-        if pickup == PICK_TOP:
+        if pickup == _PICK_TOP:
             return 1
-        if pickup == PICK_RUN:
+        if pickup == _PICK_RUN:
             return self.run_length(src)
         # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7).
         if self.specs[dst].kind is Kind.FOUNDATION:
@@ -418,12 +422,12 @@ class Game:
         if n < 1 or n > len(cards):
             return R_BAD_COUNT
         pickup = self._rules[src].pickup
-        if pickup == PICK_NONE:
+        if pickup == _PICK_NONE:
             return R_NO_PICKUP
         if len(cards) - n < self.face_down[src]:
             return R_FACE_DOWN
         if n > 1:
-            if pickup == PICK_TOP:
+            if pickup == _PICK_TOP:
                 return R_TOP_ONLY
             if n > self.run_length(src):
                 return R_NOT_A_RUN
@@ -701,7 +705,7 @@ class Game:
         up = len(pile) - self.face_down[src]
         if up <= 0:
             return 0
-        if self._rules[src].pickup == PICK_TOP:
+        if self._rules[src].pickup == _PICK_TOP:
             return 1
         # A single face-up card may always be picked up (pick_refusal checks runs only for two or more).
         return max(1, min(up, self.run_length(src)))
@@ -825,7 +829,7 @@ class Game:
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
             top_wanted = wanted[top_key]
-            if pickup == PICK_TOP:
+            if pickup == _PICK_TOP:
                 if not top_wanted and not here and not asked:
                     continue
                 candidates = [(dst, 1) for dst in (*(top_wanted or ()), *here, *asked)]
@@ -877,7 +881,7 @@ class Game:
                 continue
             if len(candidates) > 1:
                 candidates.sort()
-            by_spaces = pickup == PICK_RUN_BY_SPACES
+            by_spaces = pickup == _PICK_RUN_BY_SPACES
             for dst, n in candidates:
                 if dst == src:
                     continue

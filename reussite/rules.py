@@ -349,7 +349,8 @@ class CompiledRule:
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
-        self.spec, self.rule, self.kind, self.pickup = spec, rule, spec.kind, rule.pickup
+        self.spec, self.rule, self.kind = spec, rule, spec.kind
+        self.pickup = str(rule.pickup)  # a plain string: compared on every listing (see reussite.game)
         self.on, self.takes, self.wants = _tables(rule)
         self.accepts_from = rule.accepts_from
         self.max_cards = rule.max_cards
