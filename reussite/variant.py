@@ -122,6 +122,9 @@ class Variant(Game):
         if (not isinstance(ranks, tuple) or not ranks or len(set(ranks)) != len(ranks)
                 or not all(isinstance(r, int) and 1 <= r <= 13 for r in ranks)):
             found.append(f"pack_ranks: {ranks!r} is not a tuple of different ranks from 1 (Ace) to 13 (King)")
+        own = [spec.id for spec in stacks if getattr(getattr(spec, "rule", None), "own_rule", False) is True]
+        if own and cls.takes is Game.takes:
+            found.append(f"stacks {', '.join(own)} declare own_rule, but the class does not define takes()")
         kinds = cls.custom_drop_kinds
         if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
