@@ -96,9 +96,15 @@ class Tournament(Variant):
             self.move_cards(self.stock_ix, column, count, reverse=True)
 
     def do_deal(self) -> None:
-        # R-TO-10: 4 cards onto each column, column after column, while the stock lasts.
+        # R-TO-10: 4 cards onto each column, column after column, while the stock lasts (_fill_column inlined:
+        # the deal is the costliest move, and every position's legal moves hold one while the stock lasts).
+        stock, move_cards = self.stock_ix, self.move_cards
+        left = self.cards[stock]
         for column in self.tableau_ix:
-            self._fill_column(column)
+            count = len(left)
+            if not count:
+                return
+            move_cards(stock, column, CARDS_PER_COLUMN if count >= CARDS_PER_COLUMN else count, True)
 
     def stock_refusal(self, move: Deal | Redeal) -> Reason | None:
         if isinstance(move, Redeal) and not any(self.cards[i] for i in self.tableau_ix):

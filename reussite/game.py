@@ -302,11 +302,8 @@ class Game:
         if n == 1 and cards_src:
             cards_dst.append(cards_src.pop())
         else:
-            moving = cards_src[-n:]
+            cards_dst.extend(cards_src[-1:-n - 1:-1] if reverse else cards_src[-n:])
             del cards_src[-n:]
-            if reverse:
-                moving.reverse()
-            cards_dst.extend(moving)
         face_down = self.face_down
         fd_src, fd_dst = face_down[src], face_down[dst]
         if fd_src > len(cards_src):
