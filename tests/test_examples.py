@@ -17,6 +17,7 @@ from test_generators import check_position
 from reussite.cards import Card
 from reussite.errors import IllegalMove
 from reussite.game import DEAL, Move
+from reussite.testing import assert_conforms
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "plugin-guide.md"
@@ -72,6 +73,11 @@ def test_every_listed_move_is_accepted_and_undone_exactly(cls):
     cls.validate()
     for number in (1, 2):
         play(cls(number), random.Random(number), 40, deep_every=15)
+
+
+@pytest.mark.parametrize("cls", EXAMPLES, ids=lambda c: c.id)
+def test_the_examples_pass_the_conformance_harness(cls):
+    assert_conforms(cls, deals=2)  # saves, deals and card counts besides the listing, as a plugin author runs it
 
 
 def test_klondike_deals_a_triangle():
