@@ -28,20 +28,27 @@ class FortyThieves(Variant):
     name = N_("Forty Thieves")
     alt_names = (N_("Napoleon at St Helena"), N_("Big Forty"))
     decks = 2  # R-FT-1
-    stacks = (
-        stock(0, 0),  # R-FT-2: top left
-        waste(1, 0),
-        # R-FT-3, R-FT-8: up in suit from the Ace; runs may go on card by card.
-        *foundations(8, with_changes(FOUNDATION_UP_IN_SUIT, group_moves=True), x=2),
-        # R-FT-4..7: down in suit, one card at a time or runs as long as the empty piles allow.
-        *tableau(10, StackRule(build=Build("same", -1), empty=ANY, pickup=PICK_RUN_BY_SPACES), x=0, y=1),
-    )
+    #: The family's parameters: tableau piles and the rows dealt onto them (R-FT-4). A member such as
+    #: PySolFC's Forty and Eight is a subclass changing them (``piles = 8``, ``rows = 5``, ``redeals = 1``).
+    piles = 10
+    rows = 4
     deal_to = "waste"
     deal_count = 1
     redeals = 0  # R-FT-2: no redeal
 
+    @classmethod
+    def layout(cls):
+        return (
+            stock(0, 0),  # R-FT-2: top left
+            waste(1, 0),
+            # R-FT-3, R-FT-8: up in suit from the Ace; runs may go on card by card.
+            *foundations(8, with_changes(FOUNDATION_UP_IN_SUIT, group_moves=True), x=2),
+            # R-FT-4..7: down in suit, one card at a time or runs as long as the empty piles allow.
+            *tableau(cls.piles, StackRule(build=Build("same", -1), empty=ANY, pickup=PICK_RUN_BY_SPACES), x=0, y=1),
+        )
+
     def deal(self, cards):
-        for _ in range(4):  # R-FT-4: four rows face up, row by row as PySolFC deals them
+        for _ in range(self.rows):  # R-FT-4: four rows face up, row by row as PySolFC deals them
             self.deal_row(cards)
         self.place("stock", cards)
         # PySolFC turns the first stock card onto the waste as part of the deal.

@@ -69,7 +69,7 @@ class MountOlympus(Variant):
         # R-MO-5, R-MO-8: an empty pile takes a card from the stock at once, while the stock lasts.
         for pile in self.tableau_ix:
             if not self.cards[pile] and self.cards[self.stock_ix]:
-                self._transfer(self.stock_ix, pile, 1)
+                self.move_cards(self.stock_ix, pile, 1)
         super().after_move(move)
 
     def interchangeable_stacks(self) -> tuple[tuple[int, ...], ...]:

@@ -7,9 +7,21 @@ from itertools import permutations
 from typing import Any
 
 from reussite.cards import Card
-from reussite.game import R_GROUP, AnyMove, Move, Reason
+from reussite.game import AnyMove, Move, Reason
 from reussite.messages import N_, SUIT_NAMES, Message
-from reussite.rules import ANY, NONE, PICK_NONE, PICK_TOP, Kind, StackRule, StackSpec, rank_name, stock, waste
+from reussite.rules import (
+    CARD_KEYS,
+    NONE,
+    PICK_NONE,
+    PICK_TOP,
+    Kind,
+    StackRule,
+    StackSpec,
+    card_key,
+    rank_name,
+    stock,
+    waste,
+)
 from reussite.variant import Option, Variant
 
 R_OS_SUIT = Reason(N_("{card.The} cannot go on {stack}: it takes only {suit}."))
@@ -19,8 +31,14 @@ R_OS_ORDER = Reason(N_("{card.The} cannot start {stack}: the foundation above it
 R_OS_RANK_ABOVE = Reason(N_("{card.The} cannot go on {stack}: there is no {rank} on the foundation above it yet."))
 
 RESERVES = 4
-#: The foundations' own rule is in Osmosis.foundation_refusal; this one only keeps their cards in place.
-FOUNDATION_RULE = StackRule(build=None, empty=ANY, pickup=PICK_NONE, flip_exposed=False)
+_EVERY = frozenset(CARD_KEYS)
+_NOTHING: frozenset[int] = frozenset()
+_SUIT_KEYS = tuple(frozenset(k for k in CARD_KEYS if k & 3 == suit) for suit in range(4))
+_RANK_KEYS = (_NOTHING, *(frozenset(k for k in CARD_KEYS if k >> 2 == rank) for rank in range(1, 14)))
+#: (suit, the foundation above's stack key) -> what a started foundation of that suit takes (R-OS-7).
+_RANKS_ABOVE: dict[tuple[int, bytes], frozenset[int]] = {}
+#: The foundations take cards by Osmosis.takes (R-OS-5 to R-OS-7), one at a time; their cards stay there.
+FOUNDATION_RULE = StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False)
 #: R-OS-2: a fanned reserve; only its top card moves, nothing is built on it, an exposed card turns up.
 RESERVE_RULE = StackRule(build=None, empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=True)
 
@@ -57,7 +75,6 @@ class Osmosis(Variant):
         *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, 0, i, "right") for i in range(RESERVES)),
     )
     deal_to = "waste"
-    custom_drop_kinds = frozenset({Kind.FOUNDATION})  # drop_refusal decides only for the foundations
 
     def configure(self) -> None:
         # R-OS-4: one card at a time, two redeals; R-OS-9: three at a time, unlimited redeals.
@@ -75,36 +92,38 @@ class Osmosis(Variant):
 
     # -- the foundations (R-OS-5 to R-OS-7) -----------------------------------------------------------
 
-    def foundation_refusal(self, card: Card, dst: int) -> Reason | None:
-        """Why foundation ``dst`` refuses ``card``, or None. (Asked for every candidate move: cards are read
-        as tuples and the foundations by their place, which the layout above keeps consecutive.)"""
+    def takes(self, dst: int) -> frozenset[int]:
+        """The cards foundation ``dst`` takes now (R-OS-5 to R-OS-7), as keys: the one definition of the rule
+        (the foundations' places are consecutive in the layout above)."""
         foundations = self.foundation_ix
-        k = dst - foundations[0]
         pile = self.cards[dst]
-        if k == 0:  # R-OS-5: any card of the base card's suit, at any time
-            return None if not pile or card[1] == pile[0][1] else R_OS_SUIT
-        above = self.cards[dst - 1]
+        if dst == foundations[0]:  # R-OS-5: any card of the base card's suit, at any time
+            return _SUIT_KEYS[pile[0][1]] if pile else _EVERY
+        if not pile:
+            if not self.cards[dst - 1]:  # R-OS-7: the foundation above must be started first
+                return _NOTHING
+            first = self.cards[foundations[0]]
+            return _RANK_KEYS[first[0][0]] if first else _EVERY  # R-OS-6: the base card's rank
+        # R-OS-7: its own suit, only ranks already on the foundation above (read from its cached key).
+        above = self.stack_key(dst - 1)
+        found = _RANKS_ABOVE.get((pile[0][1], above))
+        if found is None:
+            if len(_RANKS_ABOVE) > 50_000:
+                _RANKS_ABOVE.clear()
+            suit = pile[0][1]
+            found = _RANKS_ABOVE[suit, above] = frozenset(key & ~3 | suit for key in above[2:])
+        return found
+
+    def take_refusal(self, card: Card, dst: int) -> Reason | None:
+        """Why foundation ``dst`` refuses ``card``, for the message (``takes`` decides)."""
+        foundations = self.foundation_ix
+        pile = self.cards[dst]
+        if dst == foundations[0] or (pile and card[1] != pile[0][1]):
+            return R_OS_SUIT
         if not pile:
             first = self.cards[foundations[0]]
-            if first and card[0] != first[0][0]:  # R-OS-6
-                return R_OS_START
-            if not above:  # R-OS-7: the base rank must already be on the foundation above
-                return R_OS_ORDER
-            return None
-        if card[1] != pile[0][1]:  # R-OS-7: in suit
-            return R_OS_SUIT
-        rank = card[0]
-        for c in above:  # R-OS-7: the same rank above first
-            if c[0] == rank:
-                return None
+            return R_OS_START if first and card[0] != first[0][0] else R_OS_ORDER
         return R_OS_RANK_ABOVE
-
-    def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
-        if not self.foundation_ix[0] <= dst <= self.foundation_ix[-1]:
-            return super().drop_refusal(src, n, dst)
-        if n != 1:
-            return R_GROUP
-        return self.foundation_refusal(self.cards[src][-1], dst)
 
     def explain_params(self, move: AnyMove, reason: Reason) -> dict[str, Any]:
         if not isinstance(move, Move) or move.dst not in self.foundation_ix or not self.cards[move.src]:
@@ -145,7 +164,7 @@ class Osmosis(Variant):
             card = pile[-1]
             for f in self.foundation_ix:
                 if cards[f] and cards[f][0].suit == card.suit:
-                    if self.foundation_refusal(card, f) is None:
+                    if card_key(card) in self.takes(f):
                         return Move(src, f, 1)
                     break
         return None

@@ -56,9 +56,29 @@ def parse_card(code: str, deck: int = 0) -> Card:
     return Card(RANKS.index(text[0]) + 1, SUITS.index(text[1]), deck)
 
 
-def new_pack(decks: int) -> list[Card]:
-    """A fresh pack in PySolFC's order: for each deck, suits C S H D, each Ace to King."""
-    return [Card(rank, suit, deck) for deck in range(decks) for suit in range(4) for rank in range(1, 14)]
+def new_pack(decks: int, suits: tuple[int, ...] = (0, 1, 2, 3), ranks: tuple[int, ...] = tuple(range(1, 14))
+             ) -> list[Card]:
+    """A fresh pack in PySolFC's order: for each deck, each of ``suits`` in turn, each of ``ranks``. A card's
+    ``deck`` numbers its copies (0, 1, ...), so a one-suit pack of two decks, ``suits=(1, 1, 1, 1)``, holds
+    eight copies of each spade."""
+    key = (decks, tuple(suits), tuple(ranks))
+    pack = _PACKS.get(key)
+    if pack is None:  # cards are values: every game of a kind can start from the same ones
+        copies: dict[tuple[int, int], int] = {}
+        cards = []
+        for _ in range(decks):
+            for suit in suits:
+                for rank in ranks:
+                    copy = copies.get((rank, suit), 0)
+                    copies[rank, suit] = copy + 1
+                    cards.append(Card(rank, suit, copy))
+        pack = _PACKS[key] = tuple(cards)
+    return list(pack)
+
+
+_PACKS: dict[tuple, tuple[Card, ...]] = {}
+#: The standard pack, which alone is put in Microsoft FreeCell's order before a shuffle (see shuffled_pack).
+_STANDARD = tuple(new_pack(1))
 
 
 class _MicrosoftRandom:
@@ -90,13 +110,14 @@ def check_game_number(number: int) -> int:
     return number
 
 
-def shuffled_pack(decks: int, number: int) -> list[Card]:
-    """The pack shuffled as PySolFC shuffles game ``number``; the LAST card is the top of the stock."""
+def shuffled_pack(decks: int, number: int, pack: list[Card] | None = None) -> list[Card]:
+    """The pack (``new_pack(decks)`` unless given) shuffled as PySolFC shuffles game ``number``; the LAST card is
+    the top of the stock."""
     check_game_number(number)
-    cards = new_pack(decks)
+    cards = new_pack(decks) if pack is None else list(pack)
     if number < MS_LIMIT:
         rng: _MicrosoftRandom | _TwisterRandom = _MicrosoftRandom(number)
-        if len(cards) == 52:
+        if len(cards) == 52 and (pack is None or tuple(cards) == _STANDARD):
             # Microsoft FreeCell's order (rank-major, C D H S) keeps PySolFC's numbers equal to the MS deals.
             cards = [cards[rank + suit * 13] for rank in range(13) for suit in (0, 3, 2, 1)]
     else:

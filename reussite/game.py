@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -26,6 +26,7 @@ from reussite.rules import (
     PICK_RUN_BY_SPACES,
     PICK_TOP,
     CompiledRule,
+    DealTo,
     Kind,
     StackSpec,
     rank_name,
@@ -70,6 +71,10 @@ _UNSEEN = object()
 
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
 _STOCK, _FOUNDATION, _TABLEAU = Kind.STOCK, Kind.FOUNDATION, Kind.TABLEAU
+# The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
+# fast path, a string with an enum member on its slow one.
+_PICK_NONE, _PICK_TOP, _PICK_RUN, _PICK_RUN_BY_SPACES = (
+    p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES))
 
 
 #: Interchangeable stack groups (see Game.interchangeable_stacks) -> how position_key sorts each group; a few
@@ -174,7 +179,8 @@ class _Plan:
 
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
-                 "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of")
+                 "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
+                 "own_wants", "ask_drop")
 
     def __init__(self, cls: type[Game]) -> None:
         self.stacks = cls.stacks
@@ -189,7 +195,7 @@ class _Plan:
         self.custom_run = overridden("run_length")
         self.custom_max = overridden("max_movable")
         self.custom_refusal = overridden("refusal")
-        self.custom_deal = overridden("can_deal") or overridden("redeal_refusal")
+        self.custom_deal = overridden("can_deal") or overridden("redeal_refusal") or overridden("stock_refusal")
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
         # stack is a candidate source or target and every candidate is asked. A drop rule declared to concern
         # only some kinds of stack (``Game.custom_drop_kinds``) is asked about those stacks alone; the others
@@ -198,14 +204,18 @@ class _Plan:
         drop_kinds = cls.custom_drop_kinds if self.custom_drop else None
         self.asked = () if drop_kinds is None else tuple(i for i, r in enumerate(compiled) if r.kind in drop_kinds)
         anything_goes = self.custom_pick or self.custom_refusal
-        self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != PICK_NONE)
+        self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != _PICK_NONE)
         self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
         self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
                         or self.custom_refusal)
         self.source_rules = tuple((i, compiled[i]) for i in self.sources)
         self.target_wants = tuple((k, i, compiled[i].wants) for k, i in enumerate(
-            i for i, r in enumerate(compiled) if r.may_take and i not in self.asked))
+            i for i, r in enumerate(compiled) if r.may_take and i not in self.asked and not r.own))
+        # Stacks with an own rule: what they take is asked of Game.takes() once per listing, then indexed by
+        # card like the others (their places in the generator's tables follow the declared rules' ones).
+        self.own_wants = tuple((len(self.target_wants) + k, i) for k, i in enumerate(
+            i for i, r in enumerate(compiled) if r.may_take and r.own and i not in self.asked))
         self.kinds = tuple(r.kind for r in compiled)
         # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
         self.picky = (tuple(r.accepts_from for r in compiled)
@@ -216,6 +226,8 @@ class _Plan:
         # Stacks whose declared rule says more than which card goes on which, and those whose drop rule the
         # variant decides (asked about each candidate).
         self.limited = frozenset(i for i, r in enumerate(compiled) if r.limited or i in self.asked)
+        # Of those, the ones Game.drop_refusal must decide (not the compiled rule alone).
+        self.ask_drop = frozenset(i for i in self.limited if i in self.asked or compiled[i].own)
         # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
         # than finding it.
         self.move_of: dict[tuple[int, int, int], Move] = {}
@@ -234,8 +246,9 @@ class Game:
 
     #: The layout, in display order (stock and waste, foundations, tableau, reserves).
     stacks: ClassVar[tuple[StackSpec, ...]] = ()
-    #: What the stock does when clicked: deal to the "waste" or onto the "tableau".
-    deal_to: ClassVar[str] = "waste"
+    #: What the stock does when clicked: deal to the waste or onto the tableau (a :class:`DealTo`, or its
+    #: string value).
+    deal_to: ClassVar[DealTo | str] = DealTo.WASTE
     #: Cards per deal: to the waste, how many are turned; onto the tableau, how many go on each pile.
     deal_count: ClassVar[int] = 1
     #: Redeals allowed after the first pass; None for unlimited.
@@ -283,17 +296,24 @@ class Game:
 
     # -- primitive operations (the only code that changes the stacks after the deal) -----------------
 
-    def _transfer(self, src: int, dst: int, n: int, reverse: bool = False) -> None:
+    def move_cards(self, src: int, dst: int, n: int = 1, reverse: bool = False) -> None:
+        """Move the top ``n`` cards of stack ``src`` onto ``dst`` as part of the move being played, with no
+        check: the way a variant makes its own moves (Spider putting a completed run on a foundation, a pile
+        refilled from the stock) from :meth:`after_move`, :meth:`do_deal` or :meth:`do_redeal`. Recorded with
+        the move, so undo and redo take it back and play it again exactly. ``reverse`` turns the cards over
+        (the cards dealt one at a time from a stock end up in the other order). Face-down cards uncovered on
+        ``src`` are turned up afterwards by :meth:`flip_exposed_cards`, as for any move."""
+        ops = self._ops
+        if ops is None:
+            raise RuntimeError("move_cards() is for a move being played (after_move, do_deal, do_redeal); "
+                               "to set up a position use place()")
         cards = self.cards
         cards_src, cards_dst = cards[src], cards[dst]
         if n == 1 and cards_src:
             cards_dst.append(cards_src.pop())
         else:
-            moving = cards_src[-n:]
+            cards_dst.extend(cards_src[-1:-n - 1:-1] if reverse else cards_src[-n:])
             del cards_src[-n:]
-            if reverse:
-                moving.reverse()
-            cards_dst.extend(moving)
         face_down = self.face_down
         fd_src, fd_dst = face_down[src], face_down[dst]
         if fd_src > len(cards_src):
@@ -303,7 +323,7 @@ class Game:
         # The stacks' cached keys go with the operation: undoing it puts them back, so a search that plays a
         # move and takes it back does not compute its stacks' keys again.
         keys = self._stack_keys
-        self._ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst, keys[src], keys[dst]))
+        ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst, keys[src], keys[dst]))
         keys[src] = keys[dst] = None
 
     def _flip(self, stack: int) -> None:
@@ -313,7 +333,8 @@ class Game:
         self._ops.append((_OP_FLIP, stack, old, self._stack_keys[stack]))
         self._stack_keys[stack] = None
 
-    def _count_redeal(self) -> None:
+    def count_redeal(self) -> None:
+        """Count one redeal used, as part of the move being played (a variant's own :meth:`do_redeal`)."""
         self._ops.append((_OP_REDEALS, self.redeals_used))
         self.redeals_used += 1
 
@@ -389,11 +410,11 @@ class Game:
     def max_movable(self, src: int, dst: int) -> int:
         """Longest run the pickup rule allows from ``src`` to ``dst`` (ignoring what ``dst`` takes)."""
         pickup = self._rules[src].pickup
-        if pickup == PICK_NONE:
+        if pickup == _PICK_NONE:
             return 0
-        if pickup == PICK_TOP:
+        if pickup == _PICK_TOP:
             return 1
-        if pickup == PICK_RUN:
+        if pickup == _PICK_RUN:
             return self.run_length(src)
         # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7).
         if self.specs[dst].kind is Kind.FOUNDATION:
@@ -408,12 +429,12 @@ class Game:
         if n < 1 or n > len(cards):
             return R_BAD_COUNT
         pickup = self._rules[src].pickup
-        if pickup == PICK_NONE:
+        if pickup == _PICK_NONE:
             return R_NO_PICKUP
         if len(cards) - n < self.face_down[src]:
             return R_FACE_DOWN
         if n > 1:
-            if pickup == PICK_TOP:
+            if pickup == _PICK_TOP:
                 return R_TOP_ONLY
             if n > self.run_length(src):
                 return R_NOT_A_RUN
@@ -424,8 +445,30 @@ class Game:
     def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None:
         """Why ``dst`` refuses the top ``n`` cards of ``src``; None if it takes them. Onto a foundation,
         several cards go on one at a time, the top card first, and only where the rule has ``group_moves``."""
-        found = self._rules[dst].drop_refusal(self.specs[src].kind, self.cards[src], n, self.cards[dst])
+        rule = self._rules[dst]
+        if rule.own:
+            found = rule.drop_refusal(self.specs[src].kind, self.cards[src], n, self.cards[dst], self.takes(dst))
+            if found is not None and found[0] == rules.WHY_OWN:
+                return self.take_refusal(found[1], dst) or R_BUILD
+        else:
+            found = rule.drop_refusal(self.specs[src].kind, self.cards[src], n, self.cards[dst])
         return None if found is None else _WHY[found[0]]
+
+    def takes(self, stack: int) -> Collection[int]:
+        """For a stack declared with ``own_rule``: the keys (:func:`reussite.rules.card_key`) of the cards it
+        takes now, one at a time (or, if not a foundation, the bottom cards of the runs it takes). The one
+        definition of that rule: the checks, the move generator and the explanations all ask it, so what the
+        game lists, accepts and explains agree. Asked at every listing: return a frozenset kept for the same
+        situation (the generator skips a stack whose answer is the same object as last time), never one
+        changed later. The stack's other declarations (``accepts_from``, ``max_cards``, ``pickup``) apply."""
+        raise NotImplementedError(f"{type(self).__name__} declares stack {self.specs[stack].id} with own_rule "
+                                  "but does not define takes()")
+
+    def take_refusal(self, card: Card, stack: int) -> Reason | None:
+        """Why a stack with ``own_rule`` does not take ``card``, for the message (asked only when
+        :meth:`takes` leaves the card out, so it cannot change what is legal). Default: None, which gives the
+        generic "cannot go on ...: build by the game's rule"."""
+        return None
 
     def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None:
         """A variant's own condition on a card move, beyond the declared rules; :meth:`refusal` asks it
@@ -445,9 +488,9 @@ class Game:
         if isinstance(move, Move):
             return self._move_refusal(move.src, move.n, move.dst)
         if isinstance(move, Deal):
-            return None if self.can_deal() else R_NO_DEAL
+            return self.stock_refusal(move) if self.can_deal() else R_NO_DEAL
         if isinstance(move, Redeal):
-            return self.redeal_refusal()
+            return self.redeal_refusal() or self.stock_refusal(move)
         raise TypeError(f"not a move: {move!r}")
 
     def is_legal(self, move: AnyMove) -> bool:
@@ -470,12 +513,18 @@ class Game:
                 params["card"] = cards[-move.n]
                 # The compiled rule says which card does not fit and onto what (a run onto a foundation
                 # goes on top card first, so it may be a card in the middle of the run).
-                found = self._rules[move.dst].drop_refusal(src.kind, cards, move.n, target)
-                if found is not None and _WHY[found[0]] is reason and found[1] is not None:
+                compiled = self._rules[move.dst]
+                found = compiled.drop_refusal(src.kind, cards, move.n, target,
+                                              self.takes(move.dst) if compiled.own else ())
+                if found is not None and found[1] is not None and (
+                        found[0] == rules.WHY_OWN or _WHY[found[0]] is reason):
                     params["card"] = found[1]
                     params["target"] = found[2] if found[2] is not None else dst.name
             rule = src.rule if reason in (R_NOT_A_RUN,) else dst.rule
-            params["rule"] = Message(rule.build.text) if rule.build else Message(N_("no building"))
+            if rule.own_rule:
+                params["rule"] = Message(rules.OWN_RULE_TEXT)
+            else:
+                params["rule"] = Message(rule.build.text) if rule.build else Message(N_("no building"))
             if isinstance(dst.rule.empty, int):
                 params["rank"] = rank_name(dst.rule.empty)
             if dst.rule.suit is not None:
@@ -501,7 +550,15 @@ class Game:
     def can_deal(self) -> bool:
         return self.stock_ix is not None and bool(self.cards[self.stock_ix])
 
+    def stock_refusal(self, move: Deal | Redeal) -> Reason | None:
+        """A variant's own condition on a deal or a redeal (``move`` is :data:`DEAL` or :data:`REDEAL`),
+        asked after the stock's own rules (cards left, redeals left), so what it forbids is neither listed
+        nor accepted: Spider deals only when no pile is empty. Default: none."""
+        return None
+
     def redeal_refusal(self) -> Reason | None:
+        """The stock's own rule for a redeal (the stock is empty, a redeal is left, there is a waste to turn
+        over); a variant's condition goes in :meth:`stock_refusal`."""
         if self.stock_ix is None or self.cards[self.stock_ix]:
             return R_STOCK_NOT_EMPTY
         if self.redeals is not None and self.redeals_used >= self.redeals:
@@ -520,19 +577,19 @@ class Game:
         stock = self.stock_ix
         if self.deal_to == "waste":
             n = min(self.deal_count, len(self.cards[stock]))
-            self._transfer(stock, self.waste_ix, n, reverse=True)
+            self.move_cards(stock, self.waste_ix, n, reverse=True)
             return
         for _ in range(self.deal_count):
             for pile in self.tableau_ix:
                 if not self.cards[stock]:
                     return
-                self._transfer(stock, pile, 1)
+                self.move_cards(stock, pile, 1)
 
     def do_redeal(self) -> None:
         """Default: turn the waste over as the new stock (order kept, as a player turns it)."""
-        self._count_redeal()
+        self.count_redeal()
         waste = self.waste_ix
-        self._transfer(waste, self.stock_ix, len(self.cards[waste]), reverse=True)
+        self.move_cards(waste, self.stock_ix, len(self.cards[waste]), reverse=True)
 
     # -- playing --------------------------------------------------------------------------------------
 
@@ -547,7 +604,7 @@ class Game:
             if isinstance(move, Move):
                 # Several cards go onto a foundation one at a time, top card first: they end up reversed.
                 n = move.n
-                self._transfer(move.src, move.dst, n, n > 1 and self._plan.kinds[move.dst] is _FOUNDATION)
+                self.move_cards(move.src, move.dst, n, n > 1 and self._plan.kinds[move.dst] is _FOUNDATION)
             elif isinstance(move, Deal):
                 self.do_deal()
             else:
@@ -626,8 +683,9 @@ class Game:
         moves: list[AnyMove] = self._checked_moves() if plan.checked else self._indexed_moves()
         if plan.custom_deal:
             if self.can_deal():
-                moves.append(DEAL)
-            elif self.redeal_refusal() is None:
+                if self.refusal(DEAL) is None:
+                    moves.append(DEAL)
+            elif self.refusal(REDEAL) is None:
                 moves.append(REDEAL)
         elif self.stock_ix is not None:  # can_deal and redeal_refusal as Game defines them, inlined
             if self.cards[self.stock_ix]:
@@ -656,7 +714,7 @@ class Game:
         up = len(pile) - self.face_down[src]
         if up <= 0:
             return 0
-        if self._rules[src].pickup == PICK_TOP:
+        if self._rules[src].pickup == _PICK_TOP:
             return 1
         # A single face-up card may always be picked up (pick_refusal checks runs only for two or more).
         return max(1, min(up, self.run_length(src)))
@@ -715,7 +773,7 @@ class Game:
         # card, however the stacks were changed). A copy of the game starts its own table.
         cache = self._want_cache
         if cache is None or cache[0] != id(self) or cache[1] is not plan:
-            count = len(plan.target_wants)
+            count = len(plan.target_wants) + len(plan.own_wants)
             cache = self._want_cache = (id(self), plan, [_UNSEEN] * count, [()] * count,
                                         [[] for _ in range(56)], [])
         _, _, tops, held, wanted, anything = cache
@@ -742,12 +800,22 @@ class Game:
             else:
                 for key in keys:
                     wanted[key].append(dst)
+        for k, dst in plan.own_wants:
+            keys = self.takes(dst)
+            old = held[k]
+            if keys is old:
+                continue
+            held[k] = keys
+            for key in old:
+                wanted[key].remove(dst)
+            for key in keys:
+                wanted[key].append(dst)
         asked = plan.asked  # targets whose drop rule is the variant's own: candidates for every card
         if not anything and not asked and not any(wanted):
             return []
         free = -1  # empty tableau piles, counted when a run by spaces first needs them
         custom_run, extra = plan.custom_run, plan.custom_extra
-        top_first, groupable, limited = plan.top_first, plan.groupable, plan.limited
+        top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
         kinds, compiled, move_of = plan.kinds, plan.rules, plan.move_of
         drop = self.drop_refusal
         moves: list[Move] = []
@@ -770,7 +838,7 @@ class Game:
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
             top_wanted = wanted[top_key]
-            if pickup == PICK_TOP:
+            if pickup == _PICK_TOP:
                 if not top_wanted and not here and not asked:
                     continue
                 candidates = [(dst, 1) for dst in (*(top_wanted or ()), *here, *asked)]
@@ -822,7 +890,7 @@ class Game:
                 continue
             if len(candidates) > 1:
                 candidates.sort()
-            by_spaces = pickup == PICK_RUN_BY_SPACES
+            by_spaces = pickup == _PICK_RUN_BY_SPACES
             for dst, n in candidates:
                 if dst == src:
                     continue
@@ -836,11 +904,18 @@ class Game:
                     if n > 2 ** spaces:
                         continue
                 if dst in limited:
-                    if dst in asked:
+                    if dst in ask_drop:
                         if drop(src, n, dst) is not None:
                             continue
-                    elif compiled[dst].drop_refusal(kind, pile, n, target) is not None:
-                        continue
+                    else:
+                        # The candidate fits by the tables it came from (a run onto a foundation was followed
+                        # card by card above): only what the rule says beyond fitting is left to check, as
+                        # CompiledRule.drop_refusal checks it.
+                        rule = compiled[dst]
+                        if rule.accepts_from is not None and kind not in rule.accepts_from:
+                            continue
+                        if rule.max_cards is not None and len(target) + n > rule.max_cards:
+                            continue
                 if extra and self.extra_refusal(src, n, dst) is not None:
                     continue
                 move = move_of.get((src, dst, n))
@@ -931,6 +1006,10 @@ class Game:
     # so a variant that overrides none of them is still solved; each override must keep the promise its
     # docstring states, or "lost" verdicts may be wrong.
 
+    #: How many positions the solver's best-first search gets at each turn for each one its depth-first
+    #: search gets: more where ``solver_progress`` is good enough to lead it. Default: 1.
+    solver_best_first_share: int = 1
+
     def safe_move(self) -> AnyMove | None:
         """A move that can be played at once without losing anything: if any line wins from here, one
         starting with this move wins too. The solver plays it without trying the alternatives, which makes it
@@ -999,7 +1078,7 @@ class Game:
         if cached is not None:
             return cached
         overridden = {name for name in ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal",
-                                        "extra_refusal", "max_movable", "run_length")
+                                        "extra_refusal", "max_movable", "run_length", "stock_refusal", "takes")
                       if getattr(cls, name) is not getattr(Game, name)}
         groups: dict[tuple, list[int]] = {}
         if not overridden - {"do_deal"}:

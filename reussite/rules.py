@@ -7,6 +7,7 @@ bottom of this module and overrides game methods only for what no rule here can 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -22,15 +23,51 @@ class Kind(StrEnum):
     RESERVE = "reserve"
 
 
-#: What an empty stack takes, besides a rank number: anything, or nothing at all.
-ANY = "any"
-NONE = "none"
+class Empty(StrEnum):
+    """What an empty stack takes, besides a rank number (1 = Ace to 13 = King)."""
 
-#: What may be picked up from a stack.
-PICK_NONE = "none"  # nothing (stock: it is dealt, not picked)
-PICK_TOP = "top"  # the top card only
-PICK_RUN = "run"  # any run built by the stack's own rule
-PICK_RUN_BY_SPACES = "run-by-spaces"  # a run only as long as empty piles allow single moves for it
+    ANY = "any"  # any card
+    NONE = "none"  # nothing at all
+
+
+class Pickup(StrEnum):
+    """What may be picked up from a stack."""
+
+    NONE = "none"  # nothing (stock: it is dealt, not picked)
+    TOP = "top"  # the top card only
+    RUN = "run"  # any run built by the stack's own rule
+    RUN_BY_SPACES = "run-by-spaces"  # a run only as long as empty piles allow single moves for it
+
+
+class BuildSuit(StrEnum):
+    """Which suit a card built on another must have."""
+
+    SAME = "same"  # the same suit
+    ALTERNATE = "alternate"  # the other colour
+    ANY = "any"  # any suit
+
+
+class Fan(StrEnum):
+    """How a stack's cards spread on the table."""
+
+    NONE = "none"  # squared: only the top card shows
+    DOWN = "down"
+    RIGHT = "right"
+
+
+class DealTo(StrEnum):
+    """Where the stock deals (``Game.deal_to``)."""
+
+    WASTE = "waste"  # turn ``deal_count`` cards onto the waste
+    TABLEAU = "tableau"  # ``deal_count`` cards onto each tableau pile
+
+
+# The names the declarations have always used; each is the enum member, equal to its string.
+ANY, NONE = Empty.ANY, Empty.NONE
+PICK_NONE, PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES = Pickup.NONE, Pickup.TOP, Pickup.RUN, Pickup.RUN_BY_SPACES
+
+#: How a refusal names a rule no declaration states (an unusual build, a stack's ``own_rule``).
+OWN_RULE_TEXT = N_("build by the game's rule")
 
 _BUILD_TEXT = {
     ("same", -1): N_("build down in suit"),
@@ -49,7 +86,7 @@ class Build:
     """How a card goes onto another: ``suit`` is ``same``, ``alternate`` (colour) or ``any``; ``step`` the
     rank difference (−1 down by one, +2 up by twos). Ranks never wrap."""
 
-    suit: str = "same"
+    suit: BuildSuit | str = BuildSuit.SAME
     step: int = -1
 
     def fits(self, card: Card, onto: Card) -> bool:
@@ -64,19 +101,22 @@ class Build:
     @property
     def text(self) -> str:
         """The rule as a msgid, for refusal messages and stack descriptions."""
-        return _BUILD_TEXT.get((self.suit, self.step), N_("build by the game's rule"))
+        return _BUILD_TEXT.get((self.suit, self.step), OWN_RULE_TEXT)
 
 
 @dataclass(frozen=True, slots=True)
 class StackRule:
     build: Build | None = None  # how cards go onto a non-empty stack; None: never
-    empty: str | int = ANY  # what an empty stack takes: ANY, NONE or a rank (1 = Ace)
+    empty: Empty | int = ANY  # what an empty stack takes: ANY, NONE or a rank (1 = Ace)
     suit: int | None = None  # a fixed suit, if any
     max_cards: int | None = None
-    pickup: str = PICK_TOP
+    pickup: Pickup | str = PICK_TOP
     accepts_from: frozenset[Kind] | None = None  # None: from any stack
     flip_exposed: bool = True  # turn up a face-down card when it becomes the top card
     group_moves: bool = False  # foundations: a run may go on card by card (R-FT-8)
+    #: What the stack takes is the variant's own rule, :meth:`Game.takes`, instead of ``build``, ``empty`` and
+    #: ``suit`` (which must be left out): Osmosis' foundations, Golf's waste.
+    own_rule: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +132,7 @@ class StackSpec:
     rule: StackRule
     x: float = 0.0
     y: float = 0.0
-    fan: str = "none"
+    fan: Fan | str = Fan.NONE
 
     @property
     def short(self) -> str:
@@ -125,6 +165,8 @@ class StackSpec:
         rule = self.rule
         if self.kind is Kind.STOCK:
             return Message(N_("Deals cards; click it to deal."))
+        if rule.own_rule:  # a StackSpec subclass may say more (Osmosis' foundations)
+            return Message(N_("Takes cards by the game's own rule."))
         if rule.build is None and rule.empty == NONE:
             return Message(N_("Takes no cards."))
         parts = {"rule": Message(rule.build.text) if rule.build else Message(N_("no building"))}
@@ -133,6 +175,75 @@ class StackSpec:
         if rule.empty == NONE:
             return Message(N_("{rule}; an empty one stays empty."), parts)
         return Message(N_("{rule}; an empty one takes {rank.a}."), {**parts, "rank": rank_name(rule.empty)})
+
+
+
+def _choices(enum: type[StrEnum]) -> str:
+    return ", ".join(repr(m.value) for m in enum)
+
+
+def _valid(value: object, enum: type[StrEnum]) -> bool:
+    return isinstance(value, str) and value in enum._value2member_map_
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def spec_problems(spec: object) -> list[str]:
+    """What is wrong in one stack's declaration, each as "field: bad value, what is valid" (empty: nothing).
+    ``Variant`` asks this of every stack when its class is defined, so a typo fails at once with its name."""
+    if not isinstance(spec, StackSpec):
+        return [f"{spec!r} is not a StackSpec (use stock(), waste(), foundations(), tableau(), reserves())"]
+    found = []
+    if not isinstance(spec.kind, Kind):
+        found.append(f"kind: {spec.kind!r} is not a Kind (one of {_choices(Kind)})")
+    elif spec.kind in (Kind.STOCK, Kind.WASTE):
+        if spec.id != spec.kind.value:
+            found.append(f"id: {spec.id!r} is not valid for the {spec.kind.value} (its id is {spec.kind.value!r})")
+    else:
+        prefix, _, number = str(spec.id).partition("-")
+        if prefix != spec.kind.value or not number.isdigit() or int(number) < 1 or number != str(int(number)):
+            found.append(f"id: {spec.id!r} is not valid for a {spec.kind.value} stack "
+                         f"(valid: '{spec.kind.value}-1', '{spec.kind.value}-2', ...)")
+    if not _valid(spec.fan, Fan):
+        found.append(f"fan: {spec.fan!r} is not one of {_choices(Fan)}")
+    for axis in ("x", "y"):
+        if not isinstance(getattr(spec, axis), int | float) or isinstance(getattr(spec, axis), bool):
+            found.append(f"{axis}: {getattr(spec, axis)!r} is not a number")
+    rule = spec.rule
+    if not isinstance(rule, StackRule):
+        return [*found, f"rule: {rule!r} is not a StackRule"]
+    build = rule.build
+    if build is not None and not isinstance(build, Build):
+        found.append(f"rule.build: {build!r} is not a Build or None")
+    elif build is not None:
+        if not _valid(build.suit, BuildSuit):
+            found.append(f"rule.build.suit: {build.suit!r} is not one of {_choices(BuildSuit)}")
+        if not _is_int(build.step) or not 0 < abs(build.step) < 13:
+            found.append(f"rule.build.step: {build.step!r} is not a whole number from -12 to 12 other than 0")
+    if not (_valid(rule.empty, Empty) or (_is_int(rule.empty) and 1 <= rule.empty <= 13)):
+        found.append(f"rule.empty: {rule.empty!r} is not one of {_choices(Empty)} or a rank from 1 (Ace) "
+                     f"to 13 (King)")
+    if rule.suit is not None and not (_is_int(rule.suit) and 0 <= rule.suit <= 3):
+        found.append(f"rule.suit: {rule.suit!r} is not None or a suit from 0 to 3 (clubs, spades, hearts, "
+                     f"diamonds)")
+    if rule.max_cards is not None and not (_is_int(rule.max_cards) and rule.max_cards >= 1):
+        found.append(f"rule.max_cards: {rule.max_cards!r} is not None or a whole number from 1")
+    if not _valid(rule.pickup, Pickup):
+        found.append(f"rule.pickup: {rule.pickup!r} is not one of {_choices(Pickup)}")
+    if rule.accepts_from is not None and not (
+            isinstance(rule.accepts_from, frozenset) and all(isinstance(k, Kind) for k in rule.accepts_from)):
+        found.append(f"rule.accepts_from: {rule.accepts_from!r} is not None or a frozenset of Kind "
+                     f"(of {_choices(Kind)})")
+    if rule.own_rule is True and (build is not None or rule.empty != ANY or rule.suit is not None
+                                  or rule.group_moves):
+        found.append("rule.own_rule: True, so the variant's takes() decides what the stack takes; leave out "
+                     "build, empty, suit and group_moves")
+    for flag in ("flip_exposed", "group_moves", "own_rule"):
+        if not isinstance(getattr(rule, flag), bool):
+            found.append(f"rule.{flag}: {getattr(rule, flag)!r} is not True or False")
+    return found
 
 
 # Why a stack's declared rule refuses cards; the engine turns each into a message (``reussite.game``).
@@ -145,6 +256,7 @@ WHY_NOTHING_ON_EMPTY = "nothing-on-empty"  # an empty one takes nothing
 WHY_EMPTY_RANK = "empty-rank"  # an empty one takes another rank
 WHY_NO_BUILD = "no-build"  # nothing is built on it
 WHY_BUILD = "build"  # the card does not follow the build
+WHY_OWN = "own"  # the variant's own rule (``Game.takes``) does not take the card
 
 #: The key of "no card", what an empty stack shows on top; a card's key is ``card_key(card)``.
 EMPTY_KEY = 0
@@ -233,18 +345,20 @@ class CompiledRule:
     """
 
     __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
-                 "top_first", "group_moves", "may_take", "limited")
+                 "top_first", "group_moves", "may_take", "limited", "own")
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
-        self.spec, self.rule, self.kind, self.pickup = spec, rule, spec.kind, rule.pickup
+        self.spec, self.rule, self.kind = spec, rule, spec.kind
+        self.pickup = str(rule.pickup)  # a plain string: compared on every listing (see reussite.game)
         self.on, self.takes, self.wants = _tables(rule)
         self.accepts_from = rule.accepts_from
         self.max_cards = rule.max_cards
         self.top_first = spec.kind is Kind.FOUNDATION
         self.group_moves = rule.group_moves
+        self.own = rule.own_rule  # what it takes is Game.takes(), asked each time
         # Could it ever take a card? (A stack that cannot is never worth asking.)
-        self.may_take = rule.accepts_from != frozenset() and any(self.takes)
+        self.may_take = rule.accepts_from != frozenset() and (self.own or any(self.takes))
         # Does it say more than which card goes on which?
         self.limited = rule.accepts_from is not None or rule.max_cards is not None
 
@@ -277,10 +391,12 @@ class CompiledRule:
             return WHY_NOTHING_ON_EMPTY if rule.empty == NONE else WHY_EMPTY_RANK
         return WHY_NO_BUILD if rule.build is None else WHY_BUILD
 
-    def drop_refusal(self, src_kind: Kind, moving: list[Card], n: int,
-                     target: list[Card]) -> tuple[str, Card | None, Card | None] | None:
+    def drop_refusal(self, src_kind: Kind, moving: list[Card], n: int, target: list[Card],
+                     own_keys: Collection[int] = ()) -> tuple[str, Card | None, Card | None] | None:
         """Why this stack refuses the top ``n`` cards of ``moving`` (coming from a ``src_kind`` stack), with
-        the card refused and what it was to go on (None: the empty stack); None if it takes them."""
+        the card refused and what it was to go on (None: the empty stack); None if it takes them. With
+        ``own_rule``, ``own_keys`` are the keys of the cards the variant's rule takes now: a foundation takes
+        one card at a time, another stack a run whose bottom card is one of them."""
         if n < 1 or n > len(moving):
             return WHY_COUNT, None, None
         if self.accepts_from is not None and src_kind not in self.accepts_from:
@@ -288,6 +404,11 @@ class CompiledRule:
         if self.max_cards is not None and len(target) + n > self.max_cards:
             return WHY_FULL, None, None
         top = target[-1] if target else None
+        if self.own:
+            if n > 1 and self.top_first:
+                return WHY_GROUP, None, None
+            card = moving[-n]
+            return None if card[0] * 4 + card[1] in own_keys else (WHY_OWN, card, top)
         if n > 1 and self.top_first:
             if not self.group_moves:
                 return WHY_GROUP, None, None
@@ -310,7 +431,7 @@ def rank_name(rank: int) -> Message:
     return Message(RANK_NAMES[rank - 1])
 
 
-def _numbered(kind: Kind, count: int, rule: StackRule, x: float, y: float, dx: float, dy: float, fan: str):
+def _numbered(kind: Kind, count: int, rule: StackRule, x: float, y: float, dx: float, dy: float, fan: Fan | str):
     return [
         StackSpec(f"{kind.value}-{i + 1}", kind, rule, x + dx * i, y + dy * i, fan) for i in range(count)
     ]
@@ -320,21 +441,30 @@ def stock(x: float = 0, y: float = 0) -> StackSpec:
     return StackSpec("stock", Kind.STOCK, StackRule(empty=NONE, pickup=PICK_NONE, flip_exposed=False), x, y)
 
 
-def waste(x: float = 1, y: float = 0, fan: str = "none") -> StackSpec:
+def waste(x: float = 1, y: float = 0, fan: Fan | str = Fan.NONE) -> StackSpec:
     return StackSpec("waste", Kind.WASTE, StackRule(empty=NONE, accepts_from=frozenset()), x, y, fan)
 
 
-def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0):
-    return _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, "none")
+def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0,
+                suits: Sequence[int] | None = None):
+    """``count`` foundations in a row. With ``suits``, foundation K takes only suit ``suits[K - 1]`` (0 clubs,
+    1 spades, 2 hearts, 3 diamonds): ``suits=range(4)``, or ``(0, 1, 2, 3) * 2`` for eight."""
+    stacks = _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, Fan.NONE)
+    if suits is None:
+        return stacks
+    suits = tuple(suits)
+    if len(suits) != count:
+        raise ValueError(f"foundations(): {len(suits)} suits {suits} for {count} foundations")
+    return [replace(spec, rule=replace(rule, suit=suit)) for spec, suit in zip(stacks, suits, strict=True)]
 
 
 def tableau(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 1, dy: float = 0,
-            fan: str = "down"):
+            fan: Fan | str = Fan.DOWN):
     return _numbered(Kind.TABLEAU, count, rule, x, y, dx, dy, fan)
 
 
 def reserves(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 0, dy: float = 1,
-             fan: str = "none"):
+             fan: Fan | str = Fan.NONE):
     return _numbered(Kind.RESERVE, count, rule, x, y, dx, dy, fan)
 
 
@@ -348,6 +478,7 @@ def with_changes(rule: StackRule, **changes) -> StackRule:
 
 __all__ = [
     "ANY", "NONE", "PICK_NONE", "PICK_TOP", "PICK_RUN", "PICK_RUN_BY_SPACES", "RANKS", "Build", "Kind",
+    "Empty", "Pickup", "BuildSuit", "Fan", "DealTo", "spec_problems",
     "StackRule", "StackSpec", "CompiledRule", "card_key",
     "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",
 ]

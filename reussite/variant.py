@@ -1,18 +1,6 @@
 """Variants (layer 4): a game is a :class:`Variant` subclass that declares its layout and rule parameters
-and overrides only what is special about it, like python-chess's variant boards.
-
-A minimal variant::
-
-    class MyGame(Variant):
-        id = "my-game"
-        name = N_("My Game")
-        decks = 1
-        stacks = (stock(), waste(), *foundations(4, FOUNDATION_UP_IN_SUIT, x=3),
-                  *tableau(7, StackRule(build=Build("alternate", -1), empty=13, pickup=PICK_RUN)))
-
-        def deal(self, cards):
-            for row in range(7):
-                self.deal_row(cards, self.tableau_ix[row:], face_down=...)
+and overrides only what is special about it, like python-chess's variant boards. Every declaration and
+override point, with worked examples, is in ``docs/plugin-guide.md``.
 """
 
 from __future__ import annotations
@@ -21,10 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from reussite.cards import Card, check_game_number, shuffled_pack
+from reussite.cards import Card, check_game_number, new_pack, shuffled_pack
 from reussite.game import Game
 from reussite.messages import Message
-from reussite.rules import Kind
+from reussite.rules import DealTo, Kind, StackSpec, spec_problems
 
 
 class VariantError(ValueError):
@@ -57,11 +45,28 @@ class Variant(Game):
     #: Other names (msgids), such as the name on the French rule page.
     alt_names: ClassVar[tuple[str, ...]] = ()
     decks: ClassVar[int] = 1
+    #: The pack, deck by deck: the suits of each deck (indexes into ``cards.SUITS``: 0 clubs, 1 spades, 2
+    #: hearts, 3 diamonds) and the ranks of each suit. A one-suit Spider has ``(1, 1, 1, 1)``, a two-suit one
+    #: ``(1, 2, 1, 2)``; a Piquet pack has ``(1, 7, 8, 9, 10, 11, 12, 13)``. See :meth:`pack`.
+    pack_suits: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
+    pack_ranks: ClassVar[tuple[int, ...]] = tuple(range(1, 14))
+    #: The highest score :meth:`score` can give, shown beside the score on the page ("340 / 1000"); None when
+    #: the game does not say. Keep it equal to the score of a won game, and explain the count in ``score_rule``.
+    max_score: ClassVar[int | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
     #: The gettext domain of this game's own strings; the host's domain is the fallback.
     domain: ClassVar[str] = "reussite"
     #: Set by the host: the plugin that registered this game.
     plugin_name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "stacks" not in cls.__dict__ and cls.layout.__func__ is not Variant.layout.__func__:
+            cls.stacks = tuple(cls.layout())  # a family member: its parameters make its layout
+        problems = cls.declaration_problems()
+        if problems:
+            raise VariantError(f"variant class {cls.__module__}.{cls.__qualname__} is declared wrongly:\n  "
+                               + "\n  ".join(problems))
 
     def __init__(self, number: int, options: Mapping[str, str] | None = None) -> None:
         super().__init__()
@@ -73,19 +78,70 @@ class Variant(Game):
     # -- declaration checks ---------------------------------------------------------------------------
 
     @classmethod
+    def layout(cls) -> tuple[StackSpec, ...]:
+        """The stacks, for a family of games whose layout follows from class parameters: a variant that
+        overrides this (reading, say, ``cls.piles``) and declares no ``stacks`` gets ``stacks = layout()``,
+        worked out again for each subclass, so a member that only changes ``piles = 13`` is a few lines.
+        Default: ``stacks`` as declared."""
+        return cls.stacks
+
+    @classmethod
+    def declaration_problems(cls) -> list[str]:
+        """What is wrong in the class's declared values (stacks, stock, packs), each naming the field, the bad
+        value and what is valid. Checked when the class is defined; a family's base class without an ``id``
+        or stacks yet is fine here (:meth:`validate` asks for those when the host loads the game)."""
+        found = []
+        stacks = cls.stacks
+        if not isinstance(stacks, tuple | list):
+            return [f"stacks: {stacks!r} is not a tuple of StackSpec"]
+        for k, spec in enumerate(stacks):
+            name = f"stacks[{k}]" + (f" ({spec.id!r})" if hasattr(spec, "id") else "")
+            found += [f"{name} {problem}" for problem in spec_problems(spec)]
+        ids = [getattr(spec, "id", None) for spec in stacks]
+        repeated = sorted({str(i) for i in ids if ids.count(i) > 1})
+        if repeated:
+            found.append(f"stacks: the ids {', '.join(repeated)} are used more than once")
+        if not isinstance(cls.deal_to, str) or cls.deal_to not in DealTo._value2member_map_:
+            found.append(f"deal_to: {cls.deal_to!r} is not one of {', '.join(repr(d.value) for d in DealTo)}")
+        elif (cls.deal_to == DealTo.WASTE and cls.do_deal is Game.do_deal
+              and any(getattr(s, "kind", None) is Kind.STOCK for s in stacks)
+              and not any(getattr(s, "kind", None) is Kind.WASTE for s in stacks)):
+            found.append("deal_to: 'waste', but there is no waste stack (add waste(), deal to 'tableau', "
+                         "or override do_deal)")
+        if isinstance(cls.deal_count, bool) or not isinstance(cls.deal_count, int) or cls.deal_count < 1:
+            found.append(f"deal_count: {cls.deal_count!r} is not a whole number from 1")
+        if cls.redeals is not None and (isinstance(cls.redeals, bool) or not isinstance(cls.redeals, int)
+                                        or cls.redeals < 0):
+            found.append(f"redeals: {cls.redeals!r} is not None (unlimited) or a whole number from 0")
+        if isinstance(cls.decks, bool) or cls.decks not in (1, 2, 3, 4):
+            found.append(f"decks: {cls.decks!r} is not 1, 2, 3 or 4")
+        suits, ranks = cls.pack_suits, cls.pack_ranks
+        if not isinstance(suits, tuple) or not suits or not all(s in (0, 1, 2, 3) for s in suits):
+            found.append(f"pack_suits: {suits!r} is not a tuple of suits from 0 to 3 (clubs, spades, hearts, "
+                         f"diamonds)")
+        if (not isinstance(ranks, tuple) or not ranks or len(set(ranks)) != len(ranks)
+                or not all(isinstance(r, int) and 1 <= r <= 13 for r in ranks)):
+            found.append(f"pack_ranks: {ranks!r} is not a tuple of different ranks from 1 (Ace) to 13 (King)")
+        own = [spec.id for spec in stacks if getattr(getattr(spec, "rule", None), "own_rule", False) is True]
+        if own and cls.takes is Game.takes:
+            found.append(f"stacks {', '.join(own)} declare own_rule, but the class does not define takes()")
+        kinds = cls.custom_drop_kinds
+        if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
+            found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
+        return found
+
+    @classmethod
     def validate(cls) -> None:
         """Raise :class:`VariantError` if the class is not a usable game. The host calls this at load."""
         if not cls.id or not isinstance(cls.id, str):
             raise VariantError("it has no 'id'")
         if not cls.name:
             raise VariantError("it has no 'name'")
-        if cls.decks not in (1, 2, 3, 4):
-            raise VariantError(f"decks must be 1 to 4, not {cls.decks!r}")
-        ids = [s.id for s in cls.stacks]
-        if not ids:
+        problems = cls.declaration_problems()
+        if problems:  # a class changed after it was defined
+            raise VariantError("; ".join(problems))
+        if not cls.stacks:
             raise VariantError("it declares no stacks")
-        if len(set(ids)) != len(ids):
-            raise VariantError(f"stack ids repeat: {ids}")
         if sum(1 for s in cls.stacks if s.kind is Kind.STOCK) > 1:
             raise VariantError("more than one stock")
         if not any(s.kind is Kind.FOUNDATION for s in cls.stacks):
@@ -116,7 +172,12 @@ class Variant(Game):
 
     def shuffle(self) -> list[Card]:
         """The pack for this game number, last card on top: PySolFC's shuffle, then :meth:`shuffle_hook`."""
-        return self.shuffle_hook(shuffled_pack(self.decks, self.number))
+        return self.shuffle_hook(shuffled_pack(self.decks, self.number, self.pack()))
+
+    def pack(self) -> list[Card]:
+        """The unshuffled pack, from ``decks``, ``pack_suits`` and ``pack_ranks``; override for a pack those
+        cannot say (the standard pack is shuffled exactly as PySolFC does, any other in the same way)."""
+        return new_pack(self.decks, self.pack_suits, self.pack_ranks)
 
     def shuffle_hook(self, cards: list[Card]) -> list[Card]:
         """Reorder the shuffled pack before dealing (PySolFC's ``_shuffleHook``). Default: unchanged."""
@@ -165,6 +226,9 @@ class Variant(Game):
         game.face_down = [0] * len(game.specs)
         game._stack_keys = [None] * len(game.specs)
         copies: dict[tuple[int, int], int] = {}
+        held: dict[tuple[int, int], int] = {}  # how many copies of each card the pack has
+        for card in game.pack():
+            held[card[:2]] = held.get(card[:2], 0) + 1
         for entry in data.get("stacks", ()):
             stack_id = entry.get("id")
             if stack_id not in game.index:
@@ -177,9 +241,9 @@ class Variant(Game):
                 except ValueError as exc:
                     raise VariantError(f"{cls.id}: {stack_id}: {exc}") from None
                 deck = copies.get(card[:2], 0)
-                if deck >= cls.decks:
+                if deck >= held.get(card[:2], 0):
                     raise VariantError(f"{cls.id}: {stack_id}: {code} appears more often than the "
-                                       f"{cls.decks} pack(s) hold it")
+                                       f"pack holds it ({held.get(card[:2], 0)})")
                 copies[card[:2]] = deck + 1
                 pile.append(card._replace(deck=deck))
             face_down = int(entry.get("face_down", len(pile) if game.specs[i].kind.value == "stock" else 0))

@@ -12,17 +12,19 @@ For every position reached, and every (source, target, count):
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reussite.cards import Card, new_pack
+from reussite.cards import RED_SUITS, Card, new_pack
 from reussite.errors import IllegalMove
 from reussite.game import R_BUILD, Deal, Game, Move, Reason, Redeal
 from reussite.messages import N_
 from reussite.rules import (
     ANY,
+    CARD_KEYS,
     FOUNDATION_UP_IN_SUIT,
     NONE,
     PICK_NONE,
@@ -40,7 +42,7 @@ from reussite.rules import (
     waste,
 )
 from reussite.testing import accepted_moves
-from reussite.variant import Variant
+from reussite.variant import Variant, VariantError
 
 # -- the rules a made-up variant draws from ---------------------------------------------------------------
 
@@ -165,8 +167,31 @@ class RefusalOverride(_Base):
         return super().refusal(move)
 
 
+class OwnRule(_Base):
+    """Stacks declared with ``own_rule`` (the foundations, and some drawn piles) take what ``takes()`` says, a
+    rule that depends on other stacks: an empty one a card whose rank is one more than the number of cards on
+    the stack before it; another one a card of the other colour from its top card, no higher than the first
+    stack's size plus five. ``take_refusal`` explains odd ranks only: the others get the generic message."""
+
+    def takes(self, stack: int) -> frozenset[int]:
+        pile = self.cards[stack]
+        if not pile:
+            rank = len(self.cards[stack - 1]) % 13 + 1 if stack else 1
+            return frozenset(k for k in CARD_KEYS if k >> 2 == rank)
+        red, limit = pile[-1].is_red, len(self.cards[0]) + 5
+        return frozenset(k for k in CARD_KEYS if ((k & 3) in RED_SUITS) != red and k >> 2 <= limit)
+
+    def take_refusal(self, card: Card, stack: int) -> Reason | None:
+        return R_OWN_FOUNDATION if card.rank % 2 else None
+
+
+def own(rule: StackRule) -> StackRule:
+    """``rule`` turned into an own rule: what the stack takes is the variant's ``takes()``."""
+    return replace(rule, own_rule=True, build=None, empty=ANY, suit=None, group_moves=False)
+
+
 BASES = [_Base, SpiderLike, GolfLike, GolfDeclared, OwnFoundations, NoKingsMove, BackFromFoundations, FreeCellLike,
-         RefusalOverride]
+         RefusalOverride, OwnRule]
 
 
 @st.composite
@@ -180,11 +205,12 @@ def variants(draw) -> type[Variant]:
     f_rule = draw(st.one_of(rules, st.just(FOUNDATION_UP_IN_SUIT), st.builds(
         lambda group: StackRule(build=Build("same", 1), empty=1, pickup=PICK_NONE, group_moves=group),
         st.booleans())))
-    stacks += foundations(draw(st.integers(1, 3)), f_rule)
+    ours = own if base is OwnRule else (lambda rule: rule)
+    stacks += foundations(draw(st.integers(1, 3)), ours(f_rule))
     piles = draw(st.integers(1, 5))
     stacks += tableau(piles, draw(rules))
     if draw(st.booleans()):  # one more pile with a rule of its own
-        stacks.append(StackSpec(f"tableau-{piles + 1}", Kind.TABLEAU, draw(rules)))
+        stacks.append(StackSpec(f"tableau-{piles + 1}", Kind.TABLEAU, ours(draw(rules))))
     if draw(st.booleans()):
         stacks += reserves(draw(st.integers(1, 2)), draw(rules))
     deal_to = draw(st.sampled_from(["waste", "tableau"])) if any(s.kind is Kind.WASTE for s in stacks) else "tableau"
@@ -368,6 +394,41 @@ def test_a_declared_drop_rule_is_asked_about_its_stacks_and_only_them():
     assert Move(t2, t1) not in moves and Move(t1, t3, 2) in moves  # the tableau keeps its declared rule
     assert Move(t1, r1) not in moves  # the reserve is full
     check_position(game)
+
+
+def test_an_own_rule_is_listed_accepted_and_explained_by_takes_alone():
+    """Stacks with ``own_rule`` are indexed by the cards ``takes()`` names (no per-candidate asking): an own
+    foundation takes one card at a time, an own pile a run whose bottom card it takes; their other
+    declarations (here the reserve's one card) still hold."""
+    cls = type("Own", (OwnRule,), {"stacks": (
+        *foundations(2, own(FOUNDATION_UP_IN_SUIT)),
+        *tableau(2, StackRule(build=Build("alternate", -1), empty=ANY, pickup=PICK_RUN)),
+        StackSpec("tableau-3", Kind.TABLEAU, own(StackRule(pickup=PICK_RUN))),
+        *reserves(1, own(StackRule(max_cards=1))))})
+    game = cls(1)
+    f1, f2, t1, t2, t3, r1 = range(6)
+    assert game._indexable and game._plan.asked == ()
+    assert [i for _, i in game._plan.own_wants] == [f1, f2, t3, r1] and game._plan.ask_drop == {r1}
+    # f1: 5♥ (takes black cards up to 6); f2 empty (a Two: f1 holds one card); t1: 9♠ 6♥ 5♣; t2: Q♦ 2♣;
+    # t3: 4♠ (red cards up to 6, or a run on one); the reserve is empty (a Two: t3 holds one card).
+    game.cards = [[Card(5, 2)], [], [Card(9, 1), Card(6, 2), Card(5, 0)], [Card(12, 3), Card(2, 0)],
+                  [Card(4, 1)], []]
+    game.face_down = [0] * 6
+    moves = [m for m in game.legal_moves() if isinstance(m, Move)]
+    assert Move(t2, f1) in moves and Move(t2, f2) in moves and Move(t2, r1) in moves
+    assert Move(t1, f1) in moves and Move(t1, f1, 2) not in moves  # one card at a time onto a foundation
+    assert Move(t1, t3, 2) in moves and Move(t1, t3) not in moves  # the run's bottom card, 6♥, is taken
+    assert str(game.explain(Move(t1, t3))) == "5 of clubs cannot go on tableau pile 3."  # take_refusal
+    assert str(game.explain(Move(t2, t3))) == (  # an even rank: take_refusal says nothing, the engine does
+        "2 of clubs cannot go on 4 of spades: build by the game's rule.")
+    game.cards[r1] = [Card(3, 3)]
+    assert Move(t2, r1) not in list(game.legal_moves()) and str(game.explain(Move(t2, r1))) == "reserve 1 is full."
+    check_position(game)
+
+
+def test_an_own_rule_without_takes_says_what_is_missing():
+    with pytest.raises(VariantError, match="foundation-1 declare own_rule, but the class does not define takes"):
+        type("NoTakes", (_Base,), {"stacks": (*foundations(1, own(FOUNDATION_UP_IN_SUIT)), *tableau(1, StackRule()))})
 
 
 def test_a_drop_rule_declared_without_an_override_changes_nothing():

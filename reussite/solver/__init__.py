@@ -37,6 +37,11 @@ of them is solved all the same. A variant overrides those its rules let it argue
     the best-first search's estimate (less a little for each move played), so it decides how soon a win is
     found, never whether a verdict is right.
 
+``solver_best_first_share`` (a class attribute, default 1)
+    How many positions the best-first search gets at each turn for each one the depth-first search gets
+    (see :func:`solve`): more where the variant's progress estimate is good enough to lead it. Like
+    ``solver_progress`` it decides how soon a verdict comes, never which.
+
 ``interchangeable_stacks()`` and ``position_key()`` (on ``Game``)
     What the transposition table folds (see their docstrings in :mod:`reussite.game`).
 

@@ -425,9 +425,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     Three searches take turns, each with its own table, so that the whole budget is never spent on one way
     of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
     there); then a best-first search, which comes back at once to an early choice when the line below it
-    stalls; then a probe, a short depth-first search that tries the moves in a shaken order. The first two are
-    complete: either one that runs out of positions has proved the game lost. Probes are thrown away when
-    their turn ends. The probes' order comes from a fixed seed, so a node budget still gives the same answer
+    stalls (its turn is the variant's ``solver_best_first_share`` times as long, 1 by default); then a
+    probe, a short depth-first search that tries the moves in a shaken order. The first two are complete:
+    either one that runs out of positions has proved the game lost. Probes are thrown away when their turn
+    ends. The probes' order comes from a fixed seed, so a node budget still gives the same answer
     everywhere.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
@@ -476,13 +477,14 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         import random
 
         slice_ = _FIRST_SLICE
+        best_share = game.solver_best_first_share
         probe_limit = _PROBE_START
         seed = 0
         while True:
             for search in (main, best):
                 if search is None:
                     continue
-                verdict = search.run(search.expanded + cap(slice_), check)
+                verdict = search.run(search.expanded + cap(slice_ * (best_share if search is best else 1)), check)
                 if verdict is Verdict.WON:
                     return _verified(game, finish(Verdict.WON, winner=search))
                 if verdict is Verdict.LOST:

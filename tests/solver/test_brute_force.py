@@ -238,6 +238,34 @@ def tournament_position(rng: random.Random) -> dict:
     return data
 
 
+def tournament_last_pass_position(rng: random.Random) -> dict:
+    """The last pass with an empty stock (only digs put cards in reserves), most reserves taken: a few suits
+    nearly done, their loose cards mostly in the reserves, the rest in one to three columns."""
+    stacks: dict = {}
+    loose: list[str] = []
+    for suit in rng.sample(range(4), rng.randint(2, 3)):
+        total = rng.randint(21, 24)
+        up = rng.randint(total - 13, 13)
+        down = 13 - (total - up)  # the down foundation holds K .. down+1
+        stacks[f"foundation-{suit + 1}"] = [_code(r, suit) for r in range(1, up + 1)]
+        stacks[f"foundation-{suit + 5}"] = [_code(r, suit) for r in range(13, down, -1)]
+        loose += [_code(r, suit) for r in range(1, 14) for _ in range(2 - (r <= up) - (r > down))]
+    rng.shuffle(loose)
+    loose = loose[:11]
+    reserves = rng.randint(max(0, len(loose) - 6), max(0, min(7, len(loose) - 2)))
+    for i, code in enumerate(loose[:reserves]):
+        stacks[f"reserve-{i + 1}"] = [code]
+    columns = rng.randint(1, 3)
+    piles: dict[int, list] = {}
+    for code in loose[reserves:]:
+        piles.setdefault(rng.randint(1, columns), []).append(code)
+    for i, pile in piles.items():
+        stacks[f"tableau-{i}"] = pile
+    data = _stacks(**stacks)
+    data["redeals_used"] = 2
+    return data
+
+
 def _no_groups(game):
     return ()
 
@@ -261,6 +289,7 @@ GAMES = [
     ("osmosis", {"deal": "3"}, osmosis_long_stock_position, _no_groups),  # R-OS-9: the frozen stock test
     ("mount-olympus", {}, mount_olympus_position, _piles_once_stock_is_gone),
     ("tournament", {}, tournament_position, _reserves),  # R-TO-6: reserves hold one card, taken alike
+    ("tournament", {}, tournament_last_pass_position, _reserves),  # the digs of ``useful_moves``
 ]
 
 

@@ -243,8 +243,9 @@ def test_R_TO_9_foundations_shift_only_towards_a_waiting_card(host):
 
 def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
     """Tournament's last-pass hooks (a column card to overlapping foundations is safe; a column that cannot be
-    dug out for want of reserves is a dead end) never change a verdict: random last-pass positions of one
-    suit, with a small gap between its foundations, solved with them and without them."""
+    dug out for want of reserves is a dead end; with the stock empty, a card goes to a reserve only in a dig)
+    never change a verdict: random last-pass positions of one suit, with a small gap between its
+    foundations, solved with them and without them."""
     import random
 
     cls = host.game("tournament")
@@ -254,6 +255,9 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
             return None
 
         def dead_end(self):
+            return False
+
+        def _digs_only(self, moves):
             return False
 
     fired = [0]
@@ -378,3 +382,25 @@ def test_a_variant_s_progress_orders_the_search():
     ahead, behind = (solve(_layout(c, **position), nodes=10_000) for c in (cls, backwards))
     assert ahead.verdict is behind.verdict is Verdict.WON
     assert ahead.nodes != behind.nodes
+
+
+def test_tournament_gives_the_best_first_search_three_turns_for_one(host, monkeypatch):
+    """``solver_best_first_share``: Tournament's best-first search gets three positions for each one the
+    depth-first search gets (after the depth-first search's first turn alone)."""
+    from reussite.solver import search
+
+    made = []
+
+    class Recorded(search._BestFirst):
+        def __init__(self, game):
+            super().__init__(game)
+            made.append(self)
+
+    monkeypatch.setattr(search, "_BestFirst", Recorded)
+    monkeypatch.setattr(search, "_FIRST_SLICE", 300)  # a short first turn keeps the test quick
+    game = host.new_game("tournament", 28)
+    result = solve(game, nodes=1200)
+    assert result.verdict is Verdict.UNKNOWN  # the whole budget was shared out
+    depth_first = result.positions  # the depth-first search's own table
+    # 300 positions for the depth-first search, then 900 for the best-first one (300 with a share of 1).
+    assert made[0].expanded >= 2.5 * depth_first, (made[0].expanded, depth_first)

@@ -199,7 +199,7 @@ def test_R_OS_7_foundations_describe_their_own_rule():
 
 
 def test_foundations_are_consecutive_stacks(host):
-    """Osmosis.foundation_refusal finds a foundation's place, and the one above it, by stack index."""
+    """Osmosis.takes finds a foundation's place, and the one above it, by stack index."""
     game = host.game("osmosis")(1)
     first = game.foundation_ix[0]
     assert game.foundation_ix == tuple(range(first, first + 4))

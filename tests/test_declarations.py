@@ -1,0 +1,118 @@
+"""A variant's declarations are checked when its class is defined: a typo is an error naming the class, the
+field, the bad value and what is valid, never a game that silently plays by other rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from reussite.rules import (
+    ANY,
+    FOUNDATION_UP_IN_SUIT,
+    NONE,
+    PICK_RUN,
+    PICK_TOP,
+    Build,
+    BuildSuit,
+    DealTo,
+    Empty,
+    Fan,
+    Kind,
+    Pickup,
+    StackRule,
+    StackSpec,
+    foundations,
+    stock,
+    tableau,
+    waste,
+)
+from reussite.variant import Variant, VariantError
+
+GOOD_TABLEAU = StackRule(build=Build("alternate", -1), empty=13, pickup=PICK_RUN)
+
+
+def define(stacks=None, **attributes) -> type[Variant]:
+    """Define a variant class named Typo with these stacks (a valid layout by default) and class attributes."""
+    if stacks is None:
+        stacks = (stock(), waste(), *foundations(4, FOUNDATION_UP_IN_SUIT, x=3), *tableau(7, GOOD_TABLEAU))
+    return type("Typo", (Variant,), {"id": "typo", "name": "Typo", "stacks": tuple(stacks), **attributes})
+
+
+def tableau_with(**changes) -> tuple[StackSpec, ...]:
+    return (stock(), waste(), *foundations(4, FOUNDATION_UP_IN_SUIT, x=3),
+            *tableau(1, StackRule(**{"build": Build("same", -1), **changes})))
+
+
+CASES = [
+    # (stacks, class attributes, what the message must name)
+    (tableau_with(build=Build("alternating", -1)), {},
+     ["rule.build.suit", "'alternating'", "'same', 'alternate', 'any'", "tableau-1"]),
+    (tableau_with(build=Build("same", 0)), {}, ["rule.build.step", "0"]),
+    (tableau_with(build="same"), {}, ["rule.build", "is not a Build"]),
+    (tableau_with(empty="king"), {}, ["rule.empty", "'king'", "'any', 'none'", "13 (King)"]),
+    (tableau_with(empty=14), {}, ["rule.empty", "14"]),
+    (tableau_with(pickup="runs"), {}, ["rule.pickup", "'runs'", "'run-by-spaces'"]),
+    (tableau_with(suit=4), {}, ["rule.suit", "4", "0 to 3"]),
+    (tableau_with(max_cards=0), {}, ["rule.max_cards", "0"]),
+    (tableau_with(accepts_from={"tableau"}), {}, ["rule.accepts_from", "frozenset of Kind"]),
+    (tableau_with(group_moves="yes"), {}, ["rule.group_moves", "'yes'"]),
+    (tableau_with(own_rule=True), {}, ["rule.own_rule", "leave out build"]),
+    ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU, fan="dwn")), {},
+     ["fan", "'dwn'", "'none', 'down', 'right'"]),
+    ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), StackSpec("tablaeu-1", Kind.TABLEAU, GOOD_TABLEAU)), {},
+     ["id", "'tablaeu-1'", "'tableau-1'"]),
+    ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), StackSpec("tableau-0", Kind.TABLEAU, GOOD_TABLEAU)), {},
+     ["id", "'tableau-0'"]),
+    ((StackSpec("deck", Kind.STOCK, GOOD_TABLEAU), *foundations(1, FOUNDATION_UP_IN_SUIT)), {},
+     ["id", "'deck'", "'stock'"]),
+    ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), StackSpec("tableau-1", "tableau", GOOD_TABLEAU)), {},
+     ["kind", "'tableau'", "'foundation'"]),
+    ((*foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(1, GOOD_TABLEAU), *tableau(1, GOOD_TABLEAU)), {},
+     ["stacks", "tableau-1", "more than once"]),
+    ((*foundations(1, FOUNDATION_UP_IN_SUIT), "tableau-1"), {}, ["'tableau-1'", "is not a StackSpec"]),
+    (None, {"deal_to": "wast"}, ["deal_to", "'wast'", "'waste', 'tableau'"]),
+    ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU)), {},
+     ["deal_to", "no waste stack"]),
+    (None, {"deal_count": 0}, ["deal_count", "0"]),
+    (None, {"redeals": -1}, ["redeals", "-1"]),
+    (None, {"decks": 5}, ["decks", "5"]),
+    (None, {"custom_drop_kinds": {"foundation"}}, ["custom_drop_kinds", "frozenset of Kind"]),
+]
+
+
+@pytest.mark.parametrize(("stacks", "attributes", "named"), CASES)
+def test_a_bad_declaration_is_an_error_naming_the_class_field_and_value(stacks, attributes, named):
+    with pytest.raises(VariantError) as caught:
+        define(stacks, **attributes)
+    text = str(caught.value)
+    assert f"{__name__}.Typo" in text
+    for part in named:
+        assert part in text, (part, text)
+
+
+def test_every_problem_is_reported_at_once():
+    with pytest.raises(VariantError) as caught:
+        define(tableau_with(build=Build("alternating"), empty="king", pickup="runs"), deal_to="wast")
+    assert str(caught.value).count("\n") == 4
+
+
+def test_the_strings_of_old_declarations_are_the_enum_members():
+    cls = define(tableau_with(build=Build("any", 1), empty="none", pickup="run-by-spaces"), deal_to="waste")
+    rule = cls.stacks[-1].rule
+    assert rule.build.suit == BuildSuit.ANY and rule.empty == Empty.NONE == NONE
+    assert rule.pickup == Pickup.RUN_BY_SPACES and cls.deal_to == DealTo.WASTE
+    assert ANY == "any" and PICK_TOP == "top" and Fan.DOWN == "down"
+    game = cls(1)
+    assert game.specs[-1].describe().render_english() == "build up regardless of suit; an empty one stays empty."
+
+
+def test_a_family_base_without_id_or_stacks_is_defined_but_not_loadable():
+    base = type("Base", (Variant,), {})
+    with pytest.raises(VariantError, match="no 'id'"):
+        base.validate()
+
+
+def test_a_class_changed_after_definition_is_refused_at_load():
+    cls = define()
+    cls.deal_to = "tabelau"
+    with pytest.raises(VariantError, match="deal_to: 'tabelau'"):
+        cls.validate()
