@@ -150,7 +150,7 @@ def test_golf_plays_one_rank_up_or_down_onto_its_foundation():
     f1 = game.index["foundation-1"]
     assert list(game.legal_moves()) == [Move(game.index["tableau-1"], f1), Move(game.index["tableau-2"], f1), DEAL]
     assert str(game.explain(Move(game.index["tableau-3"], f1))) == (
-        "9 of diamonds cannot go on 7 of hearts: build by the game's rule.")
+        "The 9 of diamonds cannot go on the 7 of hearts: build by the game's rule.")
     game.push(DEAL)  # the stock's Queen onto the foundation: nothing goes on it but a Jack or the King
     assert list(game.legal_moves()) == [Move(game.index["tableau-4"], f1)]
     game.push(Move(game.index["tableau-4"], f1))

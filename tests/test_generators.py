@@ -420,9 +420,9 @@ def test_an_own_rule_is_listed_accepted_and_explained_by_takes_alone():
     assert Move(t1, t3, 2) in moves and Move(t1, t3) not in moves  # the run's bottom card, 6♥, is taken
     assert str(game.explain(Move(t1, t3))) == "5 of clubs cannot go on tableau pile 3."  # take_refusal
     assert str(game.explain(Move(t2, t3))) == (  # an even rank: take_refusal says nothing, the engine does
-        "2 of clubs cannot go on 4 of spades: build by the game's rule.")
+        "The 2 of clubs cannot go on the 4 of spades: build by the game's rule.")
     game.cards[r1] = [Card(3, 3)]
-    assert Move(t2, r1) not in list(game.legal_moves()) and str(game.explain(Move(t2, r1))) == "reserve 1 is full."
+    assert Move(t2, r1) not in list(game.legal_moves()) and str(game.explain(Move(t2, r1))) == "Reserve 1 is full."
     check_position(game)
 
 

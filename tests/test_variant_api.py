@@ -106,7 +106,7 @@ def test_each_foundation_takes_its_own_suit():
     assert [Sweeper.stacks[i].rule.suit for i in range(2, 6)] == [1, 2, 1, 2]
     game = sweeper_at(tableau_1=["AH"], tableau_2=["AS"])
     f1, t1 = game.index["foundation-1"], game.index["tableau-1"]
-    assert str(game.explain(Move(t1, f1))) == "foundation 1 takes only spades."
+    assert str(game.explain(Move(t1, f1))) == "Foundation 1 takes only spades."
     assert Move(t1, f1) not in game.legal_moves()
     assert Move(t1, game.index["foundation-2"]) in list(game.legal_moves())
     with pytest.raises(ValueError, match=r"3 suits \(0, 1, 2\) for 4 foundations"):
