@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -1038,6 +1038,13 @@ class Game:
         the foundations and 1 for each empty tableau pile."""
         cards = self.cards
         return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
+
+    def solver_estimates(self) -> tuple[Callable[[Game], float], ...]:
+        """The progress estimates the solver's best-first searches follow, each a function of a game scored
+        like :meth:`solver_progress`: one best-first search per estimate, taking turns within the one budget
+        (each gets ``solver_best_first_share``). Estimates that win different deals together win more; each
+        one only orders the search, never changes a verdict. Default: :meth:`solver_progress` alone."""
+        return (type(self).solver_progress,)
 
     # -- search support: cheap copies and a canonical position key -----------------------------------
 

@@ -10,8 +10,9 @@ has tried every move of every reachable position and found no win has proved the
 calls safe (``Game.safe_move``) are played without trying the others, positions the variant calls dead
 (``Game.dead_end``) are not expanded, and a variant may narrow the moves searched or fold more positions
 together (``Game.useful_moves`` and ``Game.solver_key``); see :mod:`reussite.solver` for what each must
-guarantee. A variant may also say how far a position has got (``Game.solver_progress``, higher is better):
-it only orders the children, so it cannot make a verdict wrong. ``Game`` defines each of these hints with a
+guarantee. A variant may also say how far a position has got (``Game.solver_progress``, higher is better,
+or several estimates, ``Game.solver_estimates``): it only orders the children, so it cannot make a verdict
+wrong. ``Game`` defines each of these hints with a
 default that says nothing more than the rules, so the search calls them as ordinary methods.
 A "won" line is replayed through the rules from the starting position before it is reported.
 
@@ -313,7 +314,7 @@ class _BestFirst:
     the game lost, as the depth-first search does. What it costs is memory: a copy of each expanded position
     whose children are still waiting, and the waiting moves."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, progress: Callable[[Game], float]) -> None:
         g = game.copy(history=False)
         g.track_positions = False
         self.root = g
@@ -323,8 +324,9 @@ class _BestFirst:
         self.heap: list = []
         self.serial = 0
         self.line: list = []
-        # The variant's hints, as functions of a game (each copy is a new game).
-        self.key_of, self.progress = type(g).solver_key, type(g).solver_progress
+        # The variant's hints, as functions of a game (each copy is a new game); ``progress`` is one of its
+        # estimates (Game.solver_estimates).
+        self.key_of, self.progress = type(g).solver_key, progress
         # What a stored copy costs, roughly (its lists and its attributes), for the memory budget.
         self.copy_bytes = (sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards)
                            + 3 * sys.getsizeof(g.cards))
@@ -422,12 +424,13 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     ``threading.Event().is_set`` will do); when it answers true the search ends as UNKNOWN ("cancelled").
     Ctrl+C (KeyboardInterrupt) ends it as UNKNOWN ("interrupted").
 
-    Three searches take turns, each with its own table, so that the whole budget is never spent on one way
+    Three kinds of search take turns, each with its own table, so that the whole budget is never spent on one way
     of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
-    there); then a best-first search, which comes back at once to an early choice when the line below it
-    stalls (its turn is the variant's ``solver_best_first_share`` times as long, 1 by default); then a
-    probe, a short depth-first search that tries the moves in a shaken order. The first two are complete:
-    either one that runs out of positions has proved the game lost. Probes are thrown away when their turn
+    there); then a best-first search per progress estimate of the variant (``solver_estimates``: one by
+    default), which comes back at once to an early choice when the line below it stalls (each one's turn is
+    the variant's ``solver_best_first_share`` times as long, 1 by default); then a probe, a short
+    depth-first search that tries the moves in a shaken order. All but the probes are complete: any one that
+    runs out of positions has proved the game lost. Probes are thrown away when their turn
     ends. The probes' order comes from a fixed seed, so a node budget still gives the same answer
     everywhere.
     """
@@ -436,17 +439,17 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     deadline = None if budget.seconds is None else start + budget.seconds
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
     main = _DFS(game)
-    best = _BestFirst(game) if BEST_FIRST else None
+    bests = [_BestFirst(game, progress) for progress in game.solver_estimates()] if BEST_FIRST else []
     probe: _DFS | None = None
     probes_expanded = 0
 
     def total() -> int:
         return (main.expanded + probes_expanded + (probe.expanded if probe is not None else 0)
-                + (best.expanded if best is not None else 0))
+                + sum(best.expanded for best in bests))
 
     def used() -> int:
         return (main.key_bytes + (probe.key_bytes if probe is not None else 0)
-                + (best.memory if best is not None else 0))
+                + sum(best.memory for best in bests))
 
     def check() -> None:
         if deadline is not None and time.perf_counter() > deadline:
@@ -481,10 +484,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         probe_limit = _PROBE_START
         seed = 0
         while True:
-            for search in (main, best):
-                if search is None:
-                    continue
-                verdict = search.run(search.expanded + cap(slice_ * (best_share if search is best else 1)), check)
+            for search in (main, *bests):
+                verdict = search.run(search.expanded + cap(slice_ * (1 if search is main else best_share)), check)
                 if verdict is Verdict.WON:
                     return _verified(game, finish(Verdict.WON, winner=search))
                 if verdict is Verdict.LOST:

@@ -341,7 +341,7 @@ def _plain_variant():
         def deal(self, cards):
             self.place("stock", cards)
 
-    hints = ("safe_move", "dead_end", "useful_moves", "solver_key", "solver_progress")
+    hints = ("safe_move", "dead_end", "useful_moves", "solver_key", "solver_progress", "solver_estimates")
     assert not any(name in Plain.__dict__ for name in hints)
     return Plain
 
@@ -352,6 +352,7 @@ def test_a_variant_without_search_hints_is_solved_with_game_s_neutral_defaults()
     assert (won.dead_end(), won.useful_moves(["x"]), won.solver_key()) == (False, ["x"], won.position_key())
     # 4 a card on the foundations, 1 an empty tableau pile (the third one here).
     assert won.solver_progress() == 1
+    assert won.solver_estimates() == (cls.solver_progress,)  # one best-first search, led by it
     result = solve(won, nodes=10_000)
     assert result.verdict is Verdict.WON and _replays_to_a_win(won, result.line)
     # Each top card waits for a card buried under another one, and no pile is empty: not a single move.
@@ -384,23 +385,51 @@ def test_a_variant_s_progress_orders_the_search():
     assert ahead.nodes != behind.nodes
 
 
-def test_tournament_gives_the_best_first_search_three_turns_for_one(host, monkeypatch):
-    """``solver_best_first_share``: Tournament's best-first search gets three positions for each one the
-    depth-first search gets (after the depth-first search's first turn alone)."""
+def test_tournament_gives_each_best_first_search_three_turns_for_one(host, monkeypatch):
+    """``solver_best_first_share``: each of Tournament's best-first searches (one per estimate, with the
+    reserve term and without it) gets three positions for each one the depth-first search gets (after the
+    depth-first search's first turn alone)."""
     from reussite.solver import search
 
     made = []
 
     class Recorded(search._BestFirst):
-        def __init__(self, game):
-            super().__init__(game)
+        def __init__(self, game, progress):
+            super().__init__(game, progress)
             made.append(self)
 
     monkeypatch.setattr(search, "_BestFirst", Recorded)
     monkeypatch.setattr(search, "_FIRST_SLICE", 300)  # a short first turn keeps the test quick
     game = host.new_game("tournament", 28)
-    result = solve(game, nodes=1200)
+    result = solve(game, nodes=2100)
     assert result.verdict is Verdict.UNKNOWN  # the whole budget was shared out
     depth_first = result.positions  # the depth-first search's own table
-    # 300 positions for the depth-first search, then 900 for the best-first one (300 with a share of 1).
-    assert made[0].expanded >= 2.5 * depth_first, (made[0].expanded, depth_first)
+    # 300 positions for the depth-first search, then 900 for each best-first one (300 with a share of 1).
+    assert len(made) == 2
+    assert all(best.expanded >= 2.5 * depth_first for best in made), ([b.expanded for b in made], depth_first)
+    # The second estimate leaves the reserve term out: a card far from fitting in a reserve counts less.
+    clogged = _layout(type(game), foundation_1="AC", reserve_1="9C")
+    assert made[1].progress(clogged) > made[0].progress(clogged) == clogged.solver_progress()
+
+
+def test_each_of_a_variant_s_progress_estimates_gets_a_best_first_search(monkeypatch):
+    """``Game.solver_estimates``: a second estimate gets a best-first search of its own, which takes its
+    turn within the same budget (the spy is that estimate: it is called only if its search runs)."""
+    from reussite.solver import search
+
+    cls = _plain_variant()
+    called = []
+
+    def spy(game):
+        called.append(game.on_foundations())
+        return -game.on_foundations()
+
+    two = type("Two", (cls,), {"solver_estimates": lambda self: (type(self).solver_progress, spy)})
+    monkeypatch.setattr(search, "_FIRST_SLICE", 1)  # each search gets one position a turn
+    position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
+    one = solve(_layout(cls, **position), nodes=10_000)
+    assert not called
+    both = _layout(two, **position)
+    result = solve(both, nodes=10_000)
+    assert called
+    assert result.verdict is one.verdict is Verdict.WON and _replays_to_a_win(both, result.line)
