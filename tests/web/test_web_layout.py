@@ -265,6 +265,11 @@ def test_deals_and_redeals_fly_between_stock_and_waste_unless_reduced(browser, s
     try:
         page = context.new_page()
         page.set_default_timeout(8000)
+        # Flights twenty times slower: each click lands while the last deal is still in the air, as a quick
+        # player's does, and a flight must still start from where the card rests, not from mid-way.
+        cdp = context.new_cdp_session(page)
+        cdp.send("Animation.enable")
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})
         page.goto(server.url)
         page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
         page.evaluate(FLIGHTS)

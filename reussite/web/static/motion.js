@@ -10,6 +10,8 @@ export function cardRects(table) {
   const cards = new Map();
   const tops = new Map();
   if (still() || !app.drawn) return { cards, tops };
+  // A card still in flight would be measured mid-way (its transform counts): land every flight first.
+  table.getAnimations({ subtree: true }).forEach((a) => a.finish());
   table.querySelectorAll('.card[data-code]').forEach((el) => {
     const list = cards.get(el.dataset.code) || [];
     list.push({ stack: el.dataset.stack, rect: el.getBoundingClientRect() });
