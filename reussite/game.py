@@ -550,6 +550,11 @@ class Game:
     def can_deal(self) -> bool:
         return self.stock_ix is not None and bool(self.cards[self.stock_ix])
 
+    def stock_move(self) -> Deal | Redeal:
+        """What a click on the stock (or a typed ``deal``) plays: a deal while the stock has cards, else a
+        redeal where the stock's own rule allows one (the one place the front ends ask)."""
+        return REDEAL if not self.can_deal() and self.redeal_refusal() is None else DEAL
+
     def stock_refusal(self, move: Deal | Redeal) -> Reason | None:
         """A variant's own condition on a deal or a redeal (``move`` is :data:`DEAL` or :data:`REDEAL`),
         asked after the stock's own rules (cards left, redeals left), so what it forbids is neither listed
@@ -1226,9 +1231,7 @@ class Game:
         """
         raw = text.strip().lower()
         if raw in ("d", "deal", "s"):
-            if not self.can_deal() and self.redeal_refusal() is None:
-                return REDEAL
-            return DEAL
+            return self.stock_move()
         if raw == "redeal":
             return REDEAL
         match = self._NOTATION.match(raw.replace("tableau-", "t").replace("foundation-", "f")

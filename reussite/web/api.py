@@ -28,7 +28,7 @@ from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
 from reussite.errors import IllegalMove, PluginError, SaveError, UnknownGame, UserError
-from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
+from reussite.game import AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
@@ -910,9 +910,7 @@ class Api:
         return {"played": [self.session.move_json(m) for m in played]}
 
     async def deal(self, request: Request, data: dict[str, Any]) -> Answer:
-        game = self.session.game
-        move = REDEAL if not game.can_deal() and game.redeal_refusal() is None else DEAL
-        self._play(move, data)
+        self._play(self.session.game.stock_move(), data)
         return {}
 
     async def best(self, request: Request, data: dict[str, Any]) -> Answer:

@@ -203,3 +203,16 @@ def test_foundations_are_consecutive_stacks(host):
     game = host.game("osmosis")(1)
     first = game.foundation_ix[0]
     assert game.foundation_ix == tuple(range(first, first + 4))
+
+
+def test_a_click_on_the_stock_deals_then_redeals_while_redeals_are_left():
+    g = Osmosis(1)  # one card at a time, two redeals (R-OS-4)
+    assert g.stock_move() is DEAL and g.parse_move("deal") is DEAL
+    while g.can_deal():
+        g.push(g.stock_move())
+    for _ in range(2):
+        assert g.stock_move() is REDEAL and g.parse_move("d") is REDEAL
+        g.push(g.stock_move())
+        while g.can_deal():
+            g.push(DEAL)
+    assert g.stock_move() is DEAL and g.explain(DEAL) is not None  # nothing left: the deal is refused, with why
