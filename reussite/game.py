@@ -634,7 +634,10 @@ class Game:
 
     def flip_exposed_cards(self) -> None:
         """Turn up the top card of every stack this move took cards from, where its rule says so."""
-        flips, cards, face_down = self._plan.flips, self.cards, self.face_down
+        flips = self._plan.flips
+        if not flips:  # no stack of this game turns cards up (most of them): nothing to look at
+            return
+        cards, face_down = self.cards, self.face_down
         # A flip appended to the operations while they are read is not a card move, so it is passed over;
         # a stack flipped once is not flipped again (its top card is then face up).
         for op in self._ops:
