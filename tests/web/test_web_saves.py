@@ -151,7 +151,7 @@ def timed(host, tmp_path):
 
     clock = FakeClock()
     session = Session(host, tmp_path, clock=clock)
-    session.restore_or_start()  # as the server does before any page is open
+    session.restore_or_start(GAME, NUMBER)  # as the server does before any page is open; a known deal, so it has a move
     with TestClient(create_app(host, tmp_path, session=session)) as test_client:
         yield test_client, clock
 
