@@ -30,6 +30,8 @@ CLOG_RANKS = 6
 
 RESERVE_RULE = StackRule(build=None, empty=ANY, max_cards=1, pickup=PICK_TOP, accepts_from=frozenset({Kind.TABLEAU}))
 
+_STOCK_MOVES = frozenset({Deal, Redeal})
+
 R_NOTHING_TO_GATHER = Reason(N_("The tableau is empty: there is nothing to gather for a redeal."))
 
 
@@ -167,16 +169,22 @@ class Tournament(Variant):
 
     def _to_foundation(self, src: int, overlap: bool) -> Move | None:
         """The top card of ``src`` onto the foundation of its suit that takes it, when that suit's two
-        foundations hold 14 cards or more (they overlap), or with ``overlap`` False when they do not meet."""
+        foundations hold 14 cards or more (they overlap), or with ``overlap`` False when they do not meet.
+
+        A foundation only ever takes the card that fits it (R-TO-4; a shift too, R-TO-9), so the up one holds
+        Ace .. its length and the down one King .. 14 less its length: which card fits is arithmetic on the
+        two lengths (``drop_refusal`` says the same, and the tests check it), the up foundation asked first."""
         cards = self.cards
         card = cards[src][-1]
-        up, down = self.foundation_ix[card.suit], self.foundation_ix[4 + card.suit]
-        held = len(cards[up]) + len(cards[down])
-        if held < 14 if overlap else held == 13:
+        up, down = self.foundation_ix[card[1]], self.foundation_ix[4 + card[1]]
+        a, d = len(cards[up]), len(cards[down])
+        if a + d < 14 if overlap else a + d == 13:
             return None
-        for f in (up, down):
-            if self.drop_refusal(src, 1, f) is None:
-                return Move(src, f, 1)
+        rank = card[0]
+        if rank == a + 1:
+            return Move(src, up)
+        if rank == 13 - d:
+            return Move(src, down)
         return None
 
     def _safe_column_move(self) -> Move | None:
@@ -291,31 +299,35 @@ class Tournament(Variant):
         column, to a reserve again or to a foundation: digs (with, for a suit whose foundations meet, its
         shifts, which may come anywhere before the card)."""
         cards = self.cards
-        foundations = set(self.foundation_ix)
-        reserves = set(self.reserve_ix)
+        held = [*map(len, map(cards.__getitem__, self.foundation_ix))]
+        meeting = any(held[suit] + held[4 + suit] == 13 for suit in range(4))  # _foundations_meet, any suit
         digging = self._digs_only(moves)
-        out = []
-        for m in moves:
-            if isinstance(m, Move) and ((m.src in foundations and m.dst in foundations)
-                                        or (digging and m.dst in reserves)):
-                continue
-            out.append(m)
-        for i in (*self.tableau_ix, *self.reserve_ix):
-            if cards[i] and self._foundations_meet(cards[i][-1].suit):
-                out.extend(p for p in self._foundation_plays(i, cards[i][-1]) if len(p) > 1)
+        if meeting or digging:
+            foundations = set(self.foundation_ix)
+            reserves = set(self.reserve_ix)
+            out = [m for m in moves if not (isinstance(m, Move) and ((m.src in foundations and m.dst in foundations)
+                                                                     or (digging and m.dst in reserves)))]
+        else:  # a legal shift needs a suit whose foundations meet: nothing to leave out
+            out = list(moves)
+        if meeting:
+            for i in (*self.tableau_ix, *self.reserve_ix):
+                if cards[i] and self._foundations_meet(cards[i][-1].suit):
+                    out.extend(p for p in self._foundation_plays(i, cards[i][-1]) if len(p) > 1)
         if digging:
             empty = [i for i in self.reserve_ix if not cards[i]]
             for col in self.tableau_ix:
                 pile = cards[col]
                 for k in range(1, min(len(empty), len(pile) - 1) + 1):
-                    dig = tuple(Move(col, r) for r in empty[:k])
-                    out.extend(dig + play for play in self._foundation_plays(col, pile[-1 - k]))
+                    plays = self._foundation_plays(col, pile[-1 - k])
+                    if plays:  # most cards under a column's top do not fit: no dig for them
+                        dig = tuple(Move(col, r) for r in empty[:k])
+                        out.extend(dig + play for play in plays)
         return out
 
     def _digs_only(self, moves: list) -> bool:
         """Whether a column card goes to a reserve only as part of a dig (see ``useful_moves``): when
         ``moves``, the legal ones, hold neither a deal nor a redeal."""
-        return not any(isinstance(m, (Deal, Redeal)) for m in moves)
+        return not any(map(_STOCK_MOVES.__contains__, map(type, moves)))
 
     def _foundation_plays(self, src: int, card: Card) -> list[tuple[Move, ...]]:
         """The ways to play ``card`` from ``src`` (once it is on top there) onto a foundation, each a move
@@ -333,7 +345,8 @@ class Tournament(Variant):
     def solver_key(self) -> bytes:
         """``position_key``, except that where a suit's two foundations meet, where they meet is left out
         (for the solver, with ``useful_moves``: those positions have the same future, R-TO-9)."""
-        meeting = [suit for suit in range(4) if self._foundations_meet(suit)]
+        held = [*map(len, map(self.cards.__getitem__, self.foundation_ix))]  # it runs for every child
+        meeting = [suit for suit in range(4) if held[suit] + held[4 + suit] == 13]  # _foundations_meet
         if not meeting:
             return self.position_key()
         parts = [self.stack_key(i) for i in range(len(self.specs))]
@@ -368,28 +381,27 @@ class Tournament(Variant):
         reserve term (``clog`` 2 a rank) took it from 42 to 44 wins (1 a rank: 41). It changes only the order in
         which moves are tried, never which are tried, so it cannot make a verdict wrong."""
         cards = self.cards
-        score = 4.0 * self.on_foundations() - 40.0 * self.redeals_used
-        ups = [len(cards[self.foundation_ix[suit]]) for suit in range(4)]  # up holds Ace .. a
-        downs = [14 - len(cards[self.foundation_ix[4 + suit]]) for suit in range(4)]  # down King .. b
+        # A suit's up foundation holds Ace .. a and its down one King .. b (a and 14 - b cards, R-TO-4): what
+        # waits on them is looked up by (a, 14 - b), or (suit, a, 14 - b), in tables made once.
+        held = [*map(len, map(cards.__getitem__, self.foundation_ix))]
+        waits = [*map(_WAIT.__getitem__, zip(held[:4], held[4:], strict=True))]
+        empty = clogged = 0
         for i in self.reserve_ix:
-            if not cards[i]:
-                score += 1
-                continue
-            card = cards[i][-1]
-            a, b = ups[card.suit], downs[card.suit]
-            if a + 1 != b:
-                score -= clog * min(card.rank - a - 1 if card.rank > a else CLOG_RANKS,
-                                   b - 1 - card.rank if card.rank < b else CLOG_RANKS, CLOG_RANKS)
-        wanted = set()
-        for suit in range(4):
-            wanted.add((ups[suit] + 1, suit))
-            wanted.add((downs[suit] - 1, suit))
+            pile = cards[i]
+            if pile:
+                card = pile[-1]
+                clogged += waits[card[1]][card[0]]
+            else:
+                empty += 1
+        wanted = frozenset().union(*map(_NEXT.__getitem__, zip(range(4), held[:4], held[4:], strict=True)))
+        buried = 0  # how deep each of them lies in its column (each card is one of a kind: packs differ by deck)
         for i in self.tableau_ix:
             pile = cards[i]
-            for depth, card in enumerate(reversed(pile)):
-                if (card[0], card[1]) in wanted:
-                    score -= 0.5 * depth
-        return score
+            for card in wanted.intersection(pile):
+                buried += len(pile) - 1 - pile.index(card)
+        # Every term is a multiple of a half far below 2**52 (with the estimates' clog, 2 or 0), so the sum is
+        # exact: the same number as when each card's term is added on its own, in any order.
+        return 4.0 * sum(held) - 40.0 * self.redeals_used + empty - clog * clogged - 0.5 * buried
 
     def _foundations_meet(self, suit: int) -> bool:
         # Up from the Ace to a and down from the King to a + 1: together one card of each rank.
@@ -404,6 +416,23 @@ class Tournament(Variant):
                 if not cards[column]:
                     self._fill_column(column)
         super().after_move(move)
+
+
+def _wait(rank: int, a: int, b: int) -> int:
+    """How many ranks a reserve card waits for, in ``solver_progress``: those to play before it fits the up
+    foundation (at a) or the down one (at b), up to ``CLOG_RANKS``; none where the two meet (R-TO-9)."""
+    if a + 1 == b:
+        return 0
+    return min(rank - a - 1 if rank > a else CLOG_RANKS, b - 1 - rank if rank < b else CLOG_RANKS, CLOG_RANKS)
+
+
+#: By (cards on the up foundation, cards on the down one) of a suit: ``_wait`` for each rank (index 0 unused).
+_WAIT = {(a, d): [0, *(_wait(rank, a, 14 - d) for rank in range(1, KING + 1))]
+         for a in range(KING + 1) for d in range(KING + 1)}
+#: By (suit, cards on its up foundation, cards on its down one): the cards of either pack that fit next.
+_NEXT = {(suit, a, d): frozenset(Card(rank, suit, deck) for rank in {a + 1, 13 - d} if ACE <= rank <= KING
+                                 for deck in range(Tournament.decks))
+         for suit in range(4) for a in range(KING + 1) for d in range(KING + 1)}
 
 
 def _span(lo: int, hi: int) -> int:

@@ -325,6 +325,64 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
     assert seen[Verdict.WON] and seen[Verdict.LOST] and deads and safes, (seen, deads, safes)
 
 
+def test_tournament_hints_arithmetic_agrees_with_the_rules(host):
+    """Tournament's hints read the foundations by their lengths (the up one holds Ace .. a, the down one
+    King .. b) instead of asking the rules: for every pair of lengths and every rank, the foundation
+    ``_to_foundation`` picks is the first one ``drop_refusal`` accepts; and ``solver_progress`` is the sum its
+    docstring states, card by card, on positions the solver reaches."""
+    cls = host.game("tournament")
+    ranks = "A23456789TJQK"
+    checked = 0
+    for a in range(14):
+        for d in range(14):
+            for rank in range(1, 14):
+                if (rank <= a) + (rank >= 14 - d) == 2:
+                    continue  # both copies are on the foundations
+                code = ranks[rank - 1] + "S"  # spades: suit 1, foundations 2 (up) and 6 (down)
+                for source in ("reserve_3", "tableau_2"):
+                    game = _layout(cls, foundation_2=" ".join(r + "S" for r in ranks[:a]),
+                                   foundation_6=" ".join(r + "S" for r in ranks[::-1][:d]), **{source: code})
+                    src = game.index[source.replace("_", "-")]
+                    fits = [f for f in (game.foundation_ix[1], game.foundation_ix[5])
+                            if game.drop_refusal(src, 1, f) is None]
+                    for overlap, allowed in ((False, a + d != 13), (True, a + d >= 14)):
+                        expected = Move(src, fits[0]) if fits and allowed else None
+                        assert game._to_foundation(src, overlap) == expected, (a, d, code, overlap)
+                        checked += 1
+    assert checked > 8000
+
+    def plain_progress(game, clog):
+        cards, fx = game.cards, game.foundation_ix
+        score = 4.0 * game.on_foundations() - 40.0 * game.redeals_used
+        ups = [len(cards[fx[suit]]) for suit in range(4)]
+        downs = [14 - len(cards[fx[4 + suit]]) for suit in range(4)]
+        for i in game.reserve_ix:
+            if not cards[i]:
+                score += 1
+            elif ups[cards[i][-1].suit] + 1 != downs[cards[i][-1].suit]:
+                rank, a, b = cards[i][-1].rank, ups[cards[i][-1].suit], downs[cards[i][-1].suit]
+                score -= clog * min(rank - a - 1 if rank > a else 6, b - 1 - rank if rank < b else 6, 6)
+        for i in game.tableau_ix:
+            for depth, card in enumerate(reversed(cards[i])):
+                if card.rank in (ups[card.suit] + 1, downs[card.suit] - 1):
+                    score -= 0.5 * depth
+        return score
+
+    seen = []
+
+    class Spy(cls):
+        def safe_move(self):
+            seen.append(self.copy(history=False))
+            return super().safe_move()
+
+    for number in (3, 28):
+        solve(Spy(number), nodes=800)
+    assert len(seen) > 1000 and any(g.redeals_used for g in seen)
+    for game in seen[::3]:
+        for clog in (2.0, 0.0):
+            assert game.solver_progress(clog) == plain_progress(game, clog)
+
+
 # -- the search hints: Game's neutral defaults, a variant's overrides ----------------------------------------
 
 def _plain_variant():
