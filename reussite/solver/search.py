@@ -158,18 +158,19 @@ def _lookahead(game: Game, moves: list, visited, rng=None) -> tuple[list, list]:
     key_of, progress, push, pop = cls.solver_key, cls.solver_progress, game.push, game.pop
     for k, move in enumerate(moves):
         if isinstance(move, tuple):
-            _play(game, move)
+            for m in move:
+                push(m, False)
+            played = len(move)
         else:
             push(move, False)
+            played = 1
         key = key_of(game)
         if key not in visited:
             score = -progress(game)
             if rng is not None:
                 score -= rng.random() * _PROBE_NOISE
             scored.append((score, k, move, key))
-        if isinstance(move, tuple):
-            _unplay(game, move)
-        else:
+        for _ in range(played):
             pop()
     scored.sort()
     return [m for _, _, m, _ in scored], [key for _, _, _, key in scored]
@@ -382,16 +383,28 @@ class _BestFirst:
             return
         moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
         node = [g, parent, depth, 0, played]  # copy, parent, moves from the start, waiting children, moves
-        visited, key_of, progress, heap = self.visited, self.key_of, self.progress, self.heap
+        visited, key_of, progress, heap, heappush = self.visited, self.key_of, self.progress, self.heap, heapq.heappush
+        push, pop = g.push, g.pop
+        serial = self.serial
+        waiting = 0
+        # _play and _unplay, inlined: this runs for every child of every position.
         for move in moves:
-            _play(g, move)
+            if isinstance(move, tuple):
+                for m in move:
+                    push(m, False)
+                played_now = len(move)
+            else:
+                push(move, False)
+                played_now = 1
             if key_of(g) not in visited:
-                self.serial += 1
-                cost = _DEPTH_COST * (depth + (len(move) if isinstance(move, tuple) else 1))
-                heapq.heappush(heap, (cost - progress(g), self.serial, node, move))
-                node[3] += 1
-            _unplay(g, move)
-        if node[3]:
+                serial += 1
+                heappush(heap, (_DEPTH_COST * (depth + played_now) - progress(g), serial, node, move))
+                waiting += 1
+            for _ in range(played_now):
+                pop()
+        self.serial = serial
+        node[3] = waiting
+        if waiting:
             self.live += 1
             # The move generator's table of wanted cards (see Game._indexed_moves) is rebuilt by any copy, so
             # a stored copy need not keep it: it is bigger than the position and not counted in copy_bytes.
