@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
+from operator import add
 
 from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
 from reussite.game import AnyMove, Deal, Move, Reason, Redeal
@@ -300,7 +301,7 @@ class Tournament(Variant):
         shifts, which may come anywhere before the card)."""
         cards = self.cards
         held = [*map(len, map(cards.__getitem__, self.foundation_ix))]
-        meeting = any(held[suit] + held[4 + suit] == 13 for suit in range(4))  # _foundations_meet, any suit
+        meeting = 13 in map(add, held[:4], held[4:])  # some suit's foundations meet (_foundations_meet)
         digging = self._digs_only(moves)
         if meeting or digging:
             foundations = set(self.foundation_ix)
@@ -346,10 +347,10 @@ class Tournament(Variant):
         """``position_key``, except that where a suit's two foundations meet, where they meet is left out
         (for the solver, with ``useful_moves``: those positions have the same future, R-TO-9)."""
         held = [*map(len, map(self.cards.__getitem__, self.foundation_ix))]  # it runs for every child
-        meeting = [suit for suit in range(4) if held[suit] + held[4 + suit] == 13]  # _foundations_meet
-        if not meeting:
+        if 13 not in map(add, held[:4], held[4:]):  # no suit's foundations meet (_foundations_meet)
             return self.position_key()
-        parts = [self.stack_key(i) for i in range(len(self.specs))]
+        meeting = [suit for suit in range(4) if held[suit] + held[4 + suit] == 13]
+        parts = [*map(self.stack_key, range(len(self.specs)))]
         for suit in meeting:  # a stack key starts with its length, never 255: no clash with a real stack
             parts[self.foundation_ix[suit]] = bytes((255, suit))
             parts[self.foundation_ix[4 + suit]] = b""
@@ -381,10 +382,8 @@ class Tournament(Variant):
         reserve term (``clog`` 2 a rank) took it from 42 to 44 wins (1 a rank: 41). It changes only the order in
         which moves are tried, never which are tried, so it cannot make a verdict wrong."""
         cards = self.cards
-        # A suit's up foundation holds Ace .. a and its down one King .. b (a and 14 - b cards, R-TO-4): what
-        # waits on them is looked up by (a, 14 - b), or (suit, a, 14 - b), in tables made once.
-        held = [*map(len, map(cards.__getitem__, self.foundation_ix))]
-        waits = [*map(_WAIT.__getitem__, zip(held[:4], held[4:], strict=True))]
+        held = (*map(len, map(cards.__getitem__, self.foundation_ix)),)
+        waits, wanted = _foundation_state(held)
         empty = clogged = 0
         for i in self.reserve_ix:
             pile = cards[i]
@@ -393,7 +392,6 @@ class Tournament(Variant):
                 clogged += waits[card[1]][card[0]]
             else:
                 empty += 1
-        wanted = frozenset().union(*map(_NEXT.__getitem__, zip(range(4), held[:4], held[4:], strict=True)))
         buried = 0  # how deep each of them lies in its column (each card is one of a kind: packs differ by deck)
         for i in self.tableau_ix:
             pile = cards[i]
@@ -426,13 +424,16 @@ def _wait(rank: int, a: int, b: int) -> int:
     return min(rank - a - 1 if rank > a else CLOG_RANKS, b - 1 - rank if rank < b else CLOG_RANKS, CLOG_RANKS)
 
 
-#: By (cards on the up foundation, cards on the down one) of a suit: ``_wait`` for each rank (index 0 unused).
-_WAIT = {(a, d): [0, *(_wait(rank, a, 14 - d) for rank in range(1, KING + 1))]
-         for a in range(KING + 1) for d in range(KING + 1)}
-#: By (suit, cards on its up foundation, cards on its down one): the cards of either pack that fit next.
-_NEXT = {(suit, a, d): frozenset(Card(rank, suit, deck) for rank in {a + 1, 13 - d} if ACE <= rank <= KING
-                                 for deck in range(Tournament.decks))
-         for suit in range(4) for a in range(KING + 1) for d in range(KING + 1)}
+@lru_cache(maxsize=1 << 12)
+def _foundation_state(held: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], frozenset[Card]]:
+    """For the eight foundations' lengths (a suit's up foundation holds Ace .. a, its down one King .. b:
+    a and 14 - b cards, R-TO-4), what ``solver_progress`` needs: per suit, ``_wait`` for each rank (index 0
+    unused), and the cards of either pack that fit next. Many positions of a search share them."""
+    waits = tuple(tuple(_wait(rank, held[suit], 14 - held[4 + suit]) for rank in range(KING + 1))
+                  for suit in range(4))
+    wanted = frozenset(Card(rank, suit, deck) for suit in range(4) for rank in {held[suit] + 1, 13 - held[4 + suit]}
+                       if ACE <= rank <= KING for deck in range(Tournament.decks))
+    return waits, wanted
 
 
 def _span(lo: int, hi: int) -> int:
