@@ -424,16 +424,22 @@ def _wait(rank: int, a: int, b: int) -> int:
     return min(rank - a - 1 if rank > a else CLOG_RANKS, b - 1 - rank if rank < b else CLOG_RANKS, CLOG_RANKS)
 
 
+#: By (cards on a suit's up foundation, on its down one): ``_wait`` for each rank (index 0 unused).
+_WAIT = {(a, d): tuple(_wait(rank, a, 14 - d) for rank in range(KING + 1))
+         for a in range(KING + 1) for d in range(KING + 1)}
+#: By (suit, cards on its up foundation, on its down one): the cards of either pack that fit next.
+_NEXT = {(suit, a, d): frozenset(Card(rank, suit, deck) for rank in {a + 1, 13 - d} if ACE <= rank <= KING
+                                 for deck in range(Tournament.decks))
+         for suit in range(4) for a in range(KING + 1) for d in range(KING + 1)}
+
+
 @lru_cache(maxsize=1 << 12)
 def _foundation_state(held: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], frozenset[Card]]:
     """For the eight foundations' lengths (a suit's up foundation holds Ace .. a, its down one King .. b:
-    a and 14 - b cards, R-TO-4), what ``solver_progress`` needs: per suit, ``_wait`` for each rank (index 0
-    unused), and the cards of either pack that fit next. Many positions of a search share them."""
-    waits = tuple(tuple(_wait(rank, held[suit], 14 - held[4 + suit]) for rank in range(KING + 1))
-                  for suit in range(4))
-    wanted = frozenset(Card(rank, suit, deck) for suit in range(4) for rank in {held[suit] + 1, 13 - held[4 + suit]}
-                       if ACE <= rank <= KING for deck in range(Tournament.decks))
-    return waits, wanted
+    a and 14 - b cards, R-TO-4), what ``solver_progress`` needs: per suit, ``_wait`` for each rank, and the
+    cards of either pack that fit next. Many positions of a search share them."""
+    return ((*map(_WAIT.__getitem__, zip(held[:4], held[4:], strict=True)),),
+            frozenset().union(*map(_NEXT.__getitem__, zip(range(4), held[:4], held[4:], strict=True))))
 
 
 def _span(lo: int, hi: int) -> int:
