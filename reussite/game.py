@@ -63,8 +63,9 @@ class Outcome(StrEnum):
     WON = "won"
     LOST = "lost"
 
-# Primitive operations recorded by a move, undone in reverse order.
-_OP_MOVE, _OP_FLIP, _OP_REDEALS = 0, 1, 2
+# Primitive operations recorded by a move, undone in reverse order. The card moves (a move, a deal onto several
+# stacks) come first and hold their source stack second.
+_OP_MOVE, _OP_DEAL, _OP_FLIP, _OP_REDEALS = 0, 1, 2, 3
 
 # A top card never seen (a stack's top is a card or None).
 _UNSEEN = object()
@@ -180,10 +181,20 @@ class _Plan:
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
-                 "own_wants", "ask_drop")
+                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places")
 
     def __init__(self, cls: type[Game]) -> None:
-        self.stacks = cls.stacks
+        self.stacks = specs = cls.stacks
+        self.index = {spec.id: i for i, spec in enumerate(specs)}
+        self.by_short = {spec.short: i for i, spec in enumerate(specs)}
+        # Game's foundation_ix, tableau_ix, reserve_ix, stock_ix, waste_ix and _off_foundations.
+        kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
+        for i, spec in enumerate(specs):
+            kinds[spec.kind].append(i)
+        self.places = (tuple(kinds[Kind.FOUNDATION]), tuple(kinds[Kind.TABLEAU]), tuple(kinds[Kind.RESERVE]),
+                       kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None,
+                       kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None,
+                       tuple(i for i in range(len(specs)) if specs[i].kind is not Kind.FOUNDATION))
         self.rules = compiled = tuple(CompiledRule(spec) for spec in cls.stacks)
 
         def overridden(name: str) -> bool:
@@ -209,7 +220,10 @@ class _Plan:
             i for i, r in enumerate(compiled) if r.may_take)
         self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
                         or self.custom_refusal)
-        self.source_rules = tuple((i, compiled[i]) for i in self.sources)
+        # Each source with what the generator asks of it: its kind, whether only its top card moves, whether
+        # its runs are limited by the empty piles, its rule.
+        self.source_rules = tuple((i, r.kind, r.pickup == _PICK_TOP, r.pickup == _PICK_RUN_BY_SPACES, r)
+                                  for i, r in ((i, compiled[i]) for i in self.sources))
         self.target_wants = tuple((k, i, compiled[i].wants) for k, i in enumerate(
             i for i, r in enumerate(compiled) if r.may_take and i not in self.asked and not r.own))
         # Stacks with an own rule: what they take is asked of Game.takes() once per listing, then indexed by
@@ -231,6 +245,13 @@ class _Plan:
         # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
         # than finding it.
         self.move_of: dict[tuple[int, int, int], Move] = {}
+        # The single-card moves, the most frequent, in a table by source and target (filled as found).
+        self.single: list[list[Move | None]] = [[None] * len(compiled) for _ in compiled]
+        # What each stack's declared rule says beyond fitting, as the generator checks it: the kinds of stack
+        # it takes cards from, and how many cards it holds at most.
+        every_kind = frozenset(Kind)
+        self.accepts = tuple(every_kind if r.accepts_from is None else r.accepts_from for r in compiled)
+        self.room = tuple(r.max_cards if r.max_cards is not None else 1 << 30 for r in compiled)
 
     @staticmethod
     def of(cls: type[Game]) -> _Plan:
@@ -266,8 +287,12 @@ class Game:
     def __init__(self) -> None:
         specs = self.stacks
         self.specs = specs
-        self.index = {spec.id: i for i, spec in enumerate(specs)}
-        self.by_short = {spec.short: i for i, spec in enumerate(specs)}
+        # The layout's lookups are worked out once per class (a search deals many games) and shared, as copies
+        # share them.
+        plan = _Plan.of(type(self))
+        self.index, self.by_short = plan.index, plan.by_short
+        (self.foundation_ix, self.tableau_ix, self.reserve_ix, self.stock_ix, self.waste_ix,
+         self._off_foundations) = plan.places
         self.cards: list[list[Card]] = [[] for _ in specs]
         self.face_down: list[int] = [0] * len(specs)
         self.redeals_used = 0
@@ -278,19 +303,10 @@ class Game:
         # Position keys after 0, 1, ... moves, as far as computed: see _path_keys.
         self._path_cache: list[bytes] = []
         self._want_cache: tuple | None = None  # see _indexed_moves
-        kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
-        for i, spec in enumerate(specs):
-            kinds[spec.kind].append(i)
-        self.foundation_ix = tuple(kinds[Kind.FOUNDATION])
-        self._off_foundations = tuple(i for i in range(len(specs)) if specs[i].kind is not Kind.FOUNDATION)
-        self.tableau_ix = tuple(kinds[Kind.TABLEAU])
-        self.reserve_ix = tuple(kinds[Kind.RESERVE])
-        self.stock_ix = kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None
-        self.waste_ix = kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None
         # Each stack's rule compiled once per class; sources worth trying and targets that could take something.
-        plan = _Plan.of(type(self))
         self._plan = plan
         self._rules = plan.rules
+        self._kinds = plan.kinds
         self._sources = plan.sources
         self._targets = plan.targets
 
@@ -318,13 +334,54 @@ class Game:
         fd_src, fd_dst = face_down[src], face_down[dst]
         if fd_src > len(cards_src):
             face_down[src] = len(cards_src)
-        if self._plan.kinds[dst] is _STOCK:
+        if self._kinds[dst] is _STOCK:
             face_down[dst] = len(cards_dst)
         # The stacks' cached keys go with the operation: undoing it puts them back, so a search that plays a
         # move and takes it back does not compute its stacks' keys again.
         keys = self._stack_keys
         ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst, keys[src], keys[dst]))
         keys[src] = keys[dst] = None
+
+    def deal_cards(self, src: int, piles: tuple[int, ...], n: int = 1, reverse: bool = False) -> None:
+        """Move ``n`` cards of stack ``src`` onto each stack of ``piles`` in turn, fewer onto the last one
+        when ``src`` runs short, none once it is empty: a deal onto the tableau, as part of the move being
+        played, from :meth:`do_deal`, :meth:`do_redeal` or :meth:`after_move`. The same as one
+        :meth:`move_cards` per pile (``src`` must not be one of ``piles``), recorded as one operation: a deal
+        is played and taken back at almost every position a search visits."""
+        ops = self._ops
+        if ops is None:
+            raise RuntimeError("deal_cards() is for a move being played (after_move, do_deal, do_redeal); "
+                               "to set up a position use place()")
+        cards_src = self.cards[src]
+        total = len(cards_src)
+        if total > n * len(piles):
+            total = n * len(piles)
+        if total <= 0:
+            return
+        dealt = piles[:(total + n - 1) // n]
+        taken = cards_src[-total:]  # what goes back on src when the deal is undone
+        del cards_src[-total:]
+        # The top card is dealt first: pile k gets the k-th n cards from the top.
+        order = taken[::-1] if reverse else taken
+        cards, face_down, keys, kinds = self.cards, self.face_down, self._stack_keys, self._kinds
+        old_keys, old_down = [], []  # each pile's cached key and face-down count, put back on undo
+        start = 0
+        for dst in dealt:
+            old_keys.append(keys[dst])
+            old_down.append(face_down[dst])
+            if reverse:
+                cards[dst].extend(order[start:start + n])
+            else:
+                cards[dst].extend(order[max(0, total - start - n):total - start])
+            start += n
+            keys[dst] = None
+            if kinds[dst] is _STOCK:
+                face_down[dst] = len(cards[dst])
+        fd_src = face_down[src]
+        if fd_src > len(cards_src):
+            face_down[src] = len(cards_src)
+        ops.append((_OP_DEAL, src, fd_src, keys[src], n, taken, dealt, old_keys, old_down))
+        keys[src] = None
 
     def _flip(self, stack: int) -> None:
         """Turn the top card of ``stack`` face up."""
@@ -354,6 +411,16 @@ class Game:
                     cards[src].extend(moving)
                 face_down[src], face_down[dst] = fd_src, fd_dst
                 keys[src], keys[dst] = key_src, key_dst
+            elif op[0] == _OP_DEAL:
+                _, src, fd_src, key_src, n, taken, dealt, old_keys, old_down = op
+                count = len(taken) - n * (len(dealt) - 1)  # the last pile's share, maybe short
+                for k in range(len(dealt) - 1, -1, -1):
+                    dst = dealt[k]
+                    del cards[dst][-count:]
+                    keys[dst], face_down[dst] = old_keys[k], old_down[k]
+                    count = n
+                cards[src].extend(taken)
+                face_down[src], keys[src] = fd_src, key_src
             elif op[0] == _OP_FLIP:
                 face_down[op[1]] = op[2]
                 keys[op[1]] = op[3]
@@ -585,10 +652,7 @@ class Game:
             self.move_cards(stock, self.waste_ix, n, reverse=True)
             return
         for _ in range(self.deal_count):
-            for pile in self.tableau_ix:
-                if not self.cards[stock]:
-                    return
-                self.move_cards(stock, pile, 1)
+            self.deal_cards(stock, self.tableau_ix)
 
     def do_redeal(self) -> None:
         """Default: turn the waste over as the new stock (order kept, as a player turns it)."""
@@ -606,10 +670,10 @@ class Game:
                 raise IllegalMove(self.explain(move, reason))
         self._ops = ops = []
         try:
-            if isinstance(move, Move):
+            if move.__class__ is Move or isinstance(move, Move):  # the class first: cheaper, and most moves
                 # Several cards go onto a foundation one at a time, top card first: they end up reversed.
                 n = move.n
-                self.move_cards(move.src, move.dst, n, n > 1 and self._plan.kinds[move.dst] is _FOUNDATION)
+                self.move_cards(move.src, move.dst, n, n > 1 and self._kinds[move.dst] is _FOUNDATION)
             elif isinstance(move, Deal):
                 self.do_deal()
             else:
@@ -623,7 +687,9 @@ class Game:
         self._done.append((move, ops))
         undone = self._undone
         if undone:
-            if undone[-1] == move:
+            last = undone[-1]
+            # Moves of different classes are never equal: the dataclass __eq__, a Python call, only for the same.
+            if last is move or (last.__class__ is move.__class__ and last == move):
                 undone.pop()
             else:
                 undone.clear()
@@ -641,7 +707,7 @@ class Game:
         # A flip appended to the operations while they are read is not a card move, so it is passed over;
         # a stack flipped once is not flipped again (its top card is then face up).
         for op in self._ops:
-            if op[0] == _OP_MOVE:
+            if op[0] <= _OP_DEAL:  # a card move from stack op[1]
                 i = op[1]
                 if i in flips:
                     pile = cards[i]
@@ -824,18 +890,18 @@ class Game:
         free = -1  # empty tableau piles, counted when a run by spaces first needs them
         custom_run, extra = plan.custom_run, plan.custom_extra
         top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
-        kinds, compiled, move_of = plan.kinds, plan.rules, plan.move_of
+        kinds, compiled, move_of, single = plan.kinds, plan.rules, plan.move_of, plan.single
+        accepts, room = plan.accepts, plan.room
         drop = self.drop_refusal
         moves: list[Move] = []
         picky = plan.picky if anything else None
         open_to: dict[Kind, list[int]] = {}
-        for src, rule in plan.source_rules:
+        for src, kind, top_only, by_spaces, rule in plan.source_rules:
             pile = cards[src]
             size = len(pile)
             up = size - face_down[src]
             if up <= 0:
                 continue
-            pickup, kind = rule.pickup, rule.kind
             if picky:  # the targets that take any card, less those that take nothing from this kind of stack
                 here = open_to.get(kind)
                 if here is None:
@@ -846,59 +912,74 @@ class Game:
             top_key = top[0] * 4 + top[1]
             # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
             top_wanted = wanted[top_key]
-            if pickup == _PICK_TOP:
-                if not top_wanted and not here and not asked:
+            if top_only:
+                # The top card alone: the candidates are targets in order, each for one card (the checks of
+                # the loop below for n = 1, without building and sorting pairs: most sources are like this).
+                if not (top_wanted or here or asked):
                     continue
-                candidates = [(dst, 1) for dst in (*(top_wanted or ()), *here, *asked)]
-                longest = 1
+                row = single[src]
+                for dst in sorted([*top_wanted, *here, *asked]):
+                    if dst == src:
+                        continue
+                    target = cards[dst]
+                    if size == 1 and not target and kinds[dst] is kind:
+                        continue  # a whole pile onto an empty one of its kind changes nothing
+                    if dst in limited and (drop(src, 1, dst) is not None if dst in ask_drop
+                                           else kind not in accepts[dst] or len(target) >= room[dst]):
+                        continue
+                    if extra and self.extra_refusal(src, 1, dst) is not None:
+                        continue
+                    move = row[dst]
+                    if move is None:
+                        move = row[dst] = Move(src, dst, 1)
+                    moves.append(move)
+                continue
+            candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
+            if here:
+                candidates += [(dst, 1) for dst in here]
+            if custom_run:
+                longest = max(1, min(up, self.run_length(src)))
+                for n in range(2, longest + 1):
+                    card = pile[-n]
+                    found = wanted[card[0] * 4 + card[1]]
+                    if found:
+                        candidates += [(dst, n) for dst in found if dst not in top_first]
+                    if here:
+                        candidates += [(dst, n) for dst in here if dst not in top_first]
             else:
-                candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
-                if here:
-                    candidates += [(dst, 1) for dst in here]
-                if custom_run:
-                    longest = max(1, min(up, self.run_length(src)))
-                    for n in range(2, longest + 1):
-                        card = pile[-n]
-                        found = wanted[card[0] * 4 + card[1]]
-                        if found:
-                            candidates += [(dst, n) for dst in found if dst not in top_first]
-                        if here:
-                            candidates += [(dst, n) for dst in here if dst not in top_first]
-                else:
-                    # Down the run (CompiledRule.run, inlined): each card that continues it is a candidate.
-                    on, upper, n = rule.on, top_key, 1
-                    while n < up:
-                        card = pile[-n - 1]
-                        key = card[0] * 4 + card[1]
-                        if upper not in on[key]:
-                            break
-                        n += 1
-                        found = wanted[key]
-                        if found:
-                            candidates += [(dst, n) for dst in found if dst not in top_first]
-                        if here:
-                            candidates += [(dst, n) for dst in here if dst not in top_first]
-                        upper = key
-                    longest = n
-                # A run onto a foundation goes on top card first, each card onto the one before (group moves).
-                if longest > 1 and groupable and (top_wanted or here):
-                    for dst in (*(top_wanted or ()), *here):
-                        if dst in groupable:
-                            takes, below = compiled[dst].takes, top_key
-                            for n in range(2, longest + 1):
-                                card = pile[-n]
-                                key = card[0] * 4 + card[1]
-                                if key not in takes[below]:
-                                    break
-                                candidates.append((dst, n))
-                                below = key
-                if asked:
-                    candidates += [(dst, n) for dst in asked for n in range(1, longest + 1)]
+                # Down the run (CompiledRule.run, inlined): each card that continues it is a candidate.
+                on, upper, n = rule.on, top_key, 1
+                while n < up:
+                    card = pile[-n - 1]
+                    key = card[0] * 4 + card[1]
+                    if upper not in on[key]:
+                        break
+                    n += 1
+                    found = wanted[key]
+                    if found:
+                        candidates += [(dst, n) for dst in found if dst not in top_first]
+                    if here:
+                        candidates += [(dst, n) for dst in here if dst not in top_first]
+                    upper = key
+                longest = n
+            # A run onto a foundation goes on top card first, each card onto the one before (group moves).
+            if longest > 1 and groupable and (top_wanted or here):
+                for dst in (*(top_wanted or ()), *here):
+                    if dst in groupable:
+                        takes, below = compiled[dst].takes, top_key
+                        for n in range(2, longest + 1):
+                            card = pile[-n]
+                            key = card[0] * 4 + card[1]
+                            if key not in takes[below]:
+                                break
+                            candidates.append((dst, n))
+                            below = key
+            if asked:
+                candidates += [(dst, n) for dst in asked for n in range(1, longest + 1)]
             if not candidates:
                 continue
             if len(candidates) > 1:
                 candidates.sort()
-            by_spaces = pickup == _PICK_RUN_BY_SPACES
             for dst, n in candidates:
                 if dst == src:
                     continue
@@ -911,19 +992,12 @@ class Game:
                     spaces = free - (1 if not target and kinds[dst] is _TABLEAU else 0)
                     if n > 2 ** spaces:
                         continue
-                if dst in limited:
-                    if dst in ask_drop:
-                        if drop(src, n, dst) is not None:
-                            continue
-                    else:
-                        # The candidate fits by the tables it came from (a run onto a foundation was followed
-                        # card by card above): only what the rule says beyond fitting is left to check, as
-                        # CompiledRule.drop_refusal checks it.
-                        rule = compiled[dst]
-                        if rule.accepts_from is not None and kind not in rule.accepts_from:
-                            continue
-                        if rule.max_cards is not None and len(target) + n > rule.max_cards:
-                            continue
+                # The candidate fits by the tables it came from (a run onto a foundation was followed card by
+                # card above): only what the rule says beyond fitting is left to check, as
+                # CompiledRule.drop_refusal checks it, or the variant's drop rule to ask.
+                if dst in limited and (drop(src, n, dst) is not None if dst in ask_drop
+                                       else kind not in accepts[dst] or len(target) + n > room[dst]):
+                    continue
                 if extra and self.extra_refusal(src, n, dst) is not None:
                     continue
                 move = move_of.get((src, dst, n))

@@ -156,3 +156,34 @@ def test_a_member_that_declares_its_stacks_keeps_them():
 def test_a_bad_pack_is_named(field, value):
     with pytest.raises(VariantError, match=rf"(?s)Bad\b.*{field}: "):
         type("Bad", (Sweeper,), {field: value})
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+@pytest.mark.parametrize(("n", "stock_size"), [(1, 7), (2, 7), (3, 7), (3, 2), (4, 0)])
+def test_deal_cards_is_one_move_cards_per_pile_and_is_undone_exactly(n, stock_size, reverse):
+    """A deal onto several piles, recorded as one operation, leaves the stacks, face-down counts and cached
+    keys as a move_cards() per pile would, short stock included, and pop() puts back all three."""
+    codes = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"][:stock_size]
+    one, many = (sweeper_at(stock=codes, tableau_1=["9H"], tableau_3=["8S"]) for _ in range(2))
+    stock, piles = one.stock_ix, one.tableau_ix
+    for game in (one, many):
+        game.position_key()  # the stacks' keys cached: undo must put them back
+    keys_before, before = list(many._stack_keys), many.snapshot()
+    one._ops, many._ops = [], []
+    for pile in piles:
+        count = min(n, len(one.cards[stock]))
+        if count:
+            one.move_cards(stock, pile, count, reverse)
+    many.deal_cards(stock, piles, n, reverse)
+    assert many.snapshot() == one.snapshot() and many._stack_keys == one._stack_keys
+    assert len(many._ops) == (1 if stock_size else 0)
+    many._done.append((DEAL, many._ops))
+    many._ops = None
+    many.pop()
+    assert many.snapshot() == before and many._stack_keys == keys_before
+
+
+def test_deal_cards_outside_a_move_is_an_error_that_says_what_to_use():
+    game = sweeper_at(stock=["QH"])
+    with pytest.raises(RuntimeError, match="place()"):
+        game.deal_cards(game.stock_ix, game.tableau_ix)
