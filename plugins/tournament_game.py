@@ -97,20 +97,12 @@ class Tournament(Variant):
 
     def _fill_column(self, column: int) -> None:
         # Up to 4 cards, one after the other from the top of the stock: the first one dealt is at the bottom.
-        count = min(CARDS_PER_COLUMN, len(self.cards[self.stock_ix]))
-        if count:
-            self.move_cards(self.stock_ix, column, count, reverse=True)
+        self.deal_cards(self.stock_ix, (column,), CARDS_PER_COLUMN, reverse=True)
 
     def do_deal(self) -> None:
-        # R-TO-10: 4 cards onto each column, column after column, while the stock lasts (_fill_column inlined:
-        # the deal is the costliest move, and every position's legal moves hold one while the stock lasts).
-        stock, move_cards = self.stock_ix, self.move_cards
-        left = self.cards[stock]
-        for column in self.tableau_ix:
-            count = len(left)
-            if not count:
-                return
-            move_cards(stock, column, CARDS_PER_COLUMN if count >= CARDS_PER_COLUMN else count, True)
+        # R-TO-10: 4 cards onto each column, column after column, while the stock lasts, each column's first
+        # card at its bottom.
+        self.deal_cards(self.stock_ix, self.tableau_ix, CARDS_PER_COLUMN, reverse=True)
 
     def stock_refusal(self, move: Deal | Redeal) -> Reason | None:
         if isinstance(move, Redeal) and not any(self.cards[i] for i in self.tableau_ix):
