@@ -245,7 +245,8 @@ class _Plan:
         # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
         # than finding it.
         self.move_of: dict[tuple[int, int, int], Move] = {}
-        # The single-card moves, the most frequent, in a table by source and target (filled as found).
+        # The single-card moves, the most frequent, in a table by source and target (filled as found); the
+        # others by (source, target, count).
         self.single: list[list[Move | None]] = [[None] * len(compiled) for _ in compiled]
         # What each stack's declared rule says beyond fitting, as the generator checks it: the kinds of stack
         # it takes cards from, and how many cards it holds at most.
@@ -1000,9 +1001,14 @@ class Game:
                     continue
                 if extra and self.extra_refusal(src, n, dst) is not None:
                     continue
-                move = move_of.get((src, dst, n))
-                if move is None:
-                    move = move_of[src, dst, n] = Move(src, dst, n)
+                if n == 1:
+                    move = single[src][dst]
+                    if move is None:
+                        move = single[src][dst] = Move(src, dst, 1)
+                else:
+                    move = move_of.get((src, dst, n))
+                    if move is None:
+                        move = move_of[src, dst, n] = Move(src, dst, n)
                 moves.append(move)
         return moves
 
