@@ -1128,10 +1128,11 @@ class Game:
         return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
 
     def solver_estimates(self) -> tuple[Callable[[Game], float], ...]:
-        """The progress estimates the solver's best-first searches follow, each a function of a game scored
-        like :meth:`solver_progress`: one best-first search per estimate, taking turns within the one budget
-        (each gets ``solver_best_first_share``). Estimates that win different deals together win more; each
-        one only orders the search, never changes a verdict. Default: :meth:`solver_progress` alone."""
+        """The progress estimates the solver follows, each a function of a game scored like
+        :meth:`solver_progress`: one beam search and one best-first search per estimate, taking turns within
+        the one budget (each best-first search gets ``solver_best_first_share``). Estimates that win
+        different deals together win more; none can make a verdict wrong (a beam search never says "lost").
+        Default: :meth:`solver_progress` alone."""
         return (type(self).solver_progress,)
 
     # -- search support: cheap copies and a canonical position key -----------------------------------

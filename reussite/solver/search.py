@@ -1,4 +1,4 @@
-"""Depth-first and best-first search with transposition tables over any variant's own rules.
+"""Depth-first, best-first and beam search with transposition tables over any variant's own rules.
 
 The search plays moves on a private copy of the game through the engine (``push``/``pop``), so every rule of
 a variant, third-party ones included, is the rule searched. It sees every card, face-down ones and the stock's
@@ -11,9 +11,10 @@ calls safe (``Game.safe_move``) are played without trying the others, positions 
 (``Game.dead_end``) are not expanded, and a variant may narrow the moves searched or fold more positions
 together (``Game.useful_moves`` and ``Game.solver_key``); see :mod:`reussite.solver` for what each must
 guarantee. A variant may also say how far a position has got (``Game.solver_progress``, higher is better,
-or several estimates, ``Game.solver_estimates``): it only orders the children, so it cannot make a verdict
-wrong. ``Game`` defines each of these hints with a
-default that says nothing more than the rules, so the search calls them as ordinary methods.
+or several estimates, ``Game.solver_estimates``): it only orders the children (and chooses which ones a beam
+search keeps, but a beam search never gives "lost"), so it cannot make a verdict wrong. ``Game`` defines
+each of these hints with a default that says nothing more than the rules, so the search calls them as
+ordinary methods.
 A "won" line is replayed through the rules from the starting position before it is reported.
 
 What keeps it small: moves that differ only by which empty stack of an interchangeable group they go to are
@@ -150,7 +151,7 @@ def _store(search, key: bytes) -> bool:
     return True
 
 
-def _lookahead(game: Game, moves: list, visited, rng=None) -> tuple[list, list]:
+def _lookahead(game: Game, moves: list, visited) -> tuple[list, list]:
     """The moves that reach a position not stored yet, best progress first, and the key of each one's position
     (the search uses it when it gets there, rather than computing it again)."""
     scored = []
@@ -166,10 +167,7 @@ def _lookahead(game: Game, moves: list, visited, rng=None) -> tuple[list, list]:
             played = 1
         key = key_of(game)
         if key not in visited:
-            score = -progress(game)
-            if rng is not None:
-                score -= rng.random() * _PROBE_NOISE
-            scored.append((score, k, move, key))
+            scored.append((-progress(game), k, move, key))
         for _ in range(played):
             pop()
     scored.sort()
@@ -198,13 +196,13 @@ def order_moves(game: Game, moves: list) -> list:
     return sorted(moves, key=partial(_order_key, game))
 
 
-#: The exhaustive search runs alone for this many positions; then it takes turns with randomized probes.
+#: The exhaustive search runs alone for this many positions; then the searches take turns (see :func:`solve`).
 _FIRST_SLICE = 2000
-#: Positions a probe may search before the next one starts (it grows by half each time), and the share of
-#: the work the probes get: half.
-_PROBE_START = 1000
-#: How far progress scores are shaken in a probe's move order (a card on a foundation counts 4).
-_PROBE_NOISE = 6.0
+#: The first beam searches' width; it doubles at each turn.
+_BEAM_START = 20
+#: A beam search's turn ends after width times this many positions at most (a beam of width w that goes the
+#: whole way expands about w positions per move of the line: 150 moves for Tournament).
+_BEAM_STEPS = 400
 
 
 class _Stop(Exception):
@@ -213,16 +211,12 @@ class _Stop(Exception):
 
 
 class _DFS:
-    """A depth-first search on its own copy of the game, that can be run a slice at a time.
+    """A depth-first search on its own copy of the game, that can be run a slice at a time."""
 
-    With ``rng`` it is a probe: children are tried in a shaken order and its table is thrown away with it,
-    so it can find a win but never proves a loss (it is stopped before it is complete)."""
-
-    def __init__(self, game: Game, rng=None) -> None:
+    def __init__(self, game: Game) -> None:
         g = game.copy(history=False)
         g.track_positions = False
         self.g = g
-        self.rng = rng
         self.visited: set[bytes] = set()
         self.key_bytes = 0
         self.line: list = []
@@ -248,8 +242,8 @@ class _DFS:
                     break
                 moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
                 keys = None
-                if LOOKAHEAD or self.rng is not None:
-                    moves, keys = _lookahead(g, order_moves(g, moves), self.visited, self.rng)
+                if LOOKAHEAD:
+                    moves, keys = _lookahead(g, order_moves(g, moves), self.visited)
                 else:
                     moves = order_moves(g, moves)
                 # A frame: moves to try, the next one's index, safe moves played on entering it, and the key
@@ -328,15 +322,18 @@ class _BestFirst:
         # The variant's hints, as functions of a game (each copy is a new game); ``progress`` is one of its
         # estimates (Game.solver_estimates).
         self.key_of, self.progress = type(g).solver_key, progress
-        # What a stored copy costs, roughly (its lists and its attributes), for the memory budget.
-        self.copy_bytes = (sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards)
-                           + 3 * sys.getsizeof(g.cards))
+        self.copy_bytes = self.copy_size(g)
         self.live = 0  # stored copies
         self.started = False
 
     @property
     def memory(self) -> int:
         return self.key_bytes + self.live * self.copy_bytes + len(self.heap) * _HEAP_ENTRY
+
+    @staticmethod
+    def copy_size(g: Game) -> int:
+        """What a stored copy costs, roughly (its lists and its attributes), for the memory budget."""
+        return sys.getsizeof(g.__dict__) + sum(sys.getsizeof(p) for p in g.cards) + 3 * sys.getsizeof(g.cards)
 
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
         heap, key_of = self.heap, self.key_of
@@ -425,6 +422,96 @@ class _BestFirst:
         return line
 
 
+class _Beam:
+    """A beam search: it moves forward one move at a time, keeping at each step only the ``width`` positions
+    that look furthest on (the variant's progress) among the children of the positions kept at the step
+    before. It never comes back, so it cannot prove a loss and is thrown away when its turn ends, like a
+    probe; what it gives is a quick line through a game where a best-first search keeps turning back to the
+    many near-equal positions of its first moves. Each position is still expanded once (its own table)."""
+
+    def __init__(self, game: Game, progress: Callable[[Game], float], width: int) -> None:
+        g = game.copy(history=False)
+        g.track_positions = False
+        self.root = g
+        self.progress = progress
+        self.width = width
+        self.visited: set[bytes] = set()
+        self.key_bytes = 0
+        self.expanded = 0
+        self.line: list = []
+        self.copy_bytes = _BestFirst.copy_size(g)
+
+    @property
+    def memory(self) -> int:
+        return self.key_bytes + 2 * self.width * self.copy_bytes  # the table, the kept copies and their children
+
+    def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
+        """WON, or None when the beam died out or ``until`` positions were expanded."""
+        key_of, progress, width, visited = type(self.root).solver_key, self.progress, self.width, self.visited
+        # A node: [its copy (dropped once its children are chosen), the node it came from, the moves from there].
+        level = [[self.root, None, []]]
+        next_check = self.expanded + _CHECK_EVERY
+        while level:
+            children = []
+            serial = 0
+            for node in level:
+                g, played = node[0], node[2]
+                while True:
+                    if g.is_won():
+                        self.line = self._line_to(node)
+                        return Verdict.WON
+                    safe = g.safe_move()
+                    if safe is None:
+                        break
+                    g.push(safe, check=False)
+                    played.append(safe)
+                if not _store(self, key_of(g)):
+                    continue
+                if self.expanded >= next_check:
+                    next_check = self.expanded + _CHECK_EVERY
+                    check()
+                if self.expanded >= until:
+                    return None
+                if g.dead_end():
+                    continue
+                for move in g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks())):
+                    _play(g, move)
+                    if key_of(g) not in visited:
+                        serial += 1
+                        children.append((-progress(g), serial, node, move))
+                    _unplay(g, move)
+            children.sort(key=_first_two)
+            chosen = []
+            kept: set[bytes] = set()
+            for _, _, node, move in children:
+                if len(chosen) == width:
+                    break
+                g = node[0].copy(history=False)
+                g.track_positions = False
+                _play(g, move)
+                key = key_of(g)
+                if key in kept:
+                    continue
+                kept.add(key)
+                chosen.append([g, node, list(move) if isinstance(move, tuple) else [move]])
+            for node in level:
+                node[0] = None
+            level = chosen
+        return None
+
+    @staticmethod
+    def _line_to(node) -> list:
+        parts = []
+        while node is not None:
+            parts.append(node[2])
+            node = node[1]
+        return [move for part in reversed(parts) for move in part]
+
+
+def _first_two(entry: tuple) -> tuple:
+    return entry[0], entry[1]
+
+
 #: What one waiting move costs in the heap (the tuple and its slot), for the memory budget.
 _HEAP_ENTRY = 72 + 8
 
@@ -439,29 +526,31 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
 
     Three kinds of search take turns, each with its own table, so that the whole budget is never spent on one way
     of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
-    there); then a best-first search per progress estimate of the variant (``solver_estimates``: one by
-    default), which comes back at once to an early choice when the line below it stalls (each one's turn is
-    the variant's ``solver_best_first_share`` times as long, 1 by default); then a probe, a short
-    depth-first search that tries the moves in a shaken order. All but the probes are complete: any one that
-    runs out of positions has proved the game lost. Probes are thrown away when their turn
-    ends. The probes' order comes from a fixed seed, so a node budget still gives the same answer
-    everywhere.
+    there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
+    one by default), which keeps only the best few positions at each move and so goes a long way fast,
+    twice as wide at each turn; the depth-first search again, for about as long as a beam took; and a
+    best-first search per estimate, which comes back at once to an early choice when the line below it
+    stalls (each one's turn is the variant's ``solver_best_first_share`` times as long, 1 by default). The
+    depth-first and best-first searches are complete: any one that runs out of positions has proved the game
+    lost. A beam search is not, and is thrown away when its turn ends. Nothing is random, so a node budget
+    gives the same answer everywhere.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
     start = time.perf_counter()
     deadline = None if budget.seconds is None else start + budget.seconds
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
     main = _DFS(game)
-    bests = [_BestFirst(game, progress) for progress in game.solver_estimates()] if BEST_FIRST else []
-    probe: _DFS | None = None
-    probes_expanded = 0
+    estimates = game.solver_estimates()
+    bests = [_BestFirst(game, progress) for progress in estimates] if BEST_FIRST else []
+    beam: _Beam | None = None
+    beams_expanded = 0
 
     def total() -> int:
-        return (main.expanded + probes_expanded + (probe.expanded if probe is not None else 0)
+        return (main.expanded + beams_expanded + (beam.expanded if beam is not None else 0)
                 + sum(best.expanded for best in bests))
 
     def used() -> int:
-        return (main.key_bytes + (probe.key_bytes if probe is not None else 0)
+        return (main.key_bytes + (beam.memory if beam is not None else 0)
                 + sum(best.memory for best in bests))
 
     def check() -> None:
@@ -490,33 +579,33 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        import random
-
-        slice_ = _FIRST_SLICE
+        verdict, winner = main.run(cap(_FIRST_SLICE), check), main
+        width = _BEAM_START
         best_share = game.solver_best_first_share
-        probe_limit = _PROBE_START
-        seed = 0
         while True:
-            for search in (main, *bests):
-                verdict = search.run(search.expanded + cap(slice_ * (1 if search is main else best_share)), check)
-                if verdict is Verdict.WON:
-                    return _verified(game, finish(Verdict.WON, winner=search))
-                if verdict is Verdict.LOST:
-                    return finish(Verdict.LOST)
-                if spent():
-                    return finish(Verdict.UNKNOWN, "nodes")
-            probe = _DFS(game, random.Random(seed))
-            seed += 1
-            verdict = probe.run(cap(probe_limit), check)
             if verdict is Verdict.WON:
-                return _verified(game, finish(Verdict.WON, winner=probe))
-            # A probe that finished without a win proved nothing the exhaustive search may use: dropped.
-            probes_expanded += probe.expanded
-            slice_ = probe.expanded or probe_limit
-            probe = None
-            probe_limit += probe_limit // 2
+                return _verified(game, finish(Verdict.WON, winner=winner))
+            if verdict is Verdict.LOST:
+                return finish(Verdict.LOST)
             if spent():
                 return finish(Verdict.UNKNOWN, "nodes")
+            beamed = 0
+            for progress in estimates:
+                beam = _Beam(game, progress, width)
+                if beam.run(cap(width * _BEAM_STEPS), check) is Verdict.WON:
+                    return _verified(game, finish(Verdict.WON, winner=beam))
+                # A beam that ends without a win proved nothing the complete searches may use: dropped.
+                beams_expanded += beam.expanded
+                beamed += beam.expanded
+                beam = None
+                if spent():
+                    return finish(Verdict.UNKNOWN, "nodes")
+            width *= 2
+            slice_ = max(_FIRST_SLICE // 2, beamed // len(estimates))
+            for search, share in ((main, 1), *((best, best_share) for best in bests)):
+                verdict, winner = search.run(search.expanded + cap(slice_ * share), check), search
+                if verdict is not None or spent():
+                    break
     except _Stop as stop:
         return finish(Verdict.UNKNOWN, stop.reason)
     except KeyboardInterrupt:

@@ -443,36 +443,65 @@ def test_a_variant_s_progress_orders_the_search():
     assert ahead.nodes != behind.nodes
 
 
-def test_tournament_gives_each_best_first_search_three_turns_for_one(host, monkeypatch):
-    """``solver_best_first_share``: each of Tournament's best-first searches (one per estimate, with the
-    reserve term and without it) gets three positions for each one the depth-first search gets (after the
-    depth-first search's first turn alone)."""
+def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, monkeypatch):
+    """``solve``'s schedule: the depth-first search alone first; then at each turn one beam search per
+    estimate (Tournament has two: with the reserve term and without it), twice as wide as at the turn
+    before, then the depth-first search for as many positions as a beam took on average, then each
+    best-first search for ``solver_best_first_share`` times that."""
     from reussite.solver import search
 
-    made = []
+    turns = []
 
-    class Recorded(search._BestFirst):
-        def __init__(self, game, progress):
-            super().__init__(game, progress)
-            made.append(self)
+    def record(cls):
+        run = cls.run
 
-    monkeypatch.setattr(search, "_BestFirst", Recorded)
-    monkeypatch.setattr(search, "_FIRST_SLICE", 300)  # a short first turn keeps the test quick
-    game = host.new_game("tournament", 28)
-    result = solve(game, nodes=2100)
-    assert result.verdict is Verdict.UNKNOWN  # the whole budget was shared out
-    depth_first = result.positions  # the depth-first search's own table
-    # 300 positions for the depth-first search, then 900 for each best-first one (300 with a share of 1).
-    assert len(made) == 2
-    assert all(best.expanded >= 2.5 * depth_first for best in made), ([b.expanded for b in made], depth_first)
+        def spy(self, until, check):
+            before = self.expanded
+            verdict = run(self, until, check)
+            turns.append((cls.__name__, getattr(self, "width", None), until - before, self.expanded - before))
+            return verdict
+
+        monkeypatch.setattr(cls, "run", spy)
+
+    for cls in (search._DFS, search._BestFirst, search._Beam):
+        record(cls)
+    monkeypatch.setattr(search, "_FIRST_SLICE", 300)  # short turns keep the test quick
+    monkeypatch.setattr(search, "_BEAM_START", 2)
+    game = host.new_game("tournament", 1)
+    monkeypatch.setattr(type(game), "solver_best_first_share", 3)
+    solve(game, nodes=8000)
+    names = [name for name, *_ in turns]
+    assert names[:8] == ["_DFS", "_Beam", "_Beam", "_DFS", "_BestFirst", "_BestFirst", "_Beam", "_Beam"], turns
+    assert turns[0][2:] == (300, 300)
+    assert [width for _, width, *_ in turns[1:3]] == [2, 2] and [width for _, width, *_ in turns[6:8]] == [4, 4]
+    slice_ = max(150, (turns[1][3] + turns[2][3]) // 2)
+    assert [allowed for _, _, allowed, _ in turns[3:6]] == [slice_, 3 * slice_, 3 * slice_]
     # The second estimate leaves the reserve term out: a card far from fitting in a reserve counts less.
+    first, second = game.solver_estimates()
     clogged = _layout(type(game), foundation_1="AC", reserve_1="9C")
-    assert made[1].progress(clogged) > made[0].progress(clogged) == clogged.solver_progress()
+    assert second(clogged) > first(clogged) == clogged.solver_progress()
 
 
-def test_each_of_a_variant_s_progress_estimates_gets_a_best_first_search(monkeypatch):
-    """``Game.solver_estimates``: a second estimate gets a best-first search of its own, which takes its
-    turn within the same budget (the spy is that estimate: it is called only if its search runs)."""
+def test_a_beam_search_finds_a_line_and_never_proves_a_loss(monkeypatch):
+    """The beam search keeps only the best ``width`` children at each move: on a lost position it ends
+    without a verdict (the complete searches prove the loss), and a line it finds replays to a win."""
+    from reussite.solver import search
+
+    cls = _plain_variant()
+    won = _layout(cls, tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
+    beam = search._Beam(won, cls.solver_progress, 1)
+    assert beam.run(10_000, lambda: None) is Verdict.WON and _replays_to_a_win(won, beam.line)
+    # Each Ace under a 2 that has nowhere to go (no 3 of its suit, no empty pile): lost whatever is dealt.
+    lost = _layout(cls, tableau_1="AH 2H", tableau_2="AS 2S", tableau_3="AC 2C", stock="3D 4D")
+    beam = search._Beam(lost, cls.solver_progress, 4)
+    assert beam.run(10_000, lambda: None) is None
+    assert solve(lost, nodes=10_000).verdict is Verdict.LOST
+
+
+def test_each_of_a_variant_s_progress_estimates_gets_searches_of_its_own(monkeypatch):
+    """``Game.solver_estimates``: another estimate gets a beam search and a best-first search of its own,
+    which take their turns within the same budget (the spy is that estimate: it is called only if one of
+    its searches runs; listed first, its beam runs before the default estimate's)."""
     from reussite.solver import search
 
     cls = _plain_variant()
@@ -482,7 +511,7 @@ def test_each_of_a_variant_s_progress_estimates_gets_a_best_first_search(monkeyp
         called.append(game.on_foundations())
         return -game.on_foundations()
 
-    two = type("Two", (cls,), {"solver_estimates": lambda self: (type(self).solver_progress, spy)})
+    two = type("Two", (cls,), {"solver_estimates": lambda self: (spy, type(self).solver_progress)})
     monkeypatch.setattr(search, "_FIRST_SLICE", 1)  # each search gets one position a turn
     position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
     one = solve(_layout(cls, **position), nodes=10_000)
