@@ -480,7 +480,7 @@ class _Beam:
                         serial += 1
                         children.append((-progress(g), serial, node, move))
                     _unplay(g, move)
-            children.sort(key=_first_two)
+            children.sort()  # by progress, then the order found (serials are unique: nothing else compared)
             chosen = []
             kept: set[bytes] = set()
             for _, _, node, move in children:
@@ -506,10 +506,6 @@ class _Beam:
             parts.append(node[2])
             node = node[1]
         return [move for part in reversed(parts) for move in part]
-
-
-def _first_two(entry: tuple) -> tuple:
-    return entry[0], entry[1]
 
 
 #: What one waiting move costs in the heap (the tuple and its slot), for the memory budget.
