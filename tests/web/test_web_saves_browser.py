@@ -23,8 +23,15 @@ def open_game(page, server, number: int) -> dict:
 
 
 def play_one(page, server, state: dict) -> dict:
-    move = next(m for m in state["legal"] if m["type"] == "move")
-    drag(page, state, move["src"], move["dst"], move["n"])
+    """One move in the page: a card dragged, or where no card can move (a random new game may start so) a
+    click on the stock, where a person would click."""
+    move = next((m for m in state["legal"] if m["type"] == "move"), None)
+    if move is not None:
+        drag(page, state, move["src"], move["dst"], move["n"])
+    else:
+        stock = next(i for i, s in enumerate(state["stacks"]) if s["kind"] == "stock")
+        box = page.locator(f".slot[data-stack='{stock}']").bounding_box()
+        page.mouse.click(box["x"] + 10, box["y"] + 10)
     page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
     return server.state()
 
