@@ -448,14 +448,15 @@ class _Beam:
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
         """WON, or None when the beam died out or ``until`` positions were expanded."""
         key_of, progress, width, visited = type(self.root).solver_key, self.progress, self.width, self.visited
-        # A node: [its copy (dropped once its children are chosen), the node it came from, the moves from there].
-        level = [[self.root, None, []]]
+        # A node: [its copy (dropped once its children are chosen), the node it came from, the moves from there,
+        # its key (None once a safe move is played: computed again)].
+        level = [[self.root, None, [], None]]
         next_check = self.expanded + _CHECK_EVERY
         while level:
             children = []
             serial = 0
             for node in level:
-                g, played = node[0], node[2]
+                g, played, key = node[0], node[2], node[3]
                 while True:
                     if g.is_won():
                         self.line = self._line_to(node)
@@ -465,7 +466,8 @@ class _Beam:
                         break
                     g.push(safe, check=False)
                     played.append(safe)
-                if not _store(self, key_of(g)):
+                    key = None
+                if not _store(self, key_of(g) if key is None else key):
                     continue
                 if self.expanded >= next_check:
                     next_check = self.expanded + _CHECK_EVERY
@@ -476,24 +478,24 @@ class _Beam:
                     continue
                 for move in g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks())):
                     _play(g, move)
-                    if key_of(g) not in visited:
+                    key = key_of(g)
+                    if key not in visited:
                         serial += 1
-                        children.append((-progress(g), serial, node, move))
+                        children.append((-progress(g), serial, node, move, key))
                     _unplay(g, move)
             children.sort()  # by progress, then the order found (serials are unique: nothing else compared)
             chosen = []
             kept: set[bytes] = set()
-            for _, _, node, move in children:
+            for _, _, node, move, key in children:
                 if len(chosen) == width:
                     break
+                if key in kept:  # two parents reach it: one copy is enough
+                    continue
+                kept.add(key)
                 g = node[0].copy(history=False)
                 g.track_positions = False
                 _play(g, move)
-                key = key_of(g)
-                if key in kept:
-                    continue
-                kept.add(key)
-                chosen.append([g, node, list(move) if isinstance(move, tuple) else [move]])
+                chosen.append([g, node, list(move) if isinstance(move, tuple) else [move], key])
             for node in level:
                 node[0] = None
             level = chosen
