@@ -67,11 +67,12 @@ class Tournament(Variant):
     redeals = 2  # R-TO-11: two redeals, three passes
     max_score = 104  # the page gives no score: the host's one point a card on the foundations
     score_rule = N_("One point for each card on the foundations (104 when both packs are home).")
-    #: For the solver (see reussite.solver.search.solve): since the beam searches find most lines, the
-    #: best-first searches get as many positions as the depth-first one. Deals 1-200, 12,000 positions each:
-    #: 191 won at 1 (one beam per estimate and turn; with a single beam per turn 188, at 1 or 2), against 175
-    #: with no beams and a share of 3.
+    #: For the solver (see reussite.solver.search.solve): the beam searches find most lines, so after each
+    #: round of beams the depth-first search gets a quarter of what a beam took, and each best-first search
+    #: as much as the depth-first one. Deals 1-1000, 16,000 positions each, with this game's two estimates:
+    #: 991 won at a quarter, 980 at a half, 982 at 1; 977 before, at 1 with the estimates of clog 2 and 0.
     solver_best_first_share = 1
+    solver_complete_share = 0.25
 
     # -- the deal -------------------------------------------------------------------------------------
 
@@ -354,11 +355,13 @@ class Tournament(Variant):
         return b"".join(parts)
 
     def solver_estimates(self) -> tuple:
-        # With and without the reserve term the best-first search wins about as many deals, not the same
-        # ones: one search per estimate. Deals 1-200 at 12,000 positions each: 158 won with the first
-        # estimate alone, 175 with both.
+        # Beams led by these win different deals: one beam and one best-first search each. Of the 180 deals
+        # of 1-1000 that needed more than 5,000 positions, beams of width 80 alone won 147 without the
+        # reserve term (clog 0), 140 with clog 1 and 119 with clog 2 (the default, which orders the
+        # depth-first search). With clog 0 and 1 as the estimates 991 of deals 1-1000 are won at 16,000
+        # positions each; with 2 and 0 (before) 983.
         cls = type(self)
-        return (cls.solver_progress, partial(cls.solver_progress, clog=0.0))
+        return (partial(cls.solver_progress, clog=0.0), partial(cls.solver_progress, clog=1.0))
 
     def solver_progress(self, clog: float = 2.0) -> float:
         """How far a position has got, for the order in which the solver tries moves (higher first).

@@ -1097,6 +1097,10 @@ class Game:
     #: How many positions the solver's best-first search gets at each turn for each one its depth-first
     #: search gets: more where ``solver_progress`` is good enough to lead it. Default: 1.
     solver_best_first_share: int = 1
+    #: How many positions the solver's depth-first search gets at each turn for each one a beam search took
+    #: (the best-first searches get ``solver_best_first_share`` times that): less where the beams win most
+    #: deals. Default: 1.
+    solver_complete_share: float = 1.0
 
     def safe_move(self) -> AnyMove | None:
         """A move that can be played at once without losing anything: if any line wins from here, one

@@ -526,9 +526,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
     there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
     one by default), which keeps only the best few positions at each move and so goes a long way fast,
-    twice as wide at each turn; the depth-first search again, for about as long as a beam took; and a
-    best-first search per estimate, which comes back at once to an early choice when the line below it
-    stalls (each one's turn is the variant's ``solver_best_first_share`` times as long, 1 by default). The
+    twice as wide at each turn; the depth-first search again, for about as long as a beam took (times the
+    variant's ``solver_complete_share``, 1 by default); and a best-first search per estimate, which comes
+    back at once to an early choice when the line below it stalls (each one's turn is the variant's
+    ``solver_best_first_share`` times the depth-first search's, 1 by default). The
     depth-first and best-first searches are complete: any one that runs out of positions has proved the game
     lost. A beam search is not, and is thrown away when its turn ends. Nothing is random, so a node budget
     gives the same answer everywhere.
@@ -579,7 +580,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     try:
         verdict, winner = main.run(cap(_FIRST_SLICE), check), main
         width = _BEAM_START
-        best_share = game.solver_best_first_share
+        best_share, complete_share = game.solver_best_first_share, game.solver_complete_share
         while True:
             if verdict is Verdict.WON:
                 return _verified(game, finish(Verdict.WON, winner=winner))
@@ -599,7 +600,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if spent():
                     return finish(Verdict.UNKNOWN, "nodes")
             width *= 2
-            slice_ = max(_FIRST_SLICE // 2, beamed // len(estimates))
+            slice_ = max(1, int(max(_FIRST_SLICE // 2, beamed // len(estimates)) * complete_share))
             for search, share in ((main, 1), *((best, best_share) for best in bests)):
                 verdict, winner = search.run(search.expanded + cap(slice_ * share), check), search
                 if verdict is not None or spent():

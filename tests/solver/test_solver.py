@@ -379,7 +379,7 @@ def test_tournament_hints_arithmetic_agrees_with_the_rules(host):
         solve(Spy(number), nodes=800)
     assert len(seen) > 1000 and any(g.redeals_used for g in seen)
     for game in seen[::3]:
-        for clog in (2.0, 0.0):
+        for clog in (2.0, 1.0, 0.0):
             assert game.solver_progress(clog) == plain_progress(game, clog)
 
 
@@ -445,9 +445,9 @@ def test_a_variant_s_progress_orders_the_search():
 
 def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, monkeypatch):
     """``solve``'s schedule: the depth-first search alone first; then at each turn one beam search per
-    estimate (Tournament has two: with the reserve term and without it), twice as wide as at the turn
-    before, then the depth-first search for as many positions as a beam took on average, then each
-    best-first search for ``solver_best_first_share`` times that."""
+    estimate (Tournament has two: without the reserve term and with a light one), twice as wide as at the
+    turn before, then the depth-first search for ``solver_complete_share`` times as many positions as a
+    beam took on average, then each best-first search for ``solver_best_first_share`` times that."""
     from reussite.solver import search
 
     turns = []
@@ -467,19 +467,21 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
         record(cls)
     monkeypatch.setattr(search, "_FIRST_SLICE", 300)  # short turns keep the test quick
     monkeypatch.setattr(search, "_BEAM_START", 2)
-    game = host.new_game("tournament", 1)
+    game = host.new_game("tournament", 2)  # deal 2 lasts past the second round of beams
     monkeypatch.setattr(type(game), "solver_best_first_share", 3)
+    monkeypatch.setattr(type(game), "solver_complete_share", 0.5)
     solve(game, nodes=8000)
     names = [name for name, *_ in turns]
     assert names[:8] == ["_DFS", "_Beam", "_Beam", "_DFS", "_BestFirst", "_BestFirst", "_Beam", "_Beam"], turns
     assert turns[0][2:] == (300, 300)
     assert [width for _, width, *_ in turns[1:3]] == [2, 2] and [width for _, width, *_ in turns[6:8]] == [4, 4]
-    slice_ = max(150, (turns[1][3] + turns[2][3]) // 2)
+    slice_ = int(max(150, (turns[1][3] + turns[2][3]) // 2) * 0.5)
     assert [allowed for _, _, allowed, _ in turns[3:6]] == [slice_, 3 * slice_, 3 * slice_]
-    # The second estimate leaves the reserve term out: a card far from fitting in a reserve counts less.
+    # The first estimate leaves the reserve term out, the second counts it lightly, and the depth-first
+    # search's order counts it most: a card far from fitting in a reserve counts against.
     first, second = game.solver_estimates()
     clogged = _layout(type(game), foundation_1="AC", reserve_1="9C")
-    assert second(clogged) > first(clogged) == clogged.solver_progress()
+    assert first(clogged) > second(clogged) > clogged.solver_progress()
 
 
 def test_a_beam_search_finds_a_line_and_never_proves_a_loss(monkeypatch):
