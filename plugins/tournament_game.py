@@ -379,7 +379,7 @@ class Tournament(Variant):
         which moves are tried, never which are tried, so it cannot make a verdict wrong."""
         cards = self.cards
         held = (*map(len, map(cards.__getitem__, self.foundation_ix)),)
-        waits, wanted = _foundation_state(held)
+        waits, wanted, buried_in = _foundation_state(held)
         empty = clogged = 0
         for i in self.reserve_ix:
             pile = cards[i]
@@ -389,10 +389,22 @@ class Tournament(Variant):
             else:
                 empty += 1
         buried = 0  # how deep each of them lies in its column (each card is one of a kind: packs differ by deck)
+        keys = self._stack_keys
         for i in self.tableau_ix:
-            pile = cards[i]
-            for card in wanted.intersection(pile):
-                buried += len(pile) - 1 - pile.index(card)
+            # Both packs' copies of a card fitting next are wanted, so a column's stack key, which tells the
+            # packs apart no more than that, decides its term: kept by key, since most columns do not change
+            # from one position to the next (the search has just computed the keys for solver_key).
+            key = keys[i] or self.stack_key(i)
+            depth = buried_in.get(key)
+            if depth is None:
+                pile = cards[i]
+                depth = 0
+                for card in wanted.intersection(pile):
+                    depth += len(pile) - 1 - pile.index(card)
+                if len(buried_in) >= _BURIED_KEPT:
+                    buried_in.clear()
+                buried_in[key] = depth
+            buried += depth
         # Every term is a multiple of a half far below 2**52 (with the estimates' clog, 2 or 0), so the sum is
         # exact: the same number as when each card's term is added on its own, in any order.
         return 4.0 * sum(held) - 40.0 * self.redeals_used + empty - clog * clogged - 0.5 * buried
@@ -429,13 +441,20 @@ _NEXT = {(suit, a, d): frozenset(Card(rank, suit, deck) for rank in {a + 1, 13 -
          for suit in range(4) for a in range(KING + 1) for d in range(KING + 1)}
 
 
-@lru_cache(maxsize=1 << 12)
-def _foundation_state(held: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], frozenset[Card]]:
+#: How many foundation states ``_foundation_state`` keeps, and how many columns' buried terms each one keeps
+#: at most (then it starts again): a few megabytes at worst.
+_STATES_KEPT = 1 << 9
+_BURIED_KEPT = 1 << 7
+
+
+@lru_cache(maxsize=_STATES_KEPT)
+def _foundation_state(held: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], frozenset[Card], dict]:
     """For the eight foundations' lengths (a suit's up foundation holds Ace .. a, its down one King .. b:
-    a and 14 - b cards, R-TO-4), what ``solver_progress`` needs: per suit, ``_wait`` for each rank, and the
-    cards of either pack that fit next. Many positions of a search share them."""
+    a and 14 - b cards, R-TO-4), what ``solver_progress`` needs: per suit, ``_wait`` for each rank, the
+    cards of either pack that fit next, and a table of each column's buried term by its stack key, filled as
+    columns are met. Many positions of a search share them."""
     return ((*map(_WAIT.__getitem__, zip(held[:4], held[4:], strict=True)),),
-            frozenset().union(*map(_NEXT.__getitem__, zip(range(4), held[:4], held[4:], strict=True))))
+            frozenset().union(*map(_NEXT.__getitem__, zip(range(4), held[:4], held[4:], strict=True))), {})
 
 
 def _span(lo: int, hi: int) -> int:
