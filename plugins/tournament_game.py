@@ -340,17 +340,21 @@ class Tournament(Variant):
     def solver_key(self) -> bytes:
         """``position_key``, except that where a suit's two foundations meet, where they meet is left out
         (for the solver, with ``useful_moves``: those positions have the same future, R-TO-9)."""
-        held = [*map(len, map(self.cards.__getitem__, self.foundation_ix))]  # it runs for every child
-        if 13 not in map(add, held[:4], held[4:]):  # no suit's foundations meet (_foundations_meet)
-            return self.position_key()
-        meeting = [suit for suit in range(4) if held[suit] + held[4 + suit] == 13]
-        parts = [*map(self.stack_key, range(len(self.specs)))]
-        for suit in meeting:  # a stack key starts with its length, never 255: no clash with a real stack
-            parts[self.foundation_ix[suit]] = bytes((255, suit))
-            parts[self.foundation_ix[4 + suit]] = b""
-        for group in self.interchangeable_stacks():
-            for i, part in zip(group, sorted(parts[i] for i in group), strict=True):
-                parts[i] = part
+        # position_key's work, written for this layout since it runs for every child (the tests check that
+        # the two agree): the reserves, interchangeable, are the last stacks.
+        keys = self._stack_keys
+        if None in keys:
+            for i in [i for i, key in enumerate(keys) if key is None]:
+                self.stack_key(i)
+        foundations = self.foundation_ix
+        held = [*map(len, map(self.cards.__getitem__, foundations))]
+        parts = keys[:_FIRST_RESERVE]
+        if 13 in map(add, held[:4], held[4:]):  # some suit's foundations meet (_foundations_meet)
+            for suit in range(4):  # a stack key starts with its length, never 255: no clash with a real stack
+                if held[suit] + held[4 + suit] == 13:
+                    parts[foundations[suit]] = bytes((255, suit))
+                    parts[foundations[4 + suit]] = b""
+        parts += sorted(keys[_FIRST_RESERVE:])
         parts.append(bytes((255, self.redeals_used)))
         return b"".join(parts)
 
@@ -422,6 +426,11 @@ class Tournament(Variant):
                 if not cards[column]:
                     self._fill_column(column)
         super().after_move(move)
+
+
+#: The first reserve's index: the reserves are the last stacks, and ``solver_key`` relies on it.
+_FIRST_RESERVE = len(Tournament.stacks) - RESERVES
+assert all(spec.kind is Kind.RESERVE for spec in Tournament.stacks[_FIRST_RESERVE:])
 
 
 def _wait(rank: int, a: int, b: int) -> int:

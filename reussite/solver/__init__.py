@@ -38,15 +38,21 @@ of them is solved all the same. A variant overrides those its rules let it argue
     found, never whether a verdict is right.
 
 ``solver_estimates() -> tuple`` (default ``(type(self).solver_progress,)``)
-    The progress estimates, each a function of a game scored like ``solver_progress``: one best-first
-    search per estimate, all taking turns within the one budget. Two estimates that win different deals
-    win more together than either alone (Tournament: with and without its reserve term). Like
+    The progress estimates, each a function of a game scored like ``solver_progress``: one beam search and
+    one best-first search per estimate, all taking turns within the one budget. Two estimates that win
+    different deals win more together than either alone (Tournament: without its reserve term and with a
+    light one). Like
     ``solver_progress`` they decide how soon a verdict comes, never which.
 
 ``solver_best_first_share`` (a class attribute, default 1)
     How many positions each best-first search gets at each turn for each one the depth-first search gets
     (see :func:`solve`): more where the variant's progress estimates are good enough to lead it. Like
     ``solver_progress`` it decides how soon a verdict comes, never which.
+
+``solver_complete_share`` (a class attribute, default 1)
+    How many positions the depth-first search gets at each turn for each one a beam search took (the
+    best-first searches get ``solver_best_first_share`` times that): less where the beams win most deals
+    (Tournament: a quarter). It too decides how soon a verdict comes, never which.
 
 ``interchangeable_stacks()`` and ``position_key()`` (on ``Game``)
     What the transposition table folds (see their docstrings in :mod:`reussite.game`).

@@ -383,6 +383,22 @@ def test_tournament_hints_arithmetic_agrees_with_the_rules(host, monkeypatch):
     for game in seen[::3]:
         for clog in (2.0, 1.0, 0.0):
             assert game.solver_progress(clog) == plain_progress(game, clog)
+    # solver_key does position_key's work its own way: the same key, but where a suit's foundations meet,
+    # where they meet is left out (a shift between them keeps the key).
+    meeting = 0
+    for game in seen:
+        if not any(game._foundations_meet(suit) for suit in range(4)):
+            assert game.solver_key() == game.position_key()
+            continue
+        suit = next(suit for suit in range(4) if game._foundations_meet(suit))
+        up, down = game.foundation_ix[suit], game.foundation_ix[4 + suit]
+        shift = Move(up, down) if game.cards[up] else Move(down, up)
+        key = game.solver_key()
+        game.push(shift)
+        assert game.solver_key() == key != game.position_key()
+        game.pop()
+        meeting += 1
+    assert meeting
     # The columns' buried terms are kept by stack key for each foundation state; with room for one column
     # a state's table starts again at nearly every column, and the terms are still right.
     tournament_game = sys.modules[cls.__module__]
