@@ -338,10 +338,19 @@ class Game:
         if self._kinds[dst] is _STOCK:
             face_down[dst] = len(cards_dst)
         # The stacks' cached keys go with the operation: undoing it puts them back, so a search that plays a
-        # move and takes it back does not compute its stacks' keys again.
+        # move and takes it back does not compute its stacks' keys again. Known keys are updated rather than
+        # dropped (a search keys nearly every position it plays): the new length and face-down count, then
+        # the cards, which only lose or gain some at the top (see stack_key).
         keys = self._stack_keys
-        ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst, keys[src], keys[dst]))
-        keys[src] = keys[dst] = None
+        key_src, key_dst = keys[src], keys[dst]
+        ops.append((_OP_MOVE, src, dst, n, reverse, fd_src, fd_dst, key_src, key_dst))
+        if key_src is None or key_dst is None:
+            keys[src] = keys[dst] = None
+        else:
+            size = len(cards_src)
+            keys[src] = bytes((size, face_down[src])) + key_src[2:2 + size]
+            keys[dst] = (bytes((len(cards_dst), face_down[dst])) + key_dst[2:]
+                         + bytes([c[0] * 4 + c[1] for c in cards_dst[key_dst[0]:]]))  # past its old length
 
     def deal_cards(self, src: int, piles: tuple[int, ...], n: int = 1, reverse: bool = False) -> None:
         """Move ``n`` cards of stack ``src`` onto each stack of ``piles`` in turn, fewer onto the last one
@@ -368,21 +377,26 @@ class Game:
         old_keys, old_down = [], []  # each pile's cached key and face-down count, put back on undo
         start = 0
         for dst in dealt:
-            old_keys.append(keys[dst])
+            key = keys[dst]
+            old_keys.append(key)
             old_down.append(face_down[dst])
-            if reverse:
-                cards[dst].extend(order[start:start + n])
-            else:
-                cards[dst].extend(order[max(0, total - start - n):total - start])
+            added = order[start:start + n] if reverse else order[max(0, total - start - n):total - start]
+            pile = cards[dst]
+            pile.extend(added)
             start += n
-            keys[dst] = None
             if kinds[dst] is _STOCK:
-                face_down[dst] = len(cards[dst])
+                face_down[dst] = len(pile)
+            if key is not None:  # updated, as in move_cards
+                key = bytes((len(pile), face_down[dst])) + key[2:] + bytes([c[0] * 4 + c[1] for c in added])
+            keys[dst] = key
         fd_src = face_down[src]
         if fd_src > len(cards_src):
             face_down[src] = len(cards_src)
-        ops.append((_OP_DEAL, src, fd_src, keys[src], n, taken, dealt, old_keys, old_down))
-        keys[src] = None
+        key = keys[src]
+        ops.append((_OP_DEAL, src, fd_src, key, n, taken, dealt, old_keys, old_down))
+        if key is not None:
+            size = len(cards_src)
+            keys[src] = bytes((size, face_down[src])) + key[2:2 + size]
 
     def _flip(self, stack: int) -> None:
         """Turn the top card of ``stack`` face up."""
