@@ -67,12 +67,15 @@ class Tournament(Variant):
     redeals = 2  # R-TO-11: two redeals, three passes
     max_score = 104  # the page gives no score: the host's one point a card on the foundations
     score_rule = N_("One point for each card on the foundations (104 when both packs are home).")
-    #: For the solver (see reussite.solver.search.solve): the beam searches find most lines, so after each
-    #: round of beams the depth-first search gets a quarter of what a beam took, and each best-first search
-    #: as much as the depth-first one. Deals 1-1000, 16,000 positions each, with this game's two estimates:
-    #: 991 won at a quarter, 980 at a half, 982 at 1; 977 before, at 1 with the estimates of clog 2 and 0.
+    #: For the solver (see reussite.solver.search.solve): the beam searches find most lines, so they start
+    #: 40 wide, and after each round of them the depth-first search gets an eighth of what a beam took, each
+    #: best-first search as much. Deals 1-1000 at 14,000 positions each (about 2 s of a slow core), with
+    #: this game's two estimates: 986 won so, 983 at width 40 and a quarter, 978 at width 20 and a quarter;
+    #: at 16,000 positions 977 at width 20 and a share of 1 with the estimates before (clog 2 and 0). Deals
+    #: 1001-1500, which played no part in the choice, at 14,000 positions: 491, 491 and 489 of 500.
     solver_best_first_share = 1
-    solver_complete_share = 0.25
+    solver_complete_share = 0.125
+    solver_beam_width = 40
 
     # -- the deal -------------------------------------------------------------------------------------
 

@@ -1115,6 +1115,9 @@ class Game:
     #: (the best-first searches get ``solver_best_first_share`` times that): less where the beams win most
     #: deals. Default: 1.
     solver_complete_share: float = 1.0
+    #: How many positions the solver's first beam searches keep at each move (twice as many at each turn).
+    #: Default: 20.
+    solver_beam_width: int = 20
 
     def safe_move(self) -> AnyMove | None:
         """A move that can be played at once without losing anything: if any line wins from here, one

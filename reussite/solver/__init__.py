@@ -52,7 +52,11 @@ of them is solved all the same. A variant overrides those its rules let it argue
 ``solver_complete_share`` (a class attribute, default 1)
     How many positions the depth-first search gets at each turn for each one a beam search took (the
     best-first searches get ``solver_best_first_share`` times that): less where the beams win most deals
-    (Tournament: a quarter). It too decides how soon a verdict comes, never which.
+    (Tournament: an eighth). It too decides how soon a verdict comes, never which.
+
+``solver_beam_width`` (a class attribute, default 20)
+    How many positions the first beam searches keep at each move; the width doubles at each turn. Wider
+    where the narrow beams rarely win (Tournament: 40). It decides how soon a verdict comes, never which.
 
 ``interchangeable_stacks()`` and ``position_key()`` (on ``Game``)
     What the transposition table folds (see their docstrings in :mod:`reussite.game`).

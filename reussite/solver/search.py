@@ -198,8 +198,6 @@ def order_moves(game: Game, moves: list) -> list:
 
 #: The exhaustive search runs alone for this many positions; then the searches take turns (see :func:`solve`).
 _FIRST_SLICE = 2000
-#: The first beam searches' width; it doubles at each turn.
-_BEAM_START = 20
 #: A beam search's turn ends after width times this many positions at most (a beam of width w that goes the
 #: whole way expands about w positions per move of the line: 150 moves for Tournament).
 _BEAM_STEPS = 400
@@ -525,14 +523,14 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     Three kinds of search take turns, each with its own table, so that the whole budget is never spent on one way
     of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
     there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
-    one by default), which keeps only the best few positions at each move and so goes a long way fast,
-    twice as wide at each turn; the depth-first search again, for about as long as a beam took (times the
-    variant's ``solver_complete_share``, 1 by default); and a best-first search per estimate, which comes
-    back at once to an early choice when the line below it stalls (each one's turn is the variant's
-    ``solver_best_first_share`` times the depth-first search's, 1 by default). The
-    depth-first and best-first searches are complete: any one that runs out of positions has proved the game
-    lost. A beam search is not, and is thrown away when its turn ends. Nothing is random, so a node budget
-    gives the same answer everywhere.
+    one by default), which keeps only the best few positions at each move and so goes a long way fast
+    (``solver_beam_width`` of them at first, 20 by default), twice as wide at each turn; the depth-first
+    search again, for about as long as a beam took (times the variant's ``solver_complete_share``, 1 by
+    default); and a best-first search per estimate, which comes back at once to an early choice when the
+    line below it stalls (each one's turn is the variant's ``solver_best_first_share`` times the
+    depth-first search's, 1 by default). The depth-first and best-first searches are complete: any one that
+    runs out of positions has proved the game lost. A beam search is not, and is thrown away when its turn
+    ends. Nothing is random, so a node budget gives the same answer everywhere.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
     start = time.perf_counter()
@@ -579,7 +577,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     gc.disable()
     try:
         verdict, winner = main.run(cap(_FIRST_SLICE), check), main
-        width = _BEAM_START
+        width = game.solver_beam_width
         best_share, complete_share = game.solver_best_first_share, game.solver_complete_share
         while True:
             if verdict is Verdict.WON:

@@ -491,8 +491,8 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
     for cls in (search._DFS, search._BestFirst, search._Beam):
         record(cls)
     monkeypatch.setattr(search, "_FIRST_SLICE", 300)  # short turns keep the test quick
-    monkeypatch.setattr(search, "_BEAM_START", 2)
     game = host.new_game("tournament", 2)  # deal 2 lasts past the second round of beams
+    monkeypatch.setattr(type(game), "solver_beam_width", 2)
     monkeypatch.setattr(type(game), "solver_best_first_share", 3)
     monkeypatch.setattr(type(game), "solver_complete_share", 0.5)
     solve(game, nodes=8000)
