@@ -78,13 +78,20 @@ class Result:
 
     def notation(self, game: Game) -> list[str]:
         """The line in the game's move notation, played out on a copy of ``game`` (its start)."""
-        probe = game.copy(history=False)
-        probe.track_positions = False
+        probe = _private_copy(game)
         out = []
         for move in self.line:
             out.append(probe.notation(move))
             probe.push(move, check=False)
         return out
+
+
+def _private_copy(game: Game) -> Game:
+    """A copy of ``game`` for a search to play on: no move history, and positions not recorded (the search
+    keeps its own table)."""
+    copy = game.copy(history=False)
+    copy.track_positions = False
+    return copy
 
 
 def _order_key(game: Game, move) -> int:
@@ -212,8 +219,7 @@ class _DFS:
     """A depth-first search on its own copy of the game, that can be run a slice at a time."""
 
     def __init__(self, game: Game) -> None:
-        g = game.copy(history=False)
-        g.track_positions = False
+        g = _private_copy(game)
         self.g = g
         self.visited: set[bytes] = set()
         self.key_bytes = 0
@@ -308,8 +314,7 @@ class _BestFirst:
     whose children are still waiting, and the waiting moves."""
 
     def __init__(self, game: Game, progress: Callable[[Game], float]) -> None:
-        g = game.copy(history=False)
-        g.track_positions = False
+        g = _private_copy(game)
         self.root = g
         self.visited: set[bytes] = set()
         self.key_bytes = 0
@@ -347,9 +352,9 @@ class _BestFirst:
                 return None
             _, _, parent, move = heapq.heappop(heap)
             if parent is None:
-                g, depth, played = self.root.copy(history=False), 0, []
+                g, depth, played = _private_copy(self.root), 0, []
             else:
-                g = parent[0].copy(history=False)
+                g = _private_copy(parent[0])
                 parent[3] -= 1
                 if not parent[3]:  # its last waiting child: the copy is no longer needed
                     parent[0] = None
@@ -357,7 +362,6 @@ class _BestFirst:
                 _play(g, move)
                 played = list(move) if isinstance(move, tuple) else [move]
                 depth = parent[2] + len(played)
-            g.track_positions = False
             while True:
                 if g.is_won():
                     self.line = self._line_to(parent, played)
@@ -428,8 +432,7 @@ class _Beam:
     many near-equal positions of its first moves. Each position is still expanded once (its own table)."""
 
     def __init__(self, game: Game, progress: Callable[[Game], float], width: int) -> None:
-        g = game.copy(history=False)
-        g.track_positions = False
+        g = _private_copy(game)
         self.root = g
         self.progress = progress
         self.width = width
@@ -490,8 +493,7 @@ class _Beam:
                 if key in kept:  # two parents reach it: one copy is enough
                     continue
                 kept.add(key)
-                g = node[0].copy(history=False)
-                g.track_positions = False
+                g = _private_copy(node[0])
                 _play(g, move)
                 chosen.append([g, node, list(move) if isinstance(move, tuple) else [move], key])
             for node in level:
@@ -614,8 +616,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
 
 def _verified(game: Game, result: Result) -> Result:
     """Replay a won line through the rules (``push`` with checks) on a fresh copy; raise if it fails."""
-    probe = game.copy(history=False)
-    probe.track_positions = False
+    probe = _private_copy(game)
     from reussite.errors import IllegalMove
 
     for k, move in enumerate(result.line):
