@@ -370,6 +370,12 @@ class Tournament(Variant):
         cls = type(self)
         return (partial(cls.solver_progress, clog=0.0), partial(cls.solver_progress, clog=1.0))
 
+    def solver_phase(self) -> tuple[int, int]:
+        """The redeals used and the cards left in the stock (for the solver's phased beams): a deal puts 24
+        cards on the columns at once (R-TO-10), so a position that has just dealt looks far behind one that
+        has not, until the new cards are played."""
+        return self.redeals_used, len(self.cards[self.stock_ix])
+
     def solver_progress(self, clog: float = 2.0) -> float:
         """How far a position has got, for the order in which the solver tries moves (higher first).
 

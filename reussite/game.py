@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -1147,6 +1147,16 @@ class Game:
         the foundations and 1 for each empty tableau pile."""
         cards = self.cards
         return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
+
+    def solver_phase(self) -> Hashable | None:
+        """Which stage of the game the position is at, or None (the default) when the variant does not tell
+        stages apart. With phases, the solver runs at each turn a phased beam search per estimate before the
+        usual one: a phased beam first keeps a few positions of each phase (a quarter of its width at most,
+        by progress), then fills the rest of its width by progress alone, so that positions which have just
+        dealt (their new cards bury others, so they look worse for a while) are not all crowded out by those
+        which have not. The redeals used and the cards left in the stock make a good phase where the stock
+        is dealt in a few large deals. It changes only which positions a beam keeps, never a verdict."""
+        return None
 
     def solver_estimates(self) -> tuple[Callable[[Game], float], ...]:
         """The progress estimates the solver follows, each a function of a game scored like

@@ -44,6 +44,13 @@ of them is solved all the same. A variant overrides those its rules let it argue
     light one). Like
     ``solver_progress`` they decide how soon a verdict comes, never which.
 
+``solver_phase() -> Hashable | None`` (default None: no phases)
+    Which stage of the game the position is at. With phases, each turn runs a phased beam search per
+    estimate before the usual ones: it first keeps a few positions of each phase (a quarter of its width
+    at most), then fills its width by progress, so positions that have just dealt, behind for a while, are
+    not all crowded out (Tournament: the redeals used and the cards left in the stock). It decides how soon
+    a verdict comes, never which.
+
 ``solver_best_first_share`` (a class attribute, default 1)
     How many positions each best-first search gets at each turn for each one the depth-first search gets
     (see :func:`solve`): more where the variant's progress estimates are good enough to lead it. Like

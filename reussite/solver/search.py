@@ -429,13 +429,15 @@ class _Beam:
     that look furthest on (the variant's progress) among the children of the positions kept at the step
     before. It never comes back, so it cannot prove a loss and is thrown away when its turn ends, like a
     probe; what it gives is a quick line through a game where a best-first search keeps turning back to the
-    many near-equal positions of its first moves. Each position is still expanded once (its own table)."""
+    many near-equal positions of its first moves. Each position is still expanded once (its own table).
+    A ``phased`` beam gives each phase of the game (``Game.solver_phase``) a share of its width first."""
 
-    def __init__(self, game: Game, progress: Callable[[Game], float], width: int) -> None:
+    def __init__(self, game: Game, progress: Callable[[Game], float], width: int, phased: bool = False) -> None:
         g = _private_copy(game)
         self.root = g
         self.progress = progress
         self.width = width
+        self.phased = phased
         self.visited: set[bytes] = set()
         self.key_bytes = 0
         self.expanded = 0
@@ -448,7 +450,9 @@ class _Beam:
 
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
         """WON, or None when the beam died out or ``until`` positions were expanded."""
-        key_of, progress, width, visited = type(self.root).solver_key, self.progress, self.width, self.visited
+        cls = type(self.root)
+        key_of, progress, visited = cls.solver_key, self.progress, self.visited
+        phase_of = cls.solver_phase if self.phased else _no_phase
         # A node: [its copy (dropped once its children are chosen), the node it came from, the moves from there,
         # its key (None once a safe move is played: computed again)].
         level = [[self.root, None, [], None]]
@@ -482,17 +486,10 @@ class _Beam:
                     key = key_of(g)
                     if key not in visited:
                         serial += 1
-                        children.append((-progress(g), serial, node, move, key))
+                        children.append((-progress(g), serial, node, move, key, phase_of(g)))
                     _unplay(g, move)
-            children.sort()  # by progress, then the order found (serials are unique: nothing else compared)
             chosen = []
-            kept: set[bytes] = set()
-            for _, _, node, move, key in children:
-                if len(chosen) == width:
-                    break
-                if key in kept:  # two parents reach it: one copy is enough
-                    continue
-                kept.add(key)
+            for _, _, node, move, key, _ in self._choose(children):
                 g = _private_copy(node[0])
                 _play(g, move)
                 chosen.append([g, node, list(move) if isinstance(move, tuple) else [move], key])
@@ -501,6 +498,38 @@ class _Beam:
             level = chosen
         return None
 
+    def _choose(self, children: list) -> list:
+        """The children the beam keeps: by progress, but in a phased beam each phase (``Game.solver_phase``)
+        first gets up to its quota of the width, then the rest is filled by progress alone. Without the quota,
+        positions that have just dealt, which look worse for a while, are crowded out by those that have not."""
+        children.sort()  # by progress, then the order found (serials are unique: nothing else compared)
+        width = self.width
+        quota = max(1, width // _PHASE_SHARE) if self.phased else width
+        chosen = []
+        passed = []
+        kept: set[bytes] = set()
+        taken: dict = {}
+        for child in children:
+            if len(chosen) == width:
+                return chosen
+            key = child[4]
+            if key in kept:  # two parents reach it: one copy is enough
+                continue
+            count = taken.get(child[5], 0)
+            if count == quota:
+                passed.append(child)
+                continue
+            taken[child[5]] = count + 1
+            kept.add(key)
+            chosen.append(child)
+        for child in passed:
+            if len(chosen) == width:
+                break
+            if child[4] not in kept:
+                kept.add(child[4])
+                chosen.append(child)
+        return chosen
+
     @staticmethod
     def _line_to(node) -> list:
         parts = []
@@ -508,6 +537,14 @@ class _Beam:
             parts.append(node[2])
             node = node[1]
         return [move for part in reversed(parts) for move in part]
+
+
+#: A beam first keeps up to this fraction of its width from each phase of the game (see ``_Beam._choose``).
+_PHASE_SHARE = 4
+
+def _no_phase(game: Game) -> None:
+    """Every position in one phase: what an unphased beam asks (see ``_Beam._choose``)."""
+    return None
 
 
 #: What one waiting move costs in the heap (the tuple and its slot), for the memory budget.
@@ -526,7 +563,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
     there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
     one by default), which keeps only the best few positions at each move and so goes a long way fast
-    (``solver_beam_width`` of them at first, 20 by default), twice as wide at each turn; the depth-first
+    (``solver_beam_width`` of them at first, 20 by default), twice as wide at each turn, and first a
+    phased one per estimate if the variant tells phases apart (``solver_phase``); the depth-first
     search again, for about as long as a beam took (times the variant's ``solver_complete_share``, 1 by
     default); and a best-first search per estimate, which comes back at once to an early choice when the
     line below it stalls (each one's turn is the variant's ``solver_best_first_share`` times the
@@ -581,6 +619,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         verdict, winner = main.run(cap(_FIRST_SLICE), check), main
         width = game.solver_beam_width
         best_share, complete_share = game.solver_best_first_share, game.solver_complete_share
+        # A variant that tells phases apart gets a phased beam per estimate, then an unphased one: they win
+        # different deals (see Game.solver_phase).
+        phasings = (True, False) if game.solver_phase() is not None else (False,)
+        beams = [(progress, phased) for phased in phasings for progress in estimates]
         while True:
             if verdict is Verdict.WON:
                 return _verified(game, finish(Verdict.WON, winner=winner))
@@ -589,8 +631,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             if spent():
                 return finish(Verdict.UNKNOWN, "nodes")
             beamed = 0
-            for progress in estimates:
-                beam = _Beam(game, progress, width)
+            for progress, phased in beams:
+                beam = _Beam(game, progress, width, phased)
                 if beam.run(cap(width * _BEAM_STEPS), check) is Verdict.WON:
                     return _verified(game, finish(Verdict.WON, winner=beam))
                 # A beam that ends without a win proved nothing the complete searches may use: dropped.
@@ -600,7 +642,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if spent():
                     return finish(Verdict.UNKNOWN, "nodes")
             width *= 2
-            slice_ = max(1, int(max(_FIRST_SLICE // 2, beamed // len(estimates)) * complete_share))
+            slice_ = max(1, int(max(_FIRST_SLICE // 2, beamed // len(beams)) * complete_share))
             for search, share in ((main, 1), *((best, best_share) for best in bests)):
                 verdict, winner = search.run(search.expanded + cap(slice_ * share), check), search
                 if verdict is not None or spent():

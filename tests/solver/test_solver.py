@@ -470,9 +470,10 @@ def test_a_variant_s_progress_orders_the_search():
 
 def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, monkeypatch):
     """``solve``'s schedule: the depth-first search alone first; then at each turn one beam search per
-    estimate (Tournament has two: without the reserve term and with a light one), twice as wide as at the
-    turn before, then the depth-first search for ``solver_complete_share`` times as many positions as a
-    beam took on average, then each best-first search for ``solver_best_first_share`` times that."""
+    estimate (Tournament has two: without the reserve term and with a light one), phased ones first since
+    Tournament tells phases apart (``solver_phase``), then the same unphased, twice as wide as at the turn
+    before; then the depth-first search for ``solver_complete_share`` times as many positions as a beam took
+    on average, then each best-first search for ``solver_best_first_share`` times that."""
     from reussite.solver import search
 
     turns = []
@@ -483,7 +484,8 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
         def spy(self, until, check):
             before = self.expanded
             verdict = run(self, until, check)
-            turns.append((cls.__name__, getattr(self, "width", None), until - before, self.expanded - before))
+            turns.append((cls.__name__, getattr(self, "width", None), until - before, self.expanded - before,
+                          getattr(self, "phased", None), getattr(self, "progress", None)))
             return verdict
 
         monkeypatch.setattr(cls, "run", spy)
@@ -496,17 +498,40 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
     monkeypatch.setattr(type(game), "solver_best_first_share", 3)
     monkeypatch.setattr(type(game), "solver_complete_share", 0.5)
     solve(game, nodes=8000)
-    names = [name for name, *_ in turns]
-    assert names[:8] == ["_DFS", "_Beam", "_Beam", "_DFS", "_BestFirst", "_BestFirst", "_Beam", "_Beam"], turns
-    assert turns[0][2:] == (300, 300)
-    assert [width for _, width, *_ in turns[1:3]] == [2, 2] and [width for _, width, *_ in turns[6:8]] == [4, 4]
-    slice_ = int(max(150, (turns[1][3] + turns[2][3]) // 2) * 0.5)
-    assert [allowed for _, _, allowed, _ in turns[3:6]] == [slice_, 3 * slice_, 3 * slice_]
+    names = [turn[0] for turn in turns]
+    assert names[:12] == ["_DFS", *["_Beam"] * 4, "_DFS", "_BestFirst", "_BestFirst", *["_Beam"] * 4], turns
+    assert turns[0][2:4] == (300, 300)
+    first, second = game.solver_estimates()
+    beams = turns[1:5]
+    assert [turn[4] for turn in beams] == [True, True, False, False]
+    assert [turn[5].keywords for turn in beams] == [first.keywords, second.keywords] * 2
+    assert {turn[1] for turn in beams} == {2} and {turn[1] for turn in turns[8:12]} == {4}
+    slice_ = int(max(150, sum(turn[3] for turn in beams) // 4) * 0.5)
+    assert [turn[2] for turn in turns[5:8]] == [slice_, 3 * slice_, 3 * slice_]
     # The first estimate leaves the reserve term out, the second counts it lightly, and the depth-first
     # search's order counts it most: a card far from fitting in a reserve counts against.
-    first, second = game.solver_estimates()
     clogged = _layout(type(game), foundation_1="AC", reserve_1="9C")
     assert first(clogged) > second(clogged) > clogged.solver_progress()
+
+
+def test_a_variant_without_phases_gets_one_unphased_beam_per_estimate(monkeypatch):
+    """``Game.solver_phase`` is None by default: each turn has one beam per estimate, none phased."""
+    from reussite.solver import search
+
+    cls = _plain_variant()
+    phased = []
+    run = search._Beam.run
+
+    def spy(self, until, check):
+        phased.append(self.phased)
+        return run(self, until, check)
+
+    monkeypatch.setattr(search._Beam, "run", spy)
+    monkeypatch.setattr(search, "_FIRST_SLICE", 1)
+    game = _layout(cls, tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
+    assert game.solver_phase() is None
+    assert solve(game, nodes=10_000).verdict is Verdict.WON
+    assert phased and not any(phased)
 
 
 def test_a_beam_search_finds_a_line_and_never_proves_a_loss(monkeypatch):
@@ -547,3 +572,38 @@ def test_each_of_a_variant_s_progress_estimates_gets_searches_of_its_own(monkeyp
     result = solve(both, nodes=10_000)
     assert called
     assert result.verdict is one.verdict is Verdict.WON and _replays_to_a_win(both, result.line)
+
+
+def test_a_beam_keeps_a_share_of_its_width_for_each_phase_of_the_game():
+    """``Game.solver_phase``: of a beam's children, each phase first gets up to a quarter of the width, by
+    progress, then the rest of the width is filled by progress alone; a position reached twice is kept once.
+    So positions that have just dealt, behind for a while, are not all crowded out by those that have not."""
+    from reussite.solver import search
+
+    cls = _plain_variant()
+    beam = search._Beam(_layout(cls, tableau_1="AH"), cls.solver_progress, 8, phased=True)
+    # Ten children ahead, in the phase before a deal (one of them reached twice), four behind, after it.
+    ahead = [(-20.0 + k, k, None, None, b"a%d" % k, "before") for k in range(10)]
+    behind = [(-5.0 + k, 20 + k, None, None, b"b%d" % k, "after") for k in range(4)]
+    twice = (-19.5, 30, None, None, b"a0", "before")
+    chosen = beam._choose([*behind, twice, *ahead])
+    assert [child[4] for child in chosen] == [b"a0", b"a1", b"b0", b"b1", b"a2", b"a3", b"a4", b"a5"]
+    # One phase only, or a beam without phases: by progress alone, as far as the width goes.
+    assert [child[4] for child in beam._choose(list(ahead))] == [b"a%d" % k for k in range(8)]
+    plain = search._Beam(_layout(cls, tableau_1="AH"), cls.solver_progress, 8)
+    assert [child[4] for child in plain._choose([*behind, twice, *ahead])] == [b"a%d" % k for k in range(8)]
+
+
+def test_the_beam_asks_a_variant_s_own_phases(monkeypatch):
+    """A variant's own ``solver_phase`` is what a phased beam search asks; it changes which positions the
+    beam keeps, never a verdict."""
+    from reussite.solver import search
+
+    cls = _plain_variant()
+    position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
+    game = _layout(cls, **position)
+    asked = []
+    own = type("OwnPhases", (cls,), {"solver_phase": lambda self: asked.append(1) or self.on_foundations()})
+    beam = search._Beam(_layout(own, **position), own.solver_progress, 2, phased=True)
+    assert beam.run(10_000, lambda: None) is Verdict.WON and asked
+    assert _replays_to_a_win(game, beam.line)
