@@ -76,6 +76,7 @@ class Tournament(Variant):
     solver_best_first_share = 1
     solver_complete_share = 0.125
     solver_beam_width = 40
+    solver_first_slice = 500
 
     # -- the deal -------------------------------------------------------------------------------------
 

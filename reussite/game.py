@@ -1118,6 +1118,9 @@ class Game:
     #: How many positions the solver's first beam searches keep at each move (twice as many at each turn).
     #: Default: 20.
     solver_beam_width: int = 20
+    #: How many positions the solver's depth-first search gets alone, before the first beam searches (half of
+    #: it is also the least the complete searches get at each turn). Default: 2,000.
+    solver_first_slice: int = 2000
 
     def safe_move(self) -> AnyMove | None:
         """A move that can be played at once without losing anything: if any line wins from here, one

@@ -203,8 +203,6 @@ def order_moves(game: Game, moves: list) -> list:
     return sorted(moves, key=partial(_order_key, game))
 
 
-#: The exhaustive search runs alone for this many positions; then the searches take turns (see :func:`solve`).
-_FIRST_SLICE = 2000
 #: A beam search's turn ends after width times this many positions at most (a beam of width w that goes the
 #: whole way expands about w positions per move of the line: 150 moves for Tournament).
 _BEAM_STEPS = 400
@@ -560,8 +558,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     Ctrl+C (KeyboardInterrupt) ends it as UNKNOWN ("interrupted").
 
     Three kinds of search take turns, each with its own table, so that the whole budget is never spent on one way
-    of looking. A depth-first search runs first and alone for a few thousand positions (most easy deals end
-    there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
+    of looking. A depth-first search runs first and alone for a few thousand positions (the variant's
+    ``solver_first_slice``, 2,000 by default; most easy deals end there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
     one by default), which keeps only the best few positions at each move and so goes a long way fast
     (``solver_beam_width`` of them at first, 20 by default), twice as wide at each turn, and first a
     phased one per estimate if the variant tells phases apart (``solver_phase``); the depth-first
@@ -616,7 +614,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        verdict, winner = main.run(cap(_FIRST_SLICE), check), main
+        first = game.solver_first_slice
+        verdict, winner = main.run(cap(first), check), main
         width = game.solver_beam_width
         best_share, complete_share = game.solver_best_first_share, game.solver_complete_share
         # A variant that tells phases apart gets a phased beam per estimate, then an unphased one: they win
@@ -642,7 +641,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if spent():
                     return finish(Verdict.UNKNOWN, "nodes")
             width *= 2
-            slice_ = max(1, int(max(_FIRST_SLICE // 2, beamed // len(beams)) * complete_share))
+            slice_ = max(1, int(max(first // 2, beamed // len(beams)) * complete_share))
             for search, share in ((main, 1), *((best, best_share) for best in bests)):
                 verdict, winner = search.run(search.expanded + cap(slice_ * share), check), search
                 if verdict is not None or spent():
