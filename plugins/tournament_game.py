@@ -29,7 +29,9 @@ MAX_RESHUFFLES = 1000
 #: How many ranks a reserve card's wait counts for at most, in ``solver_progress``.
 CLOG_RANKS = 6
 
-RESERVE_RULE = StackRule(build=None, empty=ANY, max_cards=1, pickup=PICK_TOP, accepts_from=frozenset({Kind.TABLEAU}))
+# No card outside the stock is ever face down (the deal and the refills lay them face up): nothing to turn up.
+RESERVE_RULE = StackRule(build=None, empty=ANY, max_cards=1, pickup=PICK_TOP, accepts_from=frozenset({Kind.TABLEAU}),
+                         flip_exposed=False)
 
 _STOCK_MOVES = frozenset({Deal, Redeal})
 
@@ -57,7 +59,7 @@ class Tournament(Variant):
         *(_foundation(i + 1, i, up=True) for i in range(4)),
         *(_foundation(i + 5, i, up=False) for i in range(4)),
         # R-TO-5, R-TO-7: the top card of a column is playable; nothing is built on the tableau.
-        *tableau(COLUMNS, StackRule(build=None, empty=NONE, pickup=PICK_TOP), x=2, y=1),
+        *tableau(COLUMNS, StackRule(build=None, empty=NONE, pickup=PICK_TOP, flip_exposed=False), x=2, y=1),
         # R-TO-2, R-TO-6: two columns of four "Kibitzers"; one card each, filled only from the tableau.
         # Numbered column by column, top to bottom, in the order PySolFC deals them.
         *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, i // 4, 1 + i % 4) for i in range(RESERVES)),
