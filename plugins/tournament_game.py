@@ -71,10 +71,11 @@ class Tournament(Variant):
     score_rule = N_("One point for each card on the foundations (104 when both packs are home).")
     #: For the solver (see reussite.solver.search.solve): the beam searches find most lines, so they start
     #: 40 wide, and after each round of them the depth-first search gets an eighth of what a beam took, each
-    #: best-first search as much. Deals 1-1000 at 14,000 positions each (about 2 s of a slow core), with
-    #: this game's two estimates: 986 won so, 983 at width 40 and a quarter, 978 at width 20 and a quarter;
-    #: at 16,000 positions 977 at width 20 and a share of 1 with the estimates before (clog 2 and 0). Deals
-    #: 1001-1500, which played no part in the choice, at 14,000 positions: 491, 491 and 489 of 500.
+    #: best-first search as much; the depth-first search wins few deals after its first 500 positions, so
+    #: that is all it gets before the first beams (and solver_phase adds phased beams). Deals 1-1000 at
+    #: 11,000 positions each (about 2 s of a slow core): 991 won; before the phased beams and the short first
+    #: slice, 970 at 12,000 and 986 at 14,000. Deals 1001-1500, which played no part in the choices, at
+    #: 11,000 positions: 496 of 500 (491 at 14,000 before).
     solver_best_first_share = 1
     solver_complete_share = 0.125
     solver_beam_width = 40
