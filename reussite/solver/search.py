@@ -559,16 +559,17 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
 
     Three kinds of search take turns, each with its own table, so that the whole budget is never spent on one way
     of looking. A depth-first search runs first and alone for a few thousand positions (the variant's
-    ``solver_first_slice``, 2,000 by default; most easy deals end there). Then, turn after turn: a beam search per progress estimate of the variant (``solver_estimates``:
-    one by default), which keeps only the best few positions at each move and so goes a long way fast
-    (``solver_beam_width`` of them at first, 20 by default), twice as wide at each turn, and first a
-    phased one per estimate if the variant tells phases apart (``solver_phase``); the depth-first
-    search again, for about as long as a beam took (times the variant's ``solver_complete_share``, 1 by
-    default); and a best-first search per estimate, which comes back at once to an early choice when the
-    line below it stalls (each one's turn is the variant's ``solver_best_first_share`` times the
-    depth-first search's, 1 by default). The depth-first and best-first searches are complete: any one that
-    runs out of positions has proved the game lost. A beam search is not, and is thrown away when its turn
-    ends. Nothing is random, so a node budget gives the same answer everywhere.
+    ``solver_first_slice``, 2,000 by default; most easy deals end there). Then, turn after turn: a beam
+    search per progress estimate of the variant (``solver_estimates``: one by default), which keeps only the
+    best few positions at each move and so goes a long way fast (``solver_beam_width`` of them at first, 20
+    by default), twice as wide at each turn, and first a phased one per estimate if the variant tells
+    phases apart (``solver_phase``); the depth-first search again, for about as long as a beam took (times
+    the variant's ``solver_complete_share``, 1 by default); and a best-first search per estimate, which
+    comes back at once to an early choice when the line below it stalls (each one's turn is the variant's
+    ``solver_best_first_share`` times the depth-first search's, 1 by default). The depth-first and
+    best-first searches are complete: any one that runs out of positions has proved the game lost. A beam
+    search is not, and is thrown away when its turn ends. Nothing is random, so a node budget gives the
+    same answer everywhere.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
     start = time.perf_counter()

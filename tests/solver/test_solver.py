@@ -554,8 +554,6 @@ def test_each_of_a_variant_s_progress_estimates_gets_searches_of_its_own(monkeyp
     """``Game.solver_estimates``: another estimate gets a beam search and a best-first search of its own,
     which take their turns within the same budget (the spy is that estimate: it is called only if one of
     its searches runs; listed first, its beam runs before the default estimate's)."""
-    from reussite.solver import search
-
     cls = _plain_variant()
     called = []
 
