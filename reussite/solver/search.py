@@ -562,8 +562,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     ``solver_first_slice``, 2,000 by default; most easy deals end there). Then, turn after turn: a beam
     search per progress estimate of the variant (``solver_estimates``: one by default), which keeps only the
     best few positions at each move and so goes a long way fast (``solver_beam_width`` of them at first, 20
-    by default), twice as wide at each turn, and first a phased one per estimate if the variant tells
-    phases apart (``solver_phase``); the depth-first search again, for about as long as a beam took (times
+    by default), twice as wide at each turn, each one after a phased one if the variant tells phases apart
+    (``solver_phase``); the depth-first search again, for about as long as a beam took (times
     the variant's ``solver_complete_share``, 1 by default); and a best-first search per estimate, which
     comes back at once to an early choice when the line below it stalls (each one's turn is the variant's
     ``solver_best_first_share`` times the depth-first search's, 1 by default). The depth-first and
@@ -619,10 +619,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         verdict, winner = main.run(cap(first), check), main
         width = game.solver_beam_width
         best_share, complete_share = game.solver_best_first_share, game.solver_complete_share
-        # A variant that tells phases apart gets a phased beam per estimate, then an unphased one: they win
-        # different deals (see Game.solver_phase).
+        # A variant that tells phases apart gets, per estimate, a phased beam and then an unphased one: they
+        # win different deals (see Game.solver_phase).
         phasings = (True, False) if game.solver_phase() is not None else (False,)
-        beams = [(progress, phased) for phased in phasings for progress in estimates]
+        beams = [(progress, phased) for progress in estimates for phased in phasings]
         while True:
             if verdict is Verdict.WON:
                 return _verified(game, finish(Verdict.WON, winner=winner))
