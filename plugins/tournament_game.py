@@ -73,9 +73,9 @@ class Tournament(Variant):
     #: 40 wide, and after each round of them the depth-first search gets an eighth of what a beam took, each
     #: best-first search as much; the depth-first search wins few deals after its first 500 positions, so
     #: that is all it gets before the first beams (and solver_phase adds phased beams). Deals 1-1000 at
-    #: 11,000 positions each (about 2 s of a slow core): 991 won; before the phased beams and the short first
+    #: 10,000 positions each (about 2 s of a slow core): 990 won; before the phased beams and the short first
     #: slice, 970 at 12,000 and 986 at 14,000. Deals 1001-1500, which played no part in the choices, at
-    #: 11,000 positions: 496 of 500 (491 at 14,000 before).
+    #: 10,000 positions: 496 of 500 (491 at 14,000 before).
     solver_best_first_share = 1
     solver_complete_share = 0.125
     solver_beam_width = 40

@@ -45,8 +45,8 @@ of them is solved all the same. A variant overrides those its rules let it argue
     ``solver_progress`` they decide how soon a verdict comes, never which.
 
 ``solver_phase() -> Hashable | None`` (default None: no phases)
-    Which stage of the game the position is at. With phases, each turn runs a phased beam search per
-    estimate before the usual ones: it first keeps a few positions of each phase (a quarter of its width
+    Which stage of the game the position is at. With phases, each turn runs, per estimate, a phased beam
+    search before the usual one: it first keeps a few positions of each phase (a quarter of its width
     at most), then fills its width by progress, so positions that have just dealt, behind for a while, are
     not all crowded out (Tournament: the redeals used and the cards left in the stock). It decides how soon
     a verdict comes, never which.
