@@ -367,6 +367,9 @@ def test_card_faces_come_from_the_shipped_sprite(page, server):
     server.new_game("tournament", 1)
     page.goto(server.url)
     page.wait_for_selector("body[data-painted]")
+    # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.
+    wait_until(page, """[...document.querySelectorAll('.card:not(.back) svg.art use')]
+                         .every((use) => use.getBBox().width > 0)""")
     faces = page.eval_on_selector_all(".card:not(.back)", """els => els.map((el) => {
       const use = el.querySelector('svg.art use');
       return {code: el.dataset.code, href: use && use.getAttribute('href'), width: use && use.getBBox().width};
