@@ -206,6 +206,14 @@ def order_moves(game: Game, moves: list) -> list:
 #: A beam search's turn ends after width times this many positions at most (a beam of width w that goes the
 #: whole way expands about w positions per move of the line: 150 moves for Tournament).
 _BEAM_STEPS = 400
+#: A phased beam first keeps up to this fraction of its width from each phase of the game (see
+#: ``_Beam._choose``).
+_PHASE_SHARE = 4
+
+
+def _no_phase(game: Game) -> None:
+    """Every position in one phase: what an unphased beam asks (see ``_Beam._choose``)."""
+    return None
 
 
 class _Stop(Exception):
@@ -535,14 +543,6 @@ class _Beam:
             parts.append(node[2])
             node = node[1]
         return [move for part in reversed(parts) for move in part]
-
-
-#: A beam first keeps up to this fraction of its width from each phase of the game (see ``_Beam._choose``).
-_PHASE_SHARE = 4
-
-def _no_phase(game: Game) -> None:
-    """Every position in one phase: what an unphased beam asks (see ``_Beam._choose``)."""
-    return None
 
 
 #: What one waiting move costs in the heap (the tuple and its slot), for the memory budget.
