@@ -1,0 +1,65 @@
+"""Spider: two packs, ten piles built down regardless of suit; only a run of one suit moves, and a run from
+King to Ace of one suit leaves for a foundation by itself. One, two or four suits."""
+
+from reussite.cards import new_pack
+from reussite.game import DEAL, Reason
+from reussite.messages import N_
+from reussite.rules import ANY, NONE, PICK_NONE, PICK_RUN, Build, BuildSuit, DealTo, StackRule, foundations, stock, tableau
+from reussite.variant import Option, Variant
+
+R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
+
+#: The suits of each pack by option: spades only, spades and hearts, or all four. PySolFC's one- and two-suit
+#: packs are in the same places (its clubs are our spades), so a number deals the same cards as PySolFC's.
+PACK_SUITS = {"1": (1, 1, 1, 1), "2": (1, 1, 2, 2), "4": (0, 1, 2, 3)}
+
+
+class Spider(Variant):
+    id = "spider"
+    name = N_("Spider")
+    domain = "reussite_classics"
+    decks = 2
+    deal_to = DealTo.TABLEAU  # one card onto each pile
+    options = (
+        Option("suits", ("1", "2", "4"), "4", N_("how many suits the two packs hold"), label=N_("Suits"),
+               choice_labels=(N_("1 suit (spades)"), N_("2 suits (spades and hearts)"), N_("4 suits"))),
+    )
+    stacks = (
+        stock(0, 0),
+        # Only the game puts cards there (a finished run): they take nothing from the player and keep them.
+        *foundations(8, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False), x=2),
+        *tableau(10, StackRule(build=Build(BuildSuit.ANY, -1), empty=ANY, pickup=PICK_RUN), y=1),
+    )
+    max_score = 104
+    score_rule = N_("One point for each card on the foundations.")
+
+    def pack(self):
+        return new_pack(self.decks, PACK_SUITS[self.option_values["suits"]])
+
+    def deal(self, cards):
+        # PySolFC's order: four face-down rows, a fifth on piles 1, 4, 7 and 10, then a face-up row.
+        for _ in range(4):
+            self.deal_row(cards, face_down=True)
+        self.deal_row(cards, self.tableau_ix[::3], face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def run_length(self, stack):
+        # Built regardless of suit, but only a run of one suit moves together.
+        pile, up = self.cards[stack], len(self.cards[stack]) - self.face_down[stack]
+        n = min(1, up)
+        while n < up and pile[-n - 1].suit == pile[-n].suit and pile[-n - 1].rank == pile[-n].rank + 1:
+            n += 1
+        return n
+
+    def stock_refusal(self, move):
+        if move is DEAL and not all(self.cards[i] for i in self.tableau_ix):
+            return R_EMPTY_PILE
+        return None
+
+    def after_move(self, move):
+        # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move.
+        for pile in self.tableau_ix:
+            if self.run_length(pile) == 13:
+                self.move_cards(pile, next(f for f in self.foundation_ix if not self.cards[f]), 13)
+        super().after_move(move)  # then the card it uncovered turns up
