@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reussite.cards import ACE, Card
-from reussite.game import AnyMove, Move
+from reussite.game import AnyMove
 from reussite.messages import N_
 from reussite.rules import ANY, PICK_NONE, PICK_RUN, Build, Kind, StackRule, StackSpec, stock, tableau
 from reussite.variant import Variant
@@ -40,6 +40,7 @@ def move_to_top(cards: list[Card], key: Callable[[Card], Any]) -> list[Card]:
 
 class MountOlympus(Variant):
     id = "mount-olympus"
+    solver_companion = "reussite_plugins.mount_olympus_solver:MountOlympusSolver"
     name = N_("Mount Olympus")
     decks = 2
     stacks = (
@@ -77,42 +78,6 @@ class MountOlympus(Variant):
         # the stock lasts (R-MO-5, R-MO-8); once it is gone they are alike too.
         pairs = tuple(self.foundation_ix[i:i + 2] for i in range(0, len(self.foundation_ix), 2))
         return pairs if self.cards[self.stock_ix] else (*pairs, self.tableau_ix)
-
-    def safe_move(self) -> Move | None:
-        """A pile's top card to a foundation when nothing can ever need it in the tableau (for the solver).
-
-        R-MO-4: a card c of rank r only takes, in the tableau, the card of rank r-2 of its suit. When both
-        copies of that card are on the foundations (always so for r = 3 or 4: the bases, R-MO-1), c is of no
-        use outside a foundation, and foundations never give a card back. Playing it at once loses nothing,
-        except when it empties a pile while the stock lasts: the refill (R-MO-5) would then change which card
-        goes where in every later deal (R-MO-8), so that move is left to the search. The two foundations of a
-        suit on the same base are alike (R-MO-3)."""
-        cards = self.cards
-        stock_left = bool(cards[self.stock_ix])
-        # On a foundation from base b (b, b+2, ...), rank k is there when the pile holds (k - b) // 2 + 1 cards.
-        for src in self.tableau_ix:
-            pile = cards[src]
-            if not pile or (stock_left and len(pile) == 1):
-                continue
-            card = pile[-1]
-            rank, suit = card.rank, card.suit
-            if rank < 3:
-                continue
-            below = rank - 2
-            copies = 0
-            target = None
-            for f in self.foundation_ix:
-                rule = self.specs[f].rule
-                if rule.suit != suit or (rule.empty - rank) % 2:
-                    continue
-                fpile = cards[f]
-                if len(fpile) >= (below - rule.empty) // 2 + 1:
-                    copies += 1
-                if fpile and fpile[-1].rank == below and target is None:
-                    target = f
-            if copies == 2 and target is not None:
-                return Move(src, target, 1)
-        return None
 
     def score(self) -> int:
         # The page gives no score: one point a card played onto the foundations (the bases are dealt).

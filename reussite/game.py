@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Collection, Hashable, Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -1102,72 +1102,6 @@ class Game:
         if self.is_lost():
             return Outcome.LOST
         return None
-
-    # -- Search hints — optional overrides ---------------------------------------------------------
-    # What a variant may tell the solver (reussite.solver) beyond its rules. The defaults say nothing more,
-    # so a variant that overrides none of them is still solved; each override must keep the promise its
-    # docstring states, or "lost" verdicts may be wrong.
-
-    #: How many positions the solver's best-first search gets at each turn for each one its depth-first
-    #: search gets: more where ``solver_progress`` is good enough to lead it. Default: 1.
-    solver_best_first_share: int = 1
-    #: How many positions the solver's depth-first search gets at each turn for each one a beam search took
-    #: (the best-first searches get ``solver_best_first_share`` times that): less where the beams win most
-    #: deals. Default: 1.
-    solver_complete_share: float = 1.0
-    #: How many positions the solver's first beam searches keep at each move (twice as many at each turn).
-    #: Default: 20.
-    solver_beam_width: int = 20
-    #: How many positions the solver's depth-first search gets alone, before the first beam searches (half of
-    #: it is also the least the complete searches get at each turn). Default: 2,000.
-    solver_first_slice: int = 2000
-
-    def safe_move(self) -> AnyMove | None:
-        """A move that can be played at once without losing anything: if any line wins from here, one
-        starting with this move wins too. The solver plays it without trying the alternatives, which makes it
-        much faster, so a wrong answer makes "lost" verdicts wrong: return None when unsure. Default: None."""
-        return None
-
-    def dead_end(self) -> bool:
-        """True only when no line can win from this position, so the solver stores it without expanding it;
-        called once per new position without a safe move, so keep it cheap. Default: False (never says)."""
-        return False
-
-    def useful_moves(self, moves: list) -> list:
-        """The moves worth searching from this position, out of the legal ``moves``: it may leave some out and
-        add sequences (tuples of moves, each legal in turn) as long as a win, if any, stays reachable through
-        them, and it depends on the position only. Default: ``moves`` unchanged."""
-        return moves
-
-    def solver_key(self) -> bytes:
-        """The solver's transposition-table key: equal only for positions with the same future as far as
-        winning goes (with :meth:`useful_moves`). Default: :meth:`position_key`."""
-        return self.position_key()
-
-    def solver_progress(self) -> float:
-        """How far the position has got, higher is better: it orders the solver's moves and guides its
-        best-first search, so it changes how soon a win is found, never a verdict. Default: 4 for each card on
-        the foundations and 1 for each empty tableau pile."""
-        cards = self.cards
-        return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
-
-    def solver_phase(self) -> Hashable | None:
-        """Which stage of the game the position is at, or None (the default) when the variant does not tell
-        stages apart. With phases, the solver runs at each turn a phased beam search per estimate before the
-        usual one: a phased beam first keeps a few positions of each phase (a quarter of its width at most,
-        by progress), then fills the rest of its width by progress alone, so that positions which have just
-        dealt (their new cards bury others, so they look worse for a while) are not all crowded out by those
-        which have not. The redeals used and the cards left in the stock make a good phase where the stock
-        is dealt in a few large deals. It changes only which positions a beam keeps, never a verdict."""
-        return None
-
-    def solver_estimates(self) -> tuple[Callable[[Game], float], ...]:
-        """The progress estimates the solver follows, each a function of a game scored like
-        :meth:`solver_progress`: one beam search and one best-first search per estimate, taking turns within
-        the one budget (each best-first search gets ``solver_best_first_share``). Estimates that win
-        different deals together win more; none can make a verdict wrong (a beam search never says "lost").
-        Default: :meth:`solver_progress` alone."""
-        return (type(self).solver_progress,)
 
     # -- search support: cheap copies and a canonical position key -----------------------------------
 

@@ -58,6 +58,10 @@ class Variant(Game):
     domain: ClassVar[str] = "reussite"
     #: Set by the host: the plugin that registered this game.
     plugin_name: ClassVar[str] = ""
+    #: What the game tells the solver beyond its rules: a :class:`reussite.solver.companion.Companion` subclass
+    #: or its ``"module:Class"`` name, imported when the solver first runs (so the game's module carries no
+    #: search code). None: the solver works from the declarations alone.
+    solver_companion: ClassVar[str | type | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -125,6 +129,11 @@ class Variant(Game):
         own = [spec.id for spec in stacks if getattr(getattr(spec, "rule", None), "own_rule", False) is True]
         if own and cls.takes is Game.takes:
             found.append(f"stacks {', '.join(own)} declare own_rule, but the class does not define takes()")
+        companion = cls.solver_companion
+        if companion is not None and not isinstance(companion, type) and not (
+                isinstance(companion, str) and companion.count(":") == 1 and all(companion.split(":"))):
+            found.append(f"solver_companion: {companion!r} is not None, a Companion subclass or a 'module:Class' "
+                         "string")
         kinds = cls.custom_drop_kinds
         if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")

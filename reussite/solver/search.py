@@ -36,6 +36,7 @@ from functools import partial
 
 from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
+from reussite.solver.companion import Companion, companion_for
 
 #: How often (in positions) the clock, the memory and the cancel flag are looked at.
 _CHECK_EVERY = 512
@@ -158,12 +159,11 @@ def _store(search, key: bytes) -> bool:
     return True
 
 
-def _lookahead(game: Game, moves: list, visited) -> tuple[list, list]:
+def _lookahead(game: Game, moves: list, visited, comp: Companion) -> tuple[list, list]:
     """The moves that reach a position not stored yet, best progress first, and the key of each one's position
     (the search uses it when it gets there, rather than computing it again)."""
     scored = []
-    cls = type(game)
-    key_of, progress, push, pop = cls.solver_key, cls.solver_progress, game.push, game.pop
+    key_of, progress, push, pop = comp.key, comp.progress, game.push, game.pop
     for k, move in enumerate(moves):
         if isinstance(move, tuple):
             for m in move:
@@ -224,9 +224,10 @@ class _Stop(Exception):
 class _DFS:
     """A depth-first search on its own copy of the game, that can be run a slice at a time."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, comp: Companion) -> None:
         g = _private_copy(game)
         self.g = g
+        self.comp = comp
         self.visited: set[bytes] = set()
         self.key_bytes = 0
         self.line: list = []
@@ -238,22 +239,22 @@ class _DFS:
     def enter(self, key: bytes | None = None) -> bool | None:
         """Expand the position just reached (``key``: its key, when known already): True if won, None if
         already seen or dead, else False (frame pushed)."""
-        g, line = self.g, self.line
+        g, line, comp = self.g, self.line, self.comp
         forced = 0
         while True:
             if g.is_won():
                 return True
-            if not _store(self, g.solver_key() if key is None else key):
+            if not _store(self, comp.key(g) if key is None else key):
                 break
             key = None
-            safe = g.safe_move()
+            safe = comp.safe_move(g)
             if safe is None:
-                if g.dead_end():
+                if comp.dead_end(g):
                     break
-                moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
+                moves = comp.useful_moves(g, _distinct(g, g.legal_moves(), g.interchangeable_stacks()))
                 keys = None
                 if LOOKAHEAD:
-                    moves, keys = _lookahead(g, order_moves(g, moves), self.visited)
+                    moves, keys = _lookahead(g, order_moves(g, moves), self.visited, comp)
                 else:
                     moves = order_moves(g, moves)
                 # A frame: moves to try, the next one's index, safe moves played on entering it, and the key
@@ -319,7 +320,7 @@ class _BestFirst:
     the game lost, as the depth-first search does. What it costs is memory: a copy of each expanded position
     whose children are still waiting, and the waiting moves."""
 
-    def __init__(self, game: Game, progress: Callable[[Game], float]) -> None:
+    def __init__(self, game: Game, comp: Companion, progress: Callable[[Game], float]) -> None:
         g = _private_copy(game)
         self.root = g
         self.visited: set[bytes] = set()
@@ -329,8 +330,9 @@ class _BestFirst:
         self.serial = 0
         self.line: list = []
         # The variant's hints, as functions of a game (each copy is a new game); ``progress`` is one of its
-        # estimates (Game.solver_estimates).
-        self.key_of, self.progress = type(g).solver_key, progress
+        # estimates (Companion.estimates).
+        self.comp = comp
+        self.key_of, self.progress = comp.key, progress
         self.copy_bytes = self.copy_size(g)
         self.live = 0  # stored copies
         self.started = False
@@ -374,7 +376,7 @@ class _BestFirst:
                     return Verdict.WON
                 if not _store(self, key_of(g)):
                     break
-                safe = g.safe_move()
+                safe = self.comp.safe_move(g)
                 if safe is None:
                     self._expand(g, parent, played, depth)
                     break
@@ -384,9 +386,10 @@ class _BestFirst:
         return Verdict.LOST
 
     def _expand(self, g: Game, parent, played: list, depth: int) -> None:
-        if g.dead_end():
+        comp = self.comp
+        if comp.dead_end(g):
             return
-        moves = g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks()))
+        moves = comp.useful_moves(g, _distinct(g, g.legal_moves(), g.interchangeable_stacks()))
         node = [g, parent, depth, 0, played]  # copy, parent, moves from the start, waiting children, moves
         visited, key_of, progress, heap, heappush = self.visited, self.key_of, self.progress, self.heap, heapq.heappush
         push, pop = g.push, g.pop
@@ -438,9 +441,11 @@ class _Beam:
     many near-equal positions of its first moves. Each position is still expanded once (its own table).
     A ``phased`` beam gives each phase of the game (``Game.solver_phase``) a share of its width first."""
 
-    def __init__(self, game: Game, progress: Callable[[Game], float], width: int, phased: bool = False) -> None:
+    def __init__(self, game: Game, comp: Companion, progress: Callable[[Game], float], width: int,
+                 phased: bool = False) -> None:
         g = _private_copy(game)
         self.root = g
+        self.comp = comp
         self.progress = progress
         self.width = width
         self.phased = phased
@@ -456,9 +461,10 @@ class _Beam:
 
     def run(self, until: int, check: Callable[[], None]) -> Verdict | None:
         """WON, or None when the beam died out or ``until`` positions were expanded."""
-        cls = type(self.root)
-        key_of, progress, visited = cls.solver_key, self.progress, self.visited
-        phase_of = cls.solver_phase if self.phased else _no_phase
+        comp = self.comp
+        key_of, progress, visited = comp.key, self.progress, self.visited
+        safe_move, dead_end, useful_moves = comp.safe_move, comp.dead_end, comp.useful_moves
+        phase_of = comp.phase if self.phased else _no_phase
         # A node: [its copy (dropped once its children are chosen), the node it came from, the moves from there,
         # its key (None once a safe move is played: computed again)].
         level = [[self.root, None, [], None]]
@@ -472,7 +478,7 @@ class _Beam:
                     if g.is_won():
                         self.line = self._line_to(node)
                         return Verdict.WON
-                    safe = g.safe_move()
+                    safe = safe_move(g)
                     if safe is None:
                         break
                     g.push(safe, check=False)
@@ -485,9 +491,9 @@ class _Beam:
                     check()
                 if self.expanded >= until:
                     return None
-                if g.dead_end():
+                if dead_end(g):
                     continue
-                for move in g.useful_moves(_distinct(g, g.legal_moves(), g.interchangeable_stacks())):
+                for move in useful_moves(g, _distinct(g, g.legal_moves(), g.interchangeable_stacks())):
                     _play(g, move)
                     key = key_of(g)
                     if key not in visited:
@@ -575,9 +581,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     start = time.perf_counter()
     deadline = None if budget.seconds is None else start + budget.seconds
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
-    main = _DFS(game)
-    estimates = game.solver_estimates()
-    bests = [_BestFirst(game, progress) for progress in estimates] if BEST_FIRST else []
+    comp = companion_for(game)
+    main = _DFS(game, comp)
+    estimates = comp.estimates(game)
+    bests = [_BestFirst(game, comp, progress) for progress in estimates] if BEST_FIRST else []
     beam: _Beam | None = None
     beams_expanded = 0
 
@@ -615,13 +622,13 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        first = game.solver_first_slice
+        first = comp.first_slice
         verdict, winner = main.run(cap(first), check), main
-        width = game.solver_beam_width
-        best_share, complete_share = game.solver_best_first_share, game.solver_complete_share
+        width = comp.beam_width
+        best_share, complete_share = comp.best_first_share, comp.complete_share
         # A variant that tells phases apart gets, per estimate, a phased beam and then an unphased one: they
-        # win different deals (see Game.solver_phase).
-        phasings = (True, False) if game.solver_phase() is not None else (False,)
+        # win different deals (see Companion.phase).
+        phasings = (True, False) if comp.phase(game) is not None else (False,)
         beams = [(progress, phased) for progress in estimates for phased in phasings]
         while True:
             if verdict is Verdict.WON:
@@ -632,7 +639,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 return finish(Verdict.UNKNOWN, "nodes")
             beamed = 0
             for progress, phased in beams:
-                beam = _Beam(game, progress, width, phased)
+                beam = _Beam(game, comp, progress, width, phased)
                 if beam.run(cap(width * _BEAM_STEPS), check) is Verdict.WON:
                     return _verified(game, finish(Verdict.WON, winner=beam))
                 # A beam that ends without a win proved nothing the complete searches may use: dropped.

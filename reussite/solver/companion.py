@@ -1,0 +1,163 @@
+"""What a game tells the solver beyond its rules, kept beside the game and never inside it.
+
+A :class:`Companion` is to a variant what PySolFC's ``Solver_Class`` is to a game: the search asks it about
+every position (which move is safe to play at once, whether the position is a dead end, which moves are worth
+trying, how far the position has got). The base class answers from the game's declarations alone, so a game
+that declares no companion is searched with everything the rules let the solver work out for itself (see
+:mod:`reussite.solver.derive`). A game with knowledge of its own attaches a subclass by one declaration on
+the variant class, a ``"module:Class"`` string imported only when the solver first runs::
+
+    class Tournament(Variant):
+        solver_companion = "reussite_plugins.tournament_solver:TournamentSolver"
+
+Each method takes the game at the position asked about (a private copy the search plays on) and must keep
+the promise its docstring states: a wrong ``safe_move``, ``dead_end``, ``useful_moves`` or ``key`` makes
+"lost" verdicts wrong; ``progress``, ``estimates``, ``phase`` and the tuning attributes only change how soon
+a verdict comes, never which. ``tests/solver`` checks every bundled and example game against an exhaustive
+search on small positions.
+
+Variants written before companions existed overrode ``Game.safe_move``, ``dead_end``, ``useful_moves``,
+``solver_key``, ``solver_progress``, ``solver_phase``, ``solver_estimates`` and the ``solver_*`` tuning
+attributes: those still work through :class:`LegacyHints`, with a :class:`DeprecationWarning` naming the
+class, and will be dropped in a later release.
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
+
+from reussite.solver import derive
+
+if TYPE_CHECKING:
+    from reussite.game import AnyMove, Game
+
+
+class Companion:
+    """The solver's knowledge of one game class; one instance per class, shared by every search of it."""
+
+    #: How many positions the depth-first search gets alone before the first beam searches (half of it is
+    #: also the least the complete searches get at each turn).
+    first_slice: int = 2000
+    #: How many positions the first beam searches keep at each move (twice as many at each turn).
+    beam_width: int = 20
+    #: How many positions the depth-first search gets at each turn for each one a beam search took.
+    complete_share: float = 1.0
+    #: How many positions each best-first search gets at each turn for each one the depth-first search gets.
+    best_first_share: int = 1
+
+    def __init__(self, game_class: type[Game]) -> None:
+        self.game_class = game_class
+        self.derived = derive.Knowledge(game_class)
+
+    def safe_move(self, game: Game) -> AnyMove | None:
+        """A move to play at once without trying the others: if any line wins from here, one starting with
+        this move wins too. Default: a card to a foundation that no card left in play could ever need as a
+        base (worked out from the declarations, :mod:`reussite.solver.derive`), or None."""
+        return self.derived.safe_move(game)
+
+    def dead_end(self, game: Game) -> bool:
+        """True only when no line can win from here (the position is stored and not expanded); asked once
+        per new position with no safe move, so keep it cheap. Default: what the declarations prove."""
+        return self.derived.dead_end(game)
+
+    def useful_moves(self, game: Game, moves: list) -> list:
+        """The moves worth searching, out of the legal ``moves``: some may be left out and move sequences
+        (tuples of moves, each legal in turn) added, as long as a win, if any, stays reachable through them;
+        it must depend on the position only. Default: ``moves``."""
+        return moves
+
+    def key(self, game: Game) -> bytes:
+        """The transposition table's key: equal only for positions with the same future as far as winning
+        goes (with :meth:`useful_moves`). Default: ``game.position_key()``."""
+        return game.position_key()
+
+    def progress(self, game: Game) -> float:
+        """How far the position has got, higher is better: it orders the moves and leads the beam and
+        best-first searches. Default: 4 a card on the foundations, 1 an empty tableau pile."""
+        cards = game.cards
+        return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
+
+    def estimates(self, game: Game) -> tuple[Callable[[Game], float], ...]:
+        """The progress estimates the beam and best-first searches follow from ``game`` (the position the
+        search starts from), one search of each per estimate, each a function of a game scored like
+        :meth:`progress`. Default: :meth:`progress` alone."""
+        return (self.progress,)
+
+    def phase(self, game: Game) -> Hashable | None:
+        """Which stage of the game the position is at, or None (no phases). With phases, each turn runs a
+        phased beam per estimate first, keeping a few positions of each phase (Tournament: the redeals used
+        and the cards left in the stock). Default: None."""
+        return None
+
+
+#: The ``Game`` methods and attributes that held solver hints before companions (see :class:`LegacyHints`).
+LEGACY_METHODS = ("safe_move", "dead_end", "useful_moves", "solver_key", "solver_progress", "solver_phase",
+                  "solver_estimates")
+LEGACY_ATTRIBUTES = {"solver_first_slice": "first_slice", "solver_beam_width": "beam_width",
+                     "solver_complete_share": "complete_share", "solver_best_first_share": "best_first_share"}
+
+
+class LegacyHints(Companion):
+    """A companion that forwards to the hint methods a variant class still defines itself (deprecated)."""
+
+    def __init__(self, game_class: type[Game]) -> None:
+        super().__init__(game_class)
+        for old, new in LEGACY_ATTRIBUTES.items():
+            if hasattr(game_class, old):
+                setattr(self, new, getattr(game_class, old))
+        for name, method in (("safe_move", "safe_move"), ("dead_end", "dead_end"), ("solver_key", "key"),
+                             ("solver_progress", "progress"), ("solver_phase", "phase")):
+            if hasattr(game_class, name):
+                setattr(self, method, getattr(game_class, name))
+        if hasattr(game_class, "useful_moves"):
+            self.useful_moves = game_class.useful_moves
+        if hasattr(game_class, "solver_estimates"):
+            self._estimates = game_class.solver_estimates
+
+    def estimates(self, game: Game) -> tuple[Callable[[Game], float], ...]:
+        own = getattr(self, "_estimates", None)
+        return (self.progress,) if own is None else own(game)
+
+
+_COMPANIONS: dict[type, Companion] = {}
+
+
+class CompanionError(TypeError):
+    """A variant's ``solver_companion`` declaration does not name a Companion subclass."""
+
+
+def _resolve(game_class: type[Game]) -> type[Companion]:
+    declared = getattr(game_class, "solver_companion", None)
+    if declared is None:
+        legacy = [name for name in (*LEGACY_METHODS, *LEGACY_ATTRIBUTES) if hasattr(game_class, name)]
+        if legacy:
+            warnings.warn(f"{game_class.__module__}.{game_class.__qualname__} defines solver hints on the game "
+                          f"({', '.join(legacy)}): move them to a reussite.solver.companion.Companion subclass "
+                          "named by solver_companion (docs/plugin-guide.md)", DeprecationWarning, stacklevel=4)
+            return LegacyHints
+        return Companion
+    if isinstance(declared, str):
+        module, _, name = declared.partition(":")
+        try:
+            found = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError) as exc:
+            raise CompanionError(f"{game_class.__qualname__}.solver_companion = {declared!r}: cannot import it "
+                                 f"({exc})") from exc
+    else:
+        found = declared
+    if not (isinstance(found, type) and issubclass(found, Companion)):
+        raise CompanionError(f"{game_class.__qualname__}.solver_companion = {declared!r} is not a subclass of "
+                             "reussite.solver.companion.Companion")
+    return found
+
+
+def companion_for(game: Game | type[Game]) -> Companion:
+    """The companion of a game (or game class), made once per class."""
+    game_class = game if isinstance(game, type) else type(game)
+    companion = _COMPANIONS.get(game_class)
+    if companion is None:
+        companion = _COMPANIONS[game_class] = _resolve(game_class)(game_class)
+    return companion
