@@ -20,6 +20,7 @@ import pytest
 from reussite.cards import RANKS, SUITS, Card
 from reussite.errors import IllegalMove
 from reussite.solver import Verdict, solve
+from reussite.solver.companion import companion_for
 
 #: Positions per game and option; the same seeds on every run.
 #: BRUTE_FORCE_CASES overrides it for a deeper one-off check.
@@ -323,17 +324,19 @@ def test_solver_agrees_with_brute_force(host, game_id, options, make, groups):
 
 
 def test_R_OS_9_dead_end_only_where_the_brute_force_finds_no_win(host):
-    """Osmosis's relaxed test with three-card deals (which stock and waste cards can come to the top of the
-    waste, and what playing one frees) never calls a winnable position dead: random positions with most loose
-    cards in the stock, where the order of the triples decides, checked against the brute force."""
+    """Osmosis's relaxed test with three-card deals (its companion's ``dead_end``: which stock and waste cards
+    can come to the top of the waste, and what playing one frees) never calls a winnable position dead: random
+    positions with most loose cards in the stock, where the order of the triples decides, checked against the
+    brute force."""
     cls = host.game("osmosis")
+    comp = companion_for(cls)
     rng = random.Random("osmosis triples")
     fired = checked = 0
     while checked < CASES * 3:
         data = osmosis_long_stock_position(rng)
         data["options"] = {"deal": "3"}
         game = cls.from_layout(data)
-        if len(game.cards[game.stock_ix]) < 4 or not game.dead_end():
+        if len(game.cards[game.stock_ix]) < 4 or not comp.dead_end(game):
             continue
         try:
             expected = brute_force(game, _no_groups)
@@ -341,8 +344,8 @@ def test_R_OS_9_dead_end_only_where_the_brute_force_finds_no_win(host):
             continue
         checked += 1
         assert not expected, data
-        everything_free = game._relaxed_dead(
-            [game.cards[f] for f in game.foundation_ix], [game.cards[r] for r in game.reserve_ix],
+        everything_free = comp._relaxed_dead(
+            game, [game.cards[f] for f in game.foundation_ix], [game.cards[r] for r in game.reserve_ix],
             game.cards[game.waste_ix] + game.cards[game.stock_ix], None)
         fired += not everything_free  # dead only because of the order of the triples
     assert fired, "no position needed the order of the triples"

@@ -1,4 +1,7 @@
-"""The solver on real deals and on positions with a known answer; each game's safe moves, clause by clause."""
+"""The solver on real deals and on positions with a known answer; each game's safe moves, clause by clause.
+
+What a game tells the solver beyond its rules lives in its companion (``reussite.solver.companion``): the
+hints below are asked of ``companion_for(game)`` with the game at the position asked about."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import pytest
 
 from reussite.game import Move
 from reussite.solver import Budget, Verdict, solve
+from reussite.solver.companion import LEGACY_ATTRIBUTES, LEGACY_METHODS, Companion, companion_for
 
 
 def _layout(cls, options=None, redeals_used=0, **stacks):
@@ -24,6 +28,17 @@ def _layout(cls, options=None, redeals_used=0, **stacks):
 def _suit(suit: str, top: str, start: str = "A") -> str:
     ranks = "A23456789TJQK"
     return " ".join(r + suit for r in ranks[ranks.index(start):ranks.index(top) + 1])
+
+
+def _safe(game):
+    """The safe move the game's companion names at this position, or None."""
+    return companion_for(game).safe_move(game)
+
+
+def _with_companion(cls, companion: type[Companion], name: str | None = None):
+    """A subclass of the variant ``cls`` attached to ``companion`` (a class object: ``solver_companion``
+    takes one as well as a ``"module:Class"`` string); a new class, so it gets a companion of its own."""
+    return type(name or f"{cls.__name__}With{companion.__name__}", (cls,), {"solver_companion": companion})
 
 
 def _replays_to_a_win(game, line) -> bool:
@@ -139,7 +154,7 @@ def test_osmosis_one_move_from_a_win_and_a_dead_end(host):
         dead = _layout(cls, options, foundation_1="5C", foundation_2="5S", reserve_1=("3C 3S", 1))
         result = solve(dead)
         assert result.verdict is Verdict.LOST and result.nodes == 1  # the dead-end test sees it at once
-        assert dead.dead_end()
+        assert companion_for(dead).dead_end(dead)
 
 
 def test_tournament_one_move_from_a_win_and_a_dead_end(host):
@@ -158,31 +173,31 @@ def test_R_FT_3_R_FT_5_a_card_whose_lower_twins_are_both_up_is_played_at_once(ho
     cls = host.game("forty-thieves")
     game = _layout(cls, foundation_1=_suit("H", "4"), foundation_2=_suit("H", "4"), tableau_3="9S 5H",
                    tableau_4="6H")
-    assert game.safe_move() == Move(game.index["tableau-3"], game.index["foundation-1"])
+    assert _safe(game) == Move(game.index["tableau-3"], game.index["foundation-1"])
 
 
 def test_R_FT_5_not_while_a_twin_of_the_card_below_could_still_need_it(host):
     cls = host.game("forty-thieves")
     game = _layout(cls, foundation_1=_suit("H", "4"), foundation_2=_suit("H", "2"), tableau_3="5H",
                    tableau_4="4H KS")
-    assert game.safe_move() is None  # the other 4 of hearts may want the 5 in the tableau
+    assert _safe(game) is None  # the other 4 of hearts may want the 5 in the tableau
 
 
 def test_R_FT_3_aces_and_twos_are_always_safe(host):
     cls = host.game("forty-thieves")
     game = _layout(cls, waste="KS AS", tableau_1="QS")
-    assert game.safe_move() == Move(game.waste_ix, game.index["foundation-1"])
+    assert _safe(game) == Move(game.waste_ix, game.index["foundation-1"])
 
 
 def test_R_MO_5_no_safe_move_empties_a_pile_while_the_stock_lasts(host):
     cls = host.game("mount-olympus")
     bases = {f"foundation_{k + 1}": ("A" if k < 8 else "2") + "CSHD"[(k % 8) // 2] for k in range(16)}
     game = _layout(cls, stock="KH", tableau_1="3C", tableau_2="QH 3C", **bases)
-    assert game.safe_move() == Move(game.index["tableau-2"], game.index["foundation-1"])
+    assert _safe(game) == Move(game.index["tableau-2"], game.index["foundation-1"])
     game = _layout(cls, stock="KH", tableau_1="3C", **bases)
-    assert game.safe_move() is None
+    assert _safe(game) is None
     game = _layout(cls, tableau_1="3C", **bases)  # the stock is gone: the pile may empty
-    assert game.safe_move() is not None
+    assert _safe(game) is not None
 
 
 def test_R_MO_4_not_while_a_card_two_below_could_still_go_on_it(host):
@@ -191,41 +206,41 @@ def test_R_MO_4_not_while_a_card_two_below_could_still_go_on_it(host):
     bases["foundation_1"] = "AC 3C"
     game = _layout(cls, tableau_1="KH 5C", tableau_2="KH 3C", **bases)
     # The 3 of clubs may go up (its Ace is there), not the 5: the other 3 of clubs could still go on it.
-    assert game.safe_move() == Move(game.index["tableau-2"], game.index["foundation-2"])
-    game.push(game.safe_move())
-    assert game.safe_move() is not None  # now both 3s of clubs are up
+    assert _safe(game) == Move(game.index["tableau-2"], game.index["foundation-2"])
+    game.push(_safe(game))
+    assert _safe(game) is not None  # now both 3s of clubs are up
 
 
 def test_R_OS_9_a_waste_card_is_safe_with_one_card_deals_only(host):
     cls = host.game("osmosis")
     one = _layout(cls, {"deal": "1"}, foundation_1="5C", stock="9H", waste="7D 2C")
-    assert one.safe_move() == Move(one.waste_ix, one.index["foundation-1"])
+    assert _safe(one) == Move(one.waste_ix, one.index["foundation-1"])
     three = _layout(cls, {"deal": "3"}, foundation_1="5C", stock="9H", waste="7D 2C")
-    assert three.safe_move() is None  # R-OS-9: taking a waste card regroups the later triples
+    assert _safe(three) is None  # R-OS-9: taking a waste card regroups the later triples
     three = _layout(cls, {"deal": "3"}, foundation_1="5C", stock="9H", reserve_2="2C")
-    assert three.safe_move() == Move(three.index["reserve-2"], three.index["foundation-1"])
+    assert _safe(three) == Move(three.index["reserve-2"], three.index["foundation-1"])
 
 
 def test_R_OS_9_the_last_card_of_a_three_card_pass_is_safe(host):
     cls = host.game("osmosis")
     game = _layout(cls, {"deal": "3"}, foundation_1="5C", waste="7D 9H 2C")
-    assert game.safe_move() == Move(game.waste_ix, game.index["foundation-1"])
+    assert _safe(game) == Move(game.waste_ix, game.index["foundation-1"])
 
 
 def test_R_OS_6_starting_a_foundation_is_never_forced(host):
     cls = host.game("osmosis")
     game = _layout(cls, foundation_1="5C", reserve_1="5S")
-    assert game.safe_move() is None
+    assert _safe(game) is None
 
 
 def test_R_TO_9_a_reserve_card_is_safe_only_once_the_foundations_overlap(host):
     cls = host.game("tournament")
     # The two clubs foundations hold 13 cards: they meet, and a card played now could spoil the shifting.
     meet = _layout(cls, foundation_1=_suit("C", "4"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", reserve_1="5C")
-    assert meet.safe_move() is None
+    assert _safe(meet) is None
     overlap = _layout(cls, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
                       reserve_1="6C")
-    assert overlap.safe_move() == Move(overlap.index["reserve-1"], overlap.index["foundation-1"])
+    assert _safe(overlap) == Move(overlap.index["reserve-1"], overlap.index["foundation-1"])
 
 
 def test_R_TO_9_foundations_shift_only_towards_a_waiting_card(host):
@@ -235,7 +250,7 @@ def test_R_TO_9_foundations_shift_only_towards_a_waiting_card(host):
     f1, f5 = meet.index["foundation-1"], meet.index["foundation-5"]
     moves = list(meet.legal_moves())
     assert Move(f1, f5) in moves and Move(f5, f1) in moves
-    useful = meet.useful_moves(moves)
+    useful = companion_for(meet).useful_moves(meet, moves)
     # No single shift; the 2 waits below: two shifts down (the up foundation ends at the 2), then the 2 of
     # the other pack onto the down foundation.
     assert Move(f1, f5) not in useful and Move(f5, f1) not in useful
@@ -251,24 +266,29 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
     import random
 
     cls = host.game("tournament")
+    solver = type(companion_for(cls))
 
-    class Plain(cls):
-        def _safe_column_move(self):
+    class PlainSolver(solver):
+        def _safe_column_move(self, game):
             return None
 
-        def dead_end(self):
+        def dead_end(self, game):
             return False
 
-        def _digs_only(self, moves):
+        def _digs_only(self, game, moves):
             return False
 
     fired = [0]
 
-    class Counted(cls):
-        def dead_end(self):
-            dead = super().dead_end()
+    class CountedSolver(solver):
+        def dead_end(self, game):
+            dead = super().dead_end(game)
             fired[0] += dead
             return dead
+
+    Plain, Counted = _with_companion(cls, PlainSolver, "Plain"), _with_companion(cls, CountedSolver, "Counted")
+    assert type(companion_for(Plain)) is PlainSolver and type(companion_for(Counted)) is CountedSolver
+    comp = companion_for(cls)
 
     # A hand-built dead end: nine cards that need a held King and Ace first, eight reserves.
     data = {"redeals_used": 2, "stacks": [
@@ -276,18 +296,19 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
         *({"id": f"reserve-{i + 1}", "cards": [c]} for i, c in enumerate("2C 3C 4C 6C 7C 8C 9C TC".split())),
     ]}
     dead = cls.from_layout(data)
-    assert dead.dead_end()
-    assert not cls.from_layout({**data, "redeals_used": 1}).dead_end()  # a redeal takes the 5 off that column
+    assert comp.dead_end(dead)
+    assert not comp.dead_end(cls.from_layout({**data, "redeals_used": 1}))  # a redeal takes the 5 off that column
     assert solve(Plain.from_layout(data)).verdict is Verdict.LOST
     # A safe column card: the clubs overlap, no redeal is left, a card stays under it.
     overlap = _layout(cls, redeals_used=2, foundation_1=_suit("C", "5"),
                       foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", tableau_1="9H 6C", stock="2H")
     f1, t1 = overlap.index["foundation-1"], overlap.index["tableau-1"]
-    assert overlap.safe_move() == Move(t1, f1)
-    assert _layout(cls, redeals_used=1, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
-                   tableau_1="9H 6C", stock="2H").safe_move() is None
-    assert _layout(cls, redeals_used=2, foundation_1=_suit("C", "5"), foundation_5="KC QC JC TC 9C 8C 7C 6C 5C",
-                   tableau_1="6C", stock="2H").safe_move() is None  # its column would be refilled sooner
+    assert _safe(overlap) == Move(t1, f1)
+    assert _safe(_layout(cls, redeals_used=1, foundation_1=_suit("C", "5"),
+                         foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", tableau_1="9H 6C", stock="2H")) is None
+    # Not a column card with nothing under it while the stock lasts: its column would be refilled sooner.
+    assert _safe(_layout(cls, redeals_used=2, foundation_1=_suit("C", "5"),
+                         foundation_5="KC QC JC TC 9C 8C 7C 6C 5C", tableau_1="6C", stock="2H")) is None
 
     rng = random.Random("tournament last pass")
     ranks = "A23456789TJQK"
@@ -320,7 +341,7 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
         if not expected.decided:
             continue
         game = Counted.from_layout(data)
-        safes += game._safe_column_move() is not None
+        safes += companion_for(game)._safe_column_move(game) is not None
         assert solve(game, nodes=100_000).verdict is expected.verdict, data
         seen[expected.verdict] += 1
     deads = fired[0]
@@ -330,9 +351,10 @@ def test_R_TO_11_last_pass_hooks_agree_with_the_search_without_them(host):
 def test_tournament_hints_arithmetic_agrees_with_the_rules(host, monkeypatch):
     """Tournament's hints read the foundations by their lengths (the up one holds Ace .. a, the down one
     King .. b) instead of asking the rules: for every pair of lengths and every rank, the foundation
-    ``_to_foundation`` picks is the first one ``drop_refusal`` accepts; and ``solver_progress`` is the sum its
+    ``_to_foundation`` picks is the first one ``drop_refusal`` accepts; and ``progress`` is the sum its
     docstring states, card by card, on positions the solver reaches."""
     cls = host.game("tournament")
+    comp = companion_for(cls)
     ranks = "A23456789TJQK"
     checked = 0
     for a in range(14):
@@ -349,7 +371,7 @@ def test_tournament_hints_arithmetic_agrees_with_the_rules(host, monkeypatch):
                             if game.drop_refusal(src, 1, f) is None]
                     for overlap, allowed in ((False, a + d != 13), (True, a + d >= 14)):
                         expected = Move(src, fits[0]) if fits and allowed else None
-                        assert game._to_foundation(src, overlap) == expected, (a, d, code, overlap)
+                        assert comp._to_foundation(game, src, overlap) == expected, (a, d, code, overlap)
                         checked += 1
     assert checked > 8000
 
@@ -372,46 +394,48 @@ def test_tournament_hints_arithmetic_agrees_with_the_rules(host, monkeypatch):
 
     seen = []
 
-    class Spy(cls):
-        def safe_move(self):
-            seen.append(self.copy(history=False))
-            return super().safe_move()
+    class SpySolver(type(comp)):
+        def safe_move(self, game):
+            seen.append(game.copy(history=False))
+            return super().safe_move(game)
 
+    Spy = _with_companion(cls, SpySolver, "Spy")
     for number in (3, 1):  # deal 1 reaches positions where a suit's foundations meet
         solve(Spy(number), nodes=800)
     assert len(seen) > 1000 and any(g.redeals_used for g in seen)
     for game in seen[::3]:
         for clog in (2.0, 1.0, 0.0):
-            assert game.solver_progress(clog) == plain_progress(game, clog)
-    # solver_key does position_key's work its own way: the same key, but where a suit's foundations meet,
+            assert comp.progress(game, clog) == plain_progress(game, clog)
+    # key does position_key's work its own way: the same key, but where a suit's foundations meet,
     # where they meet is left out (a shift between them keeps the key).
     meeting = 0
     for game in seen:
-        if not any(game._foundations_meet(suit) for suit in range(4)):
-            assert game.solver_key() == game.position_key()
+        if not any(game.foundations_meet(suit) for suit in range(4)):
+            assert comp.key(game) == game.position_key()
             continue
-        suit = next(suit for suit in range(4) if game._foundations_meet(suit))
+        suit = next(suit for suit in range(4) if game.foundations_meet(suit))
         up, down = game.foundation_ix[suit], game.foundation_ix[4 + suit]
         shift = Move(up, down) if game.cards[up] else Move(down, up)
-        key = game.solver_key()
+        key = comp.key(game)
         game.push(shift)
-        assert game.solver_key() == key != game.position_key()
+        assert comp.key(game) == key != game.position_key()
         game.pop()
         meeting += 1
     assert meeting
     # The columns' buried terms are kept by stack key for each foundation state; with room for one column
     # a state's table starts again at nearly every column, and the terms are still right.
-    tournament_game = sys.modules[cls.__module__]
-    tournament_game._foundation_state.cache_clear()
-    monkeypatch.setattr(tournament_game, "_BURIED_KEPT", 1)
+    tournament_solver = sys.modules[type(comp).__module__]
+    tournament_solver._foundation_state.cache_clear()
+    monkeypatch.setattr(tournament_solver, "_BURIED_KEPT", 1)
     for game in seen[1::3]:
-        assert game.solver_progress(1.0) == plain_progress(game, 1.0)
+        assert comp.progress(game, 1.0) == plain_progress(game, 1.0)
 
 
-# -- the search hints: Game's neutral defaults, a variant's overrides ----------------------------------------
+# -- the search hints: the Companion base's defaults, a variant's own companion ------------------------------
 
 def _plain_variant():
-    """A third-party game written without a thought for the solver: none of the search hints is defined."""
+    """A third-party game written without a thought for the solver: no companion declared, none of the old
+    search hints defined; a new class at each call, so each gets a companion of its own."""
     from reussite.rules import ANY, FOUNDATION_UP_IN_SUIT, Build, StackRule, foundations, stock, tableau, waste
     from reussite.variant import Variant
 
@@ -424,18 +448,30 @@ def _plain_variant():
         def deal(self, cards):
             self.place("stock", cards)
 
-    hints = ("safe_move", "dead_end", "useful_moves", "solver_key", "solver_progress", "solver_estimates")
-    assert not any(name in Plain.__dict__ for name in hints)
+    assert Plain.solver_companion is None
+    assert not any(hasattr(Plain, name) for name in (*LEGACY_METHODS, *LEGACY_ATTRIBUTES))
     return Plain
 
 
-def test_a_variant_without_search_hints_is_solved_with_game_s_neutral_defaults():
+_POSITION = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
+
+
+def test_a_variant_without_search_hints_is_solved_with_the_companion_s_neutral_defaults():
+    import warnings
+
     cls = _plain_variant()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no deprecation: the plain companion, not the legacy one
+        comp = companion_for(cls)
+    assert type(comp) is Companion and companion_for(cls) is comp  # made once per class
     won = _layout(cls, tableau_1="3H 2H AH", tableau_2="2S 3S", waste="AS", stock="4H")
-    assert (won.dead_end(), won.useful_moves(["x"]), won.solver_key()) == (False, ["x"], won.position_key())
+    assert companion_for(won) is comp
+    assert (comp.dead_end(won), comp.useful_moves(won, ["x"]), comp.key(won)) == (False, ["x"], won.position_key())
     # 4 a card on the foundations, 1 an empty tableau pile (the third one here).
-    assert won.solver_progress() == 1
-    assert won.solver_estimates() == (cls.solver_progress,)  # one best-first search, led by it
+    assert comp.progress(won) == 1
+    assert comp.estimates(won) == (comp.progress,)  # one best-first search, led by it
+    assert comp.phase(won) is None
+    assert (comp.first_slice, comp.beam_width, comp.complete_share, comp.best_first_share) == (2000, 20, 1.0, 1)
     result = solve(won, nodes=10_000)
     assert result.verdict is Verdict.WON and _replays_to_a_win(won, result.line)
     # Each top card waits for a card buried under another one, and no pile is empty: not a single move.
@@ -443,27 +479,30 @@ def test_a_variant_without_search_hints_is_solved_with_game_s_neutral_defaults()
     assert solve(lost, nodes=10_000).verdict is Verdict.LOST
 
 
-@pytest.mark.parametrize("hint", ["dead_end", "useful_moves", "solver_key"])
-def test_the_search_asks_a_variant_s_own_search_hints(hint):
-    """Each override is called: one that says "no future here" turns a won position into a lost one."""
+@pytest.mark.parametrize("hint", ["dead_end", "useful_moves", "key"])
+def test_the_search_asks_a_variant_s_own_companion(hint):
+    """Each hint of a declared companion is called: one that says "no future here" turns a won position into
+    a lost one."""
     cls = _plain_variant()
-    liar = type("Liar", (cls,), {hint: {
-        "dead_end": lambda self: True,
-        "useful_moves": lambda self, moves: [],
-        "solver_key": lambda self: b"one key for every position",
+    liar_solver = type("LiarSolver", (Companion,), {hint: {
+        "dead_end": lambda self, game: True,
+        "useful_moves": lambda self, game, moves: [],
+        "key": lambda self, game: b"one key for every position",
     }[hint]})
+    liar = _with_companion(cls, liar_solver, "Liar")
     position = dict(tableau_1="3H 2H AH", tableau_2="2S 3S", waste="AS", stock="4H")
     assert solve(_layout(cls, **position), nodes=10_000).verdict is Verdict.WON
+    assert type(companion_for(liar)) is liar_solver
     assert solve(_layout(liar, **position), nodes=10_000).verdict is Verdict.LOST
 
 
 def test_a_variant_s_progress_orders_the_search():
-    """Two searches of one position that differ only by solver_progress expand the positions in another
-    order (so they count other numbers of nodes) and agree on the verdict."""
+    """Two searches of one position that differ only by the companion's progress expand the positions in
+    another order (so they count other numbers of nodes) and agree on the verdict."""
     cls = _plain_variant()
-    backwards = type("Backwards", (cls,), {"solver_progress": lambda self: -4 * self.on_foundations()})
-    position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
-    ahead, behind = (solve(_layout(c, **position), nodes=10_000) for c in (cls, backwards))
+    backwards = _with_companion(cls, type("BackwardsSolver", (Companion,), {
+        "progress": lambda self, game: -4 * game.on_foundations()}))
+    ahead, behind = (solve(_layout(c, **_POSITION), nodes=10_000) for c in (cls, backwards))
     assert ahead.verdict is behind.verdict is Verdict.WON
     assert ahead.nodes != behind.nodes
 
@@ -471,9 +510,9 @@ def test_a_variant_s_progress_orders_the_search():
 def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, monkeypatch):
     """``solve``'s schedule: the depth-first search alone first; then at each turn one beam search per
     estimate (Tournament has two: with a light reserve term and without it), each after a phased one since
-    Tournament tells phases apart (``solver_phase``), twice as wide as at the turn before; then the
-    depth-first search for ``solver_complete_share`` times as many positions as a beam took on average, then
-    each best-first search for ``solver_best_first_share`` times that."""
+    Tournament tells phases apart (its companion's ``phase``), twice as wide as at the turn before; then the
+    depth-first search for ``complete_share`` times as many positions as a beam took on average, then each
+    best-first search for ``best_first_share`` times that (all four numbers the companion's)."""
     from reussite.solver import search
 
     turns = []
@@ -493,15 +532,17 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
     for cls in (search._DFS, search._BestFirst, search._Beam):
         record(cls)
     game = host.new_game("tournament", 2)  # deal 2 lasts past the second round of beams
-    monkeypatch.setattr(type(game), "solver_first_slice", 300)  # short turns keep the test quick
-    monkeypatch.setattr(type(game), "solver_beam_width", 2)
-    monkeypatch.setattr(type(game), "solver_best_first_share", 3)
-    monkeypatch.setattr(type(game), "solver_complete_share", 0.5)
+    comp = companion_for(game)
+    # The companion class's tuning, read through the cached instance.
+    monkeypatch.setattr(type(comp), "first_slice", 300)  # short turns keep the test quick
+    monkeypatch.setattr(type(comp), "beam_width", 2)
+    monkeypatch.setattr(type(comp), "best_first_share", 3)
+    monkeypatch.setattr(type(comp), "complete_share", 0.5)
     solve(game, nodes=8000)
     names = [turn[0] for turn in turns]
     assert names[:12] == ["_DFS", *["_Beam"] * 4, "_DFS", "_BestFirst", "_BestFirst", *["_Beam"] * 4], turns
     assert turns[0][2:4] == (300, 300)
-    first, second = game.solver_estimates()
+    first, second = comp.estimates(game)
     beams = turns[1:5]
     assert [turn[4] for turn in beams] == [True, False, True, False]
     assert [turn[5].keywords for turn in beams] == [first.keywords, first.keywords, second.keywords, second.keywords]
@@ -511,11 +552,11 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
     # The first estimate counts the reserve term lightly, the second leaves it out, and the depth-first
     # search's order counts it most: a card far from fitting in a reserve counts against.
     clogged = _layout(type(game), foundation_1="AC", reserve_1="9C")
-    assert second(clogged) > first(clogged) > clogged.solver_progress()
+    assert second(clogged) > first(clogged) > comp.progress(clogged)
 
 
 def test_a_variant_without_phases_gets_one_unphased_beam_per_estimate(monkeypatch):
-    """``Game.solver_phase`` is None by default: each turn has one beam per estimate, none phased."""
+    """``Companion.phase`` is None by default: each turn has one beam per estimate, none phased."""
     from reussite.solver import search
 
     cls = _plain_variant()
@@ -527,9 +568,10 @@ def test_a_variant_without_phases_gets_one_unphased_beam_per_estimate(monkeypatc
         return run(self, until, check)
 
     monkeypatch.setattr(search._Beam, "run", spy)
-    monkeypatch.setattr(cls, "solver_first_slice", 1)
-    game = _layout(cls, tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
-    assert game.solver_phase() is None
+    comp = companion_for(cls)
+    monkeypatch.setattr(comp, "first_slice", 1)  # this class's own companion: no other game sees it
+    game = _layout(cls, **_POSITION)
+    assert comp.phase(game) is None
     assert solve(game, nodes=10_000).verdict is Verdict.WON
     assert phased and not any(phased)
 
@@ -540,18 +582,19 @@ def test_a_beam_search_finds_a_line_and_never_proves_a_loss(monkeypatch):
     from reussite.solver import search
 
     cls = _plain_variant()
-    won = _layout(cls, tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
-    beam = search._Beam(won, cls.solver_progress, 1)
+    comp = companion_for(cls)
+    won = _layout(cls, **_POSITION)
+    beam = search._Beam(won, comp, comp.progress, 1)
     assert beam.run(10_000, lambda: None) is Verdict.WON and _replays_to_a_win(won, beam.line)
     # Each Ace under a 2 that has nowhere to go (no 3 of its suit, no empty pile): lost whatever is dealt.
     lost = _layout(cls, tableau_1="AH 2H", tableau_2="AS 2S", tableau_3="AC 2C", stock="3D 4D")
-    beam = search._Beam(lost, cls.solver_progress, 4)
+    beam = search._Beam(lost, comp, comp.progress, 4)
     assert beam.run(10_000, lambda: None) is None
     assert solve(lost, nodes=10_000).verdict is Verdict.LOST
 
 
 def test_each_of_a_variant_s_progress_estimates_gets_searches_of_its_own(monkeypatch):
-    """``Game.solver_estimates``: another estimate gets a beam search and a best-first search of its own,
+    """``Companion.estimates``: another estimate gets a beam search and a best-first search of its own,
     which take their turns within the same budget (the spy is that estimate: it is called only if one of
     its searches runs; listed first, its beam runs before the default estimate's)."""
     cls = _plain_variant()
@@ -561,25 +604,27 @@ def test_each_of_a_variant_s_progress_estimates_gets_searches_of_its_own(monkeyp
         called.append(game.on_foundations())
         return -game.on_foundations()
 
-    two = type("Two", (cls,), {"solver_estimates": lambda self: (spy, type(self).solver_progress)})
-    monkeypatch.setattr(cls, "solver_first_slice", 1)  # each search gets one position a turn
-    position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
-    one = solve(_layout(cls, **position), nodes=10_000)
+    two = _with_companion(cls, type("TwoSolver", (Companion,), {
+        "estimates": lambda self, game: (spy, self.progress)}), "Two")
+    for c in (cls, two):
+        monkeypatch.setattr(companion_for(c), "first_slice", 1)  # each search gets one position a turn
+    one = solve(_layout(cls, **_POSITION), nodes=10_000)
     assert not called
-    both = _layout(two, **position)
+    both = _layout(two, **_POSITION)
     result = solve(both, nodes=10_000)
     assert called
     assert result.verdict is one.verdict is Verdict.WON and _replays_to_a_win(both, result.line)
 
 
 def test_a_beam_keeps_a_share_of_its_width_for_each_phase_of_the_game():
-    """``Game.solver_phase``: of a beam's children, each phase first gets up to a quarter of the width, by
+    """``Companion.phase``: of a beam's children, each phase first gets up to a quarter of the width, by
     progress, then the rest of the width is filled by progress alone; a position reached twice is kept once.
     So positions that have just dealt, behind for a while, are not all crowded out by those that have not."""
     from reussite.solver import search
 
     cls = _plain_variant()
-    beam = search._Beam(_layout(cls, tableau_1="AH"), cls.solver_progress, 8, phased=True)
+    comp = companion_for(cls)
+    beam = search._Beam(_layout(cls, tableau_1="AH"), comp, comp.progress, 8, phased=True)
     # Ten children ahead, in the phase before a deal (one of them reached twice), four behind, after it.
     ahead = [(-20.0 + k, k, None, None, b"a%d" % k, "before") for k in range(10)]
     behind = [(-5.0 + k, 20 + k, None, None, b"b%d" % k, "after") for k in range(4)]
@@ -588,20 +633,21 @@ def test_a_beam_keeps_a_share_of_its_width_for_each_phase_of_the_game():
     assert [child[4] for child in chosen] == [b"a0", b"a1", b"b0", b"b1", b"a2", b"a3", b"a4", b"a5"]
     # One phase only, or a beam without phases: by progress alone, as far as the width goes.
     assert [child[4] for child in beam._choose(list(ahead))] == [b"a%d" % k for k in range(8)]
-    plain = search._Beam(_layout(cls, tableau_1="AH"), cls.solver_progress, 8)
+    plain = search._Beam(_layout(cls, tableau_1="AH"), comp, comp.progress, 8)
     assert [child[4] for child in plain._choose([*behind, twice, *ahead])] == [b"a%d" % k for k in range(8)]
 
 
 def test_the_beam_asks_a_variant_s_own_phases(monkeypatch):
-    """A variant's own ``solver_phase`` is what a phased beam search asks; it changes which positions the
-    beam keeps, never a verdict."""
+    """A companion's own ``phase`` is what a phased beam search asks; it changes which positions the beam
+    keeps, never a verdict."""
     from reussite.solver import search
 
     cls = _plain_variant()
-    position = dict(tableau_1="3H 2H AH 4S", tableau_2="2S 3S", tableau_3="4H", waste="AS", stock="2C AC")
-    game = _layout(cls, **position)
+    game = _layout(cls, **_POSITION)
     asked = []
-    own = type("OwnPhases", (cls,), {"solver_phase": lambda self: asked.append(1) or self.on_foundations()})
-    beam = search._Beam(_layout(own, **position), own.solver_progress, 2, phased=True)
+    own = _with_companion(cls, type("OwnPhasesSolver", (Companion,), {
+        "phase": lambda self, game: asked.append(1) or game.on_foundations()}), "OwnPhases")
+    comp = companion_for(own)
+    beam = search._Beam(_layout(own, **_POSITION), comp, comp.progress, 2, phased=True)
     assert beam.run(10_000, lambda: None) is Verdict.WON and asked
     assert _replays_to_a_win(game, beam.line)
