@@ -15,7 +15,6 @@ from reussite.rules import (
     foundations,
     reserves,
     tableau,
-    with_changes,
 )
 from reussite.variant import Variant
 
@@ -38,8 +37,8 @@ class FreeCell(Variant):
         return (
             # A free cell holds any one card.
             *reserves(4, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=0, y=0, dx=1, dy=0),
-            # Up in suit from the Ace; as in PySolFC, the top card may come back to a pile or a free cell.
-            *foundations(4, with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP), x=4),
+            # Up in suit from the Ace; a card there stays there.
+            *foundations(4, FOUNDATION_UP_IN_SUIT, x=4),
             # Down by the build suit; an empty pile takes any card or run.
             *tableau(8, StackRule(build=Build(cls.build_suit, -1), empty=ANY, pickup=PICK_RUN), y=1),
         )

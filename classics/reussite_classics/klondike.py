@@ -45,11 +45,8 @@ class Klondike(Variant):
 
     def deal(self, cards):
         # PySolFC's order: a triangle of face-down cards row by row, each row dealt from the right, then a
-        # face-up row from the right; then the stock's first turn onto the waste, as a click would turn it.
+        # face-up row from the right. (PySolFC then turns the stock once by itself; here the first click does.)
         for row in range(1, 7):
             self.deal_row(cards, self.tableau_ix[:row - 1:-1], face_down=True)
         self.deal_row(cards, self.tableau_ix[::-1])
-        turned = cards[-self.deal_count:]
-        del cards[-self.deal_count:]
-        self.place("waste", turned[::-1])
         self.place("stock", cards)

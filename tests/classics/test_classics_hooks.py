@@ -1,0 +1,73 @@
+"""The distribution as the host sees it: its games and their options, its help pages and catalogs at the
+paths the colleague's files use, and only the public API in its code."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+from pathlib import Path
+
+import classics_support  # noqa: F401  (skips this module when reussite-classics is not installed)
+import reussite_classics
+
+from reussite.hookspecs import Catalog, HelpPage
+
+IDS = ["klondike", "freecell", "bakers-game", "spider", "golf", "black-hole"]
+PACKAGE = Path(reussite_classics.__file__).parent
+
+
+def test_the_six_games_are_registered_by_the_classics_plugin(host):
+    for game_id in IDS:
+        cls = host.game(game_id)
+        assert cls.plugin_name == "classics" and cls.domain == "reussite_classics", game_id
+    assert {o.name: o.choices for o in host.game("klondike").options} == {"draw": ("1", "3")}
+    assert {o.name: (o.choices, o.default) for o in host.game("spider").options} == {
+        "suits": (("1", "2", "4"), "4")}
+
+
+def test_reussite_games_lists_them_with_their_options(run_cli):
+    result = run_cli("games")
+    assert result.code == 0, result.err
+    lines = {line.split()[0]: line for line in result.out.splitlines() if line.strip()}
+    for game_id in IDS:
+        assert "classics" in lines[game_id], game_id
+    assert "draw=1|3" in lines["klondike"] and "suits=1|2|4" in lines["spider"]
+    # The bundled games are still there, from their own plugins.
+    for game_id in ("forty-thieves", "mount-olympus", "osmosis", "tournament"):
+        assert "classics" not in lines[game_id]
+
+
+def test_one_french_html_page_per_game_in_the_package():
+    pages = reussite_classics.reussite_help_pages()
+    assert [p.game_id for p in pages] == IDS
+    for page in pages:
+        assert isinstance(page, HelpPage) and page.format == "html" and page.source_lang == "fr"
+        assert page.path == files("reussite_classics") / "help" / f"{page.game_id}.html"
+
+
+def test_the_catalogs_are_the_packages_locale_folder():
+    locale = files("reussite_classics") / "locale"
+    assert reussite_classics.reussite_catalogs() == [Catalog("reussite_classics", locale, "ui"),
+                                                     Catalog("reussite_classics_help", locale, "help")]
+
+
+def test_the_hook_module_imports_no_game_code():
+    source = (PACKAGE / "__init__.py").read_text(encoding="utf-8")
+    top_level = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
+    assert not any("reussite_classics." in line for line in top_level)
+
+
+PRIVATE = re.compile(r"\b(_plan|_Plan|_rules|_done|_ops|_stack_keys|_want_cache|reussite_plugins|"
+                     r"reussite\.solver|reussite\.resources)\b")
+SOLVER = re.compile(r"\b(safe_move|dead_end|useful_moves|solver_\w+|interchangeable_stacks|position_key)\b")
+
+
+def test_the_games_use_only_the_public_api_and_carry_no_solver_code():
+    for module in sorted(PACKAGE.glob("*.py")):
+        text = module.read_text(encoding="utf-8")
+        assert not PRIVATE.search(text), (module.name, PRIVATE.search(text))
+        assert not SOLVER.search(text), (module.name, SOLVER.search(text))
+        # Every game class writes its strings in the distribution's own domain.
+        for match in re.finditer(r"^class (\w+)\((\w+)\):", text, re.M):
+            if match.group(2) == "Variant":
+                assert 'domain = "reussite_classics"' in text, (module.name, match.group(1))
