@@ -188,3 +188,46 @@ def test_french_game_names_follow_the_glossary():
     for game in GAMES:
         line = next(line for line in result.stdout.splitlines() if line.split()[:1] == [game])
         assert TITLES[game][0] in line, line
+
+
+def test_the_games_strings_are_french_through_the_games_own_domain(package):
+    """Names, options, score rules and the refusals met in play, in French from reussite_classics.po (as the
+    front ends look them up: the game's domain first, then the host's)."""
+    import random
+
+    from reussite.game import Move
+    from reussite.host import Host
+    from reussite.l10n import host_translator, translator_for_game
+    from reussite.messages import Translator
+
+    host = Host.load()
+    english = Translator.english()
+    for game_id in GAMES:
+        cls = host.games[game_id]
+        fr = translator_for_game(host_translator("fr"), cls, host)
+        assert fr.gettext(cls.name) == TITLES[game_id][0]
+        texts = [cls.score_rule] if cls.score_rule else []
+        for option in cls.options:
+            texts += [option.help, *(t for t in (option.label, *option.choice_labels) if t)]
+        for text in texts:
+            assert fr.gettext(text) != text, (game_id, text)
+        game, rng, seen = cls(4242), random.Random(game_id), set()
+        for _ in range(40):
+            for src in range(len(game.specs)):
+                for dst in range(len(game.specs)):
+                    move = Move(src, dst, 1)
+                    reason = game.refusal(move)
+                    if reason is None or reason.msgid in seen:
+                        continue
+                    seen.add(reason.msgid)
+                    message = game.explain(move, reason)
+                    assert fr.render(message) != english.render(message), (game_id, reason.msgid)
+            moves = list(game.legal_moves())
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+    # Every entry of the catalog reaches a game's translator as written.
+    fr = translator_for_game(host_translator("fr"), host.games["golf"], host)
+    for (context, msgid), french in catalog(package / "locale" / "fr" / "LC_MESSAGES" / f"{UI_DOMAIN}.po").items():
+        if context is None and isinstance(msgid, str):
+            assert fr.gettext(msgid) == french, msgid
