@@ -4,7 +4,19 @@ King to Ace of one suit leaves for a foundation by itself. One, two or four suit
 from reussite.cards import new_pack
 from reussite.game import DEAL, Reason
 from reussite.messages import N_
-from reussite.rules import ANY, NONE, PICK_NONE, PICK_RUN, Build, BuildSuit, DealTo, StackRule, foundations, stock, tableau
+from reussite.rules import (
+    ANY,
+    NONE,
+    PICK_NONE,
+    PICK_RUN,
+    Build,
+    BuildSuit,
+    DealTo,
+    StackRule,
+    foundations,
+    stock,
+    tableau,
+)
 from reussite.variant import Option, Variant
 
 R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
