@@ -18,7 +18,7 @@ from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.errors import PluginError, UserError
 from reussite.messages import N_, Translator, program_line
-from reussite.rules import Kind
+from reussite.rules import Fan, Kind
 from reussite.solver import Verdict, solve
 from reussite.stats import Stats, new_uid
 
@@ -28,6 +28,8 @@ REWIND_SECONDS = 1.0  # per position, walking back from a lost one
 REWIND_TOTAL_SECONDS = 15.0
 WINNABLE_SECONDS = 2.0
 WINNABLE_TRIES = 200
+#: A waste fanned to the right shows its top cards (as the page spreads them: three), the rest counted.
+WASTE_SPREAD = 3
 
 
 def _card(game, stack: int, position: int) -> str:
@@ -43,6 +45,10 @@ def render_layout(game, tr: Translator) -> str:
         cards = game.cards[i]
         if spec.kind is Kind.STOCK:
             shown = tr.ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
+        elif spec.kind is Kind.WASTE and spec.fan == Fan.RIGHT and cards:
+            # Klondike by threes: the two cards under the top one are the next to play, once it has gone.
+            under = max(0, len(cards) - WASTE_SPREAD)
+            shown = (f"({under}) " if under else "") + " ".join(_card(game, i, p) for p in range(under, len(cards)))
         elif spec.kind in (Kind.FOUNDATION, Kind.WASTE) and len(cards) > 1:
             shown = f"({len(cards) - 1}) " + cards[-1].code
         else:
