@@ -156,7 +156,7 @@ def test_game_without_help_page(bundled_host, monkeypatch):
         render_help(bundled_host, "osmosis", "en")
 
 
-def test_cli_prints_and_writes_every_page(run_cli, tmp_path):
+def test_cli_prints_and_writes_every_page(run_cli, tmp_path, host):
     result = run_cli("help", "forty-thieves", "--lang", "en", "--format", "markdown")
     assert result.code == 0 and result.out.startswith("# Forty Thieves\n")
     result = run_cli("--lang", "fr", "help", "osmosis")
@@ -166,7 +166,8 @@ def test_cli_prints_and_writes_every_page(run_cli, tmp_path):
     result = run_cli("help", "--output", str(tmp_path / "out"))
     assert result.code == 0, result.err
     files = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*") if p.is_file())
-    assert files == sorted(f"{lang}/{g}.{ext}" for lang in ("en", "fr") for g in GAMES for ext in ("html", "md"))
+    pages = set(GAMES) | set(host.help_pages)  # the bundled games' and those of any other distribution installed
+    assert files == sorted(f"{lang}/{g}.{ext}" for lang in ("en", "fr") for g in pages for ext in ("html", "md"))
     page = (tmp_path / "out" / "en" / "tournament.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and '<html lang="en">' in page and "Tournament is a solitaire" in page
 
