@@ -48,7 +48,7 @@ def test_deal_without_number_picks_one_and_shows_it(run_cli):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["deal", "klondike"], "unknown game 'klondike'"),
+    (["deal", "no-such-game"], "unknown game 'no-such-game'"),
     (["deal", "forty-thieves", "--number", "abc"], "not a game number: 'abc'"),
     (["deal", "forty-thieves", "--number", "0"], "game number 0 is out of range"),
     (["deal", "forty-thieves", "--option", "deal=3"], "forty-thieves has no option 'deal'"),

@@ -122,9 +122,12 @@ def test_refusals_explain_the_rule_in_french_for_every_game(host):
     import random
 
     from reussite.game import Move
+    from reussite.l10n import translator_for_game
 
-    fr, en = host_translator("fr"), host_translator("en")
     for game_id, cls in sorted(host.games.items()):
+        # As the front ends render a game's messages: its own domain first (a plugin's), then the host's.
+        fr = translator_for_game(host_translator("fr"), cls, host)
+        en = translator_for_game(host_translator("en"), cls, host)
         game = cls(4242)
         rng = random.Random(game_id)
         seen = set()
