@@ -18,11 +18,11 @@ class Golf(Variant):
     domain = "reussite_classics"
     decks = 1
     stacks = (
-        stock(0, 2),
+        stock(0, 0),
         # The "waste" of the rules is the game's one foundation: it takes cards from the piles only.
         *foundations(1, StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}),
-                                  flip_exposed=False), x=1, y=2),
-        *tableau(7, StackRule(empty=NONE, pickup=PICK_TOP), x=0.5, y=0),  # nothing is built on the piles
+                                  flip_exposed=False), x=1, y=0),
+        *tableau(7, StackRule(empty=NONE, pickup=PICK_TOP), y=1),  # nothing is built on the piles
     )
     max_score = 35
     score_rule = N_("One point for each card cleared from the piles.")
