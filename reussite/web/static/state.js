@@ -17,6 +17,7 @@ export const app = {
   state: null,
   receivedAt: 0,
   geo: null, // the layout computed for the current state and window
+  plan: null, // {key, reach}: how far each fan has reached in this deal (table.js)
   sel: null, // {si, n}: cards held by a click or the keyboard
   press: null, // a pointer press that may become a drag
   lastClick: null,

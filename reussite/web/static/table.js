@@ -5,38 +5,94 @@ import { clearHint } from './solver.js';
 import { $, RANK, SUIT, SVG_NS, app } from './state.js';
 import { renderBar, renderDialog } from './status.js';
 
+// The steps between fanned cards, in card sizes along the fan: as far apart as reads well (a card fanned to
+// the right shows its whole index, a 10 included), and as close as a crowded fan may squeeze them.
+const STEP = {
+  down: { up: 0.25, upMin: 0.13, down: 0.09, downMin: 0.04 },
+  right: { up: 0.36, upMin: 0.34, down: 0.09, downMin: 0.04 },
+};
+// A waste fanned to the right spreads its top cards only (PySolFC's and Aisleriot's three), the rest squared
+// under them: a long waste would otherwise run over the stacks beside it.
+const WASTE_SPREAD = 3;
+
+// How many of a stack's top cards are spread, and from which position.
+function spreadFrom(s) {
+  const n = s.cards.length;
+  return s.kind === 'waste' && s.fan === 'right' ? Math.max(0, n - WASTE_SPREAD) : 0;
+}
+
+// How far a fan reaches beyond its first card when squeezed as close as it may be, in card sizes.
+function squeezedReach(s) {
+  const step = STEP[s.fan];
+  if (!step) return 0;
+  const shown = s.cards.slice(spreadFrom(s), -1);
+  const faceDown = shown.filter((c) => !c).length;
+  return (shown.length - faceDown) * step.upMin + faceDown * step.downMin;
+}
+
+// Each stack's squeezed reach, at least the most it has had in this deal: the table does not jump about as
+// a fan grows and shrinks (Black Hole's fans only shrink).
+function reaches(state) {
+  const key = `${state.game}|${state.number}|${JSON.stringify(state.options)}|${state.stacks.length}`;
+  const now = state.stacks.map(squeezedReach);
+  const plan = app.plan && app.plan.key === key ? app.plan.reach : now;
+  app.plan = { key, reach: now.map((r, i) => Math.max(r, plan[i] || 0)) };
+  return app.plan.reach;
+}
+
+// The layout's pitch, in card sizes, along x (a fan to the right's way) or y (a fan down's): one card and a
+// gap, or more where a stack (a fan squeezed as close as it may be) still needs more room before the next
+// stack in its way. A layout whose declared x and y overlap its stacks, or leave its fans too little room,
+// is spread out by this, whatever the game.
+function pitch(stacks, reach, fan, across, along, gapRatio) {
+  let p = 1 + gapRatio;
+  stacks.forEach((s, i) => {
+    const size = 1 + (s.fan === fan ? reach[i] : 0);
+    stacks.forEach((o, j) => {
+      const d = o[along] - s[along];
+      if (j !== i && d > 0 && Math.abs(o[across] - s[across]) < 1) p = Math.max(p, (size + gapRatio) / d);
+    });
+  });
+  return p;
+}
+
 function computeGeometry(state) {
   const table = $('table');
   const W = table.clientWidth;
   const H = table.clientHeight;
   const stacks = state.stacks;
-  const cols = Math.max(...stacks.map((s) => s.x + 1));
-  const rows = Math.max(...stacks.map((s) => s.y + 1));
   const hasDown = stacks.some((s) => s.fan === 'down');
+  const reach = reaches(state);
   // Narrow windows get narrower gaps; the cards always fit the width (no sideways scrolling), and
   // keep a readable height when the window is short (the table then scrolls down).
   const gapRatio = W < 600 ? 0.08 : 0.16;
-  const byWidth = W / (cols + (cols + 1) * gapRatio);
+  // Pitches in card widths (x) and card heights (y); the vertical gap is the horizontal one (cw * gapRatio).
+  const px = pitch(stacks, reach, 'right', 'y', 'x', gapRatio);
+  const py = pitch(stacks, reach, 'down', 'x', 'y', gapRatio / 1.4);
+  // The layout's width in card widths: every stack's right edge (a fan to the right squeezed), and a gap
+  // each side. Its height in rows of one card and a gap, with room under the last row for fans down.
+  const span = Math.max(...stacks.map((s, i) => s.x * px + 1 + (s.fan === 'right' ? reach[i] : 0))) + 2 * gapRatio;
+  const rows = Math.max(...stacks.map((s) => s.y * py / (1 + gapRatio / 1.4))) + 1;
+  const byWidth = W / span;
   const byHeight = (H - 8) / ((rows + (hasDown ? 1.7 : 0)) * 1.4 * (1 + gapRatio) + gapRatio);
   const cw = Math.floor(Math.min(150, byWidth, Math.max(byHeight, Math.min(byWidth, 40))));
   const ch = Math.round(cw * 1.4);
   const gap = cw * gapRatio;
-  const ox = Math.max(gap, (W - (cols * cw + (cols - 1) * gap)) / 2);
+  const ox = Math.max(gap, (W - (span - 2 * gapRatio) * cw) / 2);
   const oy = gap;
-  const base = stacks.map((s) => ({ left: ox + s.x * (cw + gap), top: oy + s.y * (ch + gap) }));
+  const base = stacks.map((s) => ({ left: ox + s.x * px * cw, top: oy + s.y * py * ch }));
   const geo = { cw, ch, gap, stacks: [] };
   stacks.forEach((s, i) => {
     const { left, top } = base[i];
     const n = s.cards.length;
     const positions = [];
-    let stepUp = 0;
-    let stepDown = 0;
     let dx = 0;
     let dy = 0;
-    if (s.fan === 'down' || s.fan === 'right') {
+    const step = STEP[s.fan];
+    if (step) {
       const down = s.fan === 'down';
       // Room until the next stack in the fan's direction, or the table's edge.
-      let limit = down ? Math.max(H - gap, top + ch * 3) : Math.max(W - gap, left + cw * 3);
+      let limit = down ? Math.max(H - gap, top + ch * 3) : Math.max(W - gap, left + cw * (1 + reach[i]));
       stacks.forEach((o, j) => {
         if (j === i) return;
         if (down && o.y > s.y && Math.abs(o.x - s.x) < 1) limit = Math.min(limit, base[j].top - gap);
@@ -44,21 +100,22 @@ function computeGeometry(state) {
       });
       const size = down ? ch : cw;
       const room = limit - (down ? top : left) - size;
-      const faceDown = s.cards.slice(0, -1).filter((c) => !c).length;
-      const faceUp = Math.max(0, n - 1 - faceDown);
-      // A card fanned to the right shows its whole index (a 10 included).
-      stepUp = size * (down ? 0.25 : 0.36);
-      stepDown = size * 0.09;
+      const from = spreadFrom(s);
+      const shown = s.cards.slice(from, -1);
+      const faceDown = shown.filter((c) => !c).length;
+      const faceUp = shown.length - faceDown;
+      let stepUp = size * step.up;
+      let stepDown = size * step.down;
       const need = faceUp * stepUp + faceDown * stepDown;
       if (need > room && need > 0) {
         const k = Math.max(room, 0) / need;
-        stepUp = Math.max(size * (down ? 0.13 : 0.34), stepUp * k);
-        stepDown = Math.max(size * 0.04, stepDown * k);
+        stepUp = Math.max(size * step.upMin, stepUp * k);
+        stepDown = Math.max(size * step.downMin, stepDown * k);
       }
       let offset = 0;
       for (let p = 0; p < n; p += 1) {
         positions.push(down ? { left, top: top + offset } : { left: left + offset, top });
-        offset += s.cards[p] ? stepUp : stepDown;
+        if (p >= from) offset += s.cards[p] ? stepUp : stepDown;
       }
       const last = positions[n - 1] || { left, top };
       dx = last.left - left;
@@ -148,8 +205,9 @@ export function render() {
     });
     frag.append(slot);
     const n = s.cards.length;
-    // Squared stacks show their top two cards (the second shows while the top one is dragged).
-    const first = s.fan === 'none' ? Math.max(0, n - 2) : 0;
+    // Squared stacks show their top two cards (the second shows while the top one is dragged); a waste that
+    // spreads only its top cards, those and the one squared under them.
+    const first = s.fan === 'none' ? Math.max(0, n - 2) : Math.max(0, spreadFrom(s) - 1);
     for (let p = first; p < n; p += 1) {
       const card = s.cards[p];
       const el = document.createElement('div');
