@@ -1,0 +1,232 @@
+"""The classic games (the reussite-classics distribution, ``pip install ./classics``) in a real Chromium: each
+game and option is started from the page's own controls, plays a move by the mouse and by the keyboard,
+undoes it, shows its rules in French and in English, and fits the table at phone and desktop sizes.
+
+One browser page serves every game (a fresh context per game would cost a second each); the server is the
+session's ``reussite play`` subprocess, which finds the classics through their entry point like any plugin."""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import os
+import re
+
+import pytest
+from browser_actions import drag, stack_index, wait_until
+
+pytestmark = pytest.mark.browser
+
+#: Every classic game with each of its options' values (the defaults need no option).
+CONFIGS = [
+    ("klondike", {"draw": "1"}), ("klondike", {"draw": "3"}),
+    ("freecell", {}), ("bakers-game", {}),
+    ("spider", {"suits": "1"}), ("spider", {"suits": "2"}), ("spider", {"suits": "4"}),
+    ("golf", {}), ("black-hole", {}),
+]
+IDS = [game + "".join(f"-{k}{v}" for k, v in options.items()) for game, options in CONFIGS]
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+
+
+@pytest.fixture(scope="module")
+def classics_host():
+    """The host with the classics loaded; skipped without them (failed under CI, which installs them)."""
+    if importlib.util.find_spec("reussite_classics") is None:
+        reason = "reussite_classics is not installed: pip install -e ./classics to run these tests"
+        if os.environ.get("CI"):
+            pytest.fail(reason + " (CI is set, so this is a failure, not a skip)")
+        pytest.skip(reason)
+    from reussite.host import Host
+
+    host = Host.load()
+    missing = {game for game, _ in CONFIGS} - set(host.games)
+    assert not missing, f"reussite_classics is installed but does not provide {sorted(missing)}"
+    return host
+
+
+@pytest.fixture(scope="module")
+def classic_page(browser, server, classics_host):
+    """One desktop page for every classic game. The background check for a proved loss is answered "stale":
+    a deal the solver proves lost would otherwise open its dialog, which takes the focus, mid-move."""
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("dialog", lambda dialog: dialog.accept())  # "abandon this game?" when a test left moves behind
+    page.route("**/api/watch*", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                            body='{"stale": true}'))
+    server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-painted]")
+    yield page
+    context.close()
+    assert not errors, f"JavaScript or Content-Security-Policy errors on the page: {errors}"
+
+
+def first_deal_with_a_move(host, game: str, options: dict) -> tuple[int, tuple[str, str]]:
+    """The first game number whose deal has one card to move (not only a deal from the stock), and where."""
+    from reussite.game import Move
+
+    for number in range(1, 50):
+        dealt = host.new_game(game, number, options)
+        move = next((m for m in dealt.legal_moves() if isinstance(m, Move) and m.n == 1), None)
+        if move is not None:
+            return number, (dealt.specs[move.src].id, dealt.specs[move.dst].id)
+    raise AssertionError(f"{game} {options}: no deal of 1-49 has a card to move")
+
+
+def start_in_page(page, server, game: str, options: dict, number: int) -> dict:
+    """Choose the game, its options and its number with the page's own controls, as a player does."""
+    version = server.state()["version"]
+    page.select_option("#game-select", game)  # a new game of that kind, at random
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    for name, value in options.items():
+        select = page.locator(f"#options select[name='{name}']")
+        if select.input_value() != value:
+            select.select_option(value)
+            version += 1
+            page.wait_for_selector(f"body[data-version='{version}']")
+    page.fill("#number-input", str(number))
+    page.click("#btn-number")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    state = server.state()
+    assert (state["game"], state["number"], state["options"]) == (game, str(number), {**state["options"], **options})
+    return state
+
+
+def top_codes(state: dict, *stack_ids: str) -> list:
+    tops = []
+    for stack_id in stack_ids:
+        cards = state["stacks"][stack_index(state, stack_id)]["cards"]
+        tops.append((len(cards), cards[-1]["code"] if cards and cards[-1] else None))
+    return tops
+
+
+def page_shows(page, state: dict, stack_id: str) -> list[str]:
+    si = stack_index(state, stack_id)
+    return page.eval_on_selector_all(f".card[data-stack='{si}']", "els => els.map(e => e.dataset.code || '#')")
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_a_move_by_mouse_and_keyboard_undo_and_the_rules_in_both_languages(classic_page, server, classics_host,
+                                                                           game, options):
+    page = classic_page
+    number, (src, dst) = first_deal_with_a_move(classics_host, game, options)
+    state = start_in_page(page, server, game, options, number)
+    assert page.locator("#game-number").inner_text() == str(number)
+    before = top_codes(state, src, dst)
+    shown_before = page_shows(page, state, dst)
+
+    # The mouse: drag the card where it goes; the server and the drawn table both change.
+    drag(page, state, src, dst, 1)
+    page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    moved = server.state()
+    assert moved["moves"] == 1 and top_codes(moved, src, dst) != before, f"{game}: the drag did not move {src}"
+    moved_card = state["stacks"][stack_index(state, src)]["cards"][-1]["code"]
+    assert page_shows(page, moved, dst)[-1] == moved_card
+    assert page.locator("#moves").inner_text() == "1"
+
+    # Undo by its key: the position is the dealt one again.
+    page.keyboard.press("u")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 2}']")
+    assert top_codes(server.state(), src, dst) == before and page_shows(page, state, dst) == shown_before
+
+    # The keyboard: Enter on the source pile picks the card up, Enter on the destination puts it down.
+    page.locator(f".slot[data-stack='{stack_index(state, src)}']").focus()
+    page.keyboard.press("Enter")
+    page.locator(f".slot[data-stack='{stack_index(state, dst)}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 3}']")
+    assert top_codes(server.state(), src, dst) == top_codes(moved, src, dst)
+    page.keyboard.press("u")  # left as dealt: the next game starts without asking
+    page.wait_for_selector(f"body[data-version='{state['version'] + 4}']")
+
+    # The rules, in French and then in English, are this game's page in that language.
+    page.click("#btn-rules")
+    for lang in ("fr", "en"):
+        page.click(f"#help .langs button[data-lang='{lang}']")
+        wait_until(page, f"document.getElementById('help-body').dataset.lang === '{lang}'"
+                         f" && document.getElementById('help-body').lang === '{lang}'"
+                         " && !!document.querySelector('#help-body h3')")
+        expected = first_paragraph(classics_host, game, lang)
+        shown = page.locator("#help-body p").first.inner_text()
+        assert " ".join(shown.split()) == expected, f"{game} in {lang}: the panel shows {shown!r}"
+        assert page.locator("#help-body .help-note").count() == 0, f"{game}: no rules in {lang}, a fallback"
+        name = next(g["name"] for g in server.api(f"/api/games?lang={lang}").json() if g["id"] == game)
+        assert name in page.locator("#help-title").inner_text()
+    page.click("#btn-help-close")
+
+
+def first_paragraph(host, game: str, lang: str) -> str:
+    """The first paragraph of the game's rule page in ``lang``, as plain text (rendered here, in-process)."""
+    from reussite.helpdocs import render_help
+
+    fragment = render_help(host, game, lang, "html")
+    paragraph = re.search(r"<p\b[^>]*>(.*?)</p>", fragment, re.S).group(1)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", paragraph)).split())
+
+
+# Where every stack (its slot, 2 px larger than its cards) lies in the table's own coordinates.
+SLOTS = """() => {
+  const table = document.getElementById('table');
+  const t = table.getBoundingClientRect();
+  return {width: table.clientWidth, height: table.scrollHeight, pageWidth: document.scrollingElement.scrollWidth,
+          cw: parseFloat(getComputedStyle(table).getPropertyValue('--cw')),
+          slots: [...table.querySelectorAll('.slot')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return {id: el.dataset.id, x: r.x - t.x + 2, y: r.y - t.y + table.scrollTop + 2,
+                    width: r.width - 4, height: r.height - 4};
+          })};
+}"""
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5 \
+        and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5
+
+
+def check_fits(page, label: str, width: int) -> None:
+    probe = page.evaluate(SLOTS)
+    assert probe["pageWidth"] <= width, f"{label}: the page scrolls sideways"
+    assert probe["cw"] >= 30, f"{label}: cards {probe['cw']} px wide"
+    slots = probe["slots"]
+    for s in slots:
+        assert s["x"] >= -0.5 and s["x"] + s["width"] <= probe["width"] + 0.5, f"{label}: {s} off the table"
+        assert s["y"] >= -0.5 and s["y"] + s["height"] <= probe["height"] + 0.5, f"{label}: {s} off the table"
+    clashes = [(a["id"], b["id"]) for i, a in enumerate(slots) for b in slots[i + 1:] if overlap(a, b)]
+    assert not clashes, f"{label}: stacks overlap: {clashes}"
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_stack_inside_the_table_and_none_over_another(browser, server, classics_host, size):
+    """Each classic game as dealt, and again once its stock is dealt out (a long waste, Spider's piles grown by
+    five rows), at phone and desktop sizes: every stack on the table, inside its width, none over another."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    page.route("**/api/watch*", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                            body='{"stale": true}'))
+    try:
+        for (game, options), label in zip(CONFIGS, IDS, strict=True):
+            state = server.api("/api/new", {"game": game, "number": 1, "options": options,
+                                            "version": server.state()["version"]}).json()
+            page.goto(server.url)
+            page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+            check_fits(page, f"{label} at {size}, dealt", size[0])
+            stock = next((s for s in state["stacks"] if s["kind"] == "stock"), None)
+            if stock is None:
+                continue
+            for _ in range(len(stock["cards"])):
+                if not state["can_deal"] or not state["stacks"][stack_index(state, "stock")]["cards"]:
+                    break
+                state = server.api("/api/deal", {"version": state["version"]}).json()
+            page.goto(server.url)
+            page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+            check_fits(page, f"{label} at {size}, stock dealt", size[0])
+    finally:
+        context.close()
