@@ -128,6 +128,10 @@ R_NOT_A_RUN = Reason(N_("These cards do not form a sequence, so they cannot move
 M_TOO_MANY = ngettext("Only {count} card can move at once here: each empty pile doubles how many may move together.",
                       "Only {count} cards can move at once here: each empty pile doubles how many may move together.")
 R_TOO_MANY = Reason(M_TOO_MANY[0])  # rendered with its plural by Game.explain
+#: The same where the game has free cells (see _Plan.cells).
+M_TOO_MANY_CELLS = ngettext(
+    "Only {count} card can move at once here: one, plus one for each empty free cell, doubled for each empty pile.",
+    "Only {count} cards can move at once here: one, plus one for each empty free cell, doubled for each empty pile.")
 R_FROM_KIND = Reason(N_("{stack.The} takes no cards from {source}."))
 R_FULL = Reason(N_("{stack.The} is full."))
 R_NOTHING_ON_EMPTY = Reason(N_("Nothing can be placed on {stack} once it is empty."))
@@ -181,7 +185,7 @@ class _Plan:
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
-                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places")
+                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells")
 
     def __init__(self, cls: type[Game]) -> None:
         self.stacks = specs = cls.stacks
@@ -196,6 +200,11 @@ class _Plan:
                        kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None,
                        tuple(i for i in range(len(specs)) if specs[i].kind is not Kind.FOUNDATION))
         self.rules = compiled = tuple(CompiledRule(spec) for spec in cls.stacks)
+        # Free cells: reserves of one card that take any card from the tableau. A run picked up by spaces
+        # stands for single moves through them as well as through the empty piles (FreeCell's supermove).
+        self.cells = tuple(i for i, spec in enumerate(specs) if spec.kind is Kind.RESERVE
+                           and spec.rule.max_cards == 1 and spec.rule.empty == rules.ANY
+                           and (spec.rule.accepts_from is None or Kind.TABLEAU in spec.rule.accepts_from))
 
         def overridden(name: str) -> bool:
             return getattr(cls, name) is not getattr(Game, name)
@@ -498,10 +507,13 @@ class Game:
             return 1
         if pickup == _PICK_RUN:
             return self.run_length(src)
-        # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7).
+        # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7) and the free
+        # cells: one card more for each empty cell, doubled for each empty pile other than the two stacks.
         if self.specs[dst].kind is Kind.FOUNDATION:
             return self.run_length(src)
-        return min(self.run_length(src), 2 ** self.empty_count((src, dst)))
+        cards = self.cards
+        cells = sum(1 for i in self._plan.cells if not cards[i])
+        return min(self.run_length(src), (1 + cells) << self.empty_count((src, dst)))
 
     def pick_refusal(self, src: int, n: int, dst: int) -> Reason | None:
         """Why the top ``n`` cards of ``src`` cannot be picked up to go to ``dst``; None if they can."""
@@ -620,7 +632,8 @@ class Game:
             kinds = dst.rule.accepts_from
             msgid = _FROM_KIND[next(iter(kinds))] if len(kinds) == 1 else msgid if kinds else M_FROM_NOWHERE
         if reason is R_TOO_MANY:
-            return Message(M_TOO_MANY[0], params, plural=M_TOO_MANY[1], count=params["max"])
+            text = M_TOO_MANY_CELLS if self._plan.cells else M_TOO_MANY
+            return Message(text[0], params, plural=text[1], count=params["max"])
         return Message(msgid, params)
 
     def explain_params(self, move: AnyMove, reason: Reason) -> dict[str, Any]:
@@ -903,6 +916,7 @@ class Game:
         if not anything and not asked and not any(wanted):
             return []
         free = -1  # empty tableau piles, counted when a run by spaces first needs them
+        cells = 0  # and empty free cells
         custom_run, extra = plan.custom_run, plan.custom_extra
         top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
         kinds, compiled, move_of, single = plan.kinds, plan.rules, plan.move_of, plan.single
@@ -1004,8 +1018,9 @@ class Game:
                 if n > 1 and by_spaces and dst not in top_first:
                     if free < 0:
                         free = sum(1 for i in self.tableau_ix if not cards[i])
+                        cells = sum(1 for i in plan.cells if not cards[i])
                     spaces = free - (1 if not target and kinds[dst] is _TABLEAU else 0)
-                    if n > 2 ** spaces:
+                    if n > (1 + cells) << spaces:
                         continue
                 # The candidate fits by the tables it came from (a run onto a foundation was followed card by
                 # card above): only what the rule says beyond fitting is left to check, as

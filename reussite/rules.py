@@ -36,7 +36,9 @@ class Pickup(StrEnum):
     NONE = "none"  # nothing (stock: it is dealt, not picked)
     TOP = "top"  # the top card only
     RUN = "run"  # any run built by the stack's own rule
-    RUN_BY_SPACES = "run-by-spaces"  # a run only as long as empty piles allow single moves for it
+    #: a run only as long as the empty piles and free cells (reserves of one card that take any tableau card)
+    #: allow single moves for it: (1 + empty cells) x 2 ** empty piles, the piles it leaves and enters aside
+    RUN_BY_SPACES = "run-by-spaces"
 
 
 class BuildSuit(StrEnum):
