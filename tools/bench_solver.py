@@ -23,6 +23,9 @@ from reussite.solver import Budget
 from reussite.solver.batch import Summary, _host, default_jobs, parse_deals, solve_deal
 
 GAMES = ("osmosis:deal=1", "osmosis:deal=3", "tournament", "mount-olympus", "forty-thieves")
+#: The classic games (``pip install ./classics``), each option: the solver's proving ground, with no hints.
+CLASSICS = ("klondike:draw=1", "klondike:draw=3", "freecell", "bakers-game", "spider:suits=1", "spider:suits=2",
+            "spider:suits=4", "golf", "black-hole")
 
 
 def _spec(text: str) -> tuple[str, dict[str, str]]:
@@ -56,21 +59,38 @@ def bench(game: str, options: dict[str, str], deals: range, budget: Budget, jobs
     return {"game": game, "options": options, "deals": f"{deals.start}-{deals.stop - 1}", "jobs": jobs,
             "wall_seconds": round(wall, 1), "unknown_by": dict(stopped), "cpu_seconds": round(cpu, 2),
             "cpu_nodes_per_second": sum(r["nodes"] for r in rows) / cpu if cpu else 0.0,
-            "max_table_mb": max((r["memory_mb"] for r in rows), default=0.0), **summary}
+            "max_table_mb": max((r["memory_mb"] for r in rows), default=0.0),
+            "line_mean": _mean([r["moves"] for r in rows if r["verdict"] == "won"]),
+            "line_median": _median([r["moves"] for r in rows if r["verdict"] == "won"]), **summary}
+
+
+def _mean(values: list[int]) -> float:
+    return round(sum(values) / len(values), 1) if values else 0.0
+
+
+def _median(values: list[int]) -> float:
+    values = sorted(values)
+    if not values:
+        return 0.0
+    mid = len(values) // 2
+    return float(values[mid]) if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", default=list(GAMES), metavar="GAME[:k=v]")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), metavar="GAME[:k=v]",
+                        help="games and options (default: the bundled ones; 'classics' for the classic games)")
     parser.add_argument("--deals", default="1-100")
-    parser.add_argument("--timeout", type=float, default=2.0, help="seconds per deal (default 2)")
+    parser.add_argument("--timeout", type=float, help="seconds per deal (default 2, none with --nodes)")
     parser.add_argument("--nodes", type=int, help="positions per deal (reproducible budget)")
     parser.add_argument("--memory", type=float, default=1024.0, help="MB of positions per deal (default 1024)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    budget = Budget(nodes=args.nodes, seconds=None if args.nodes and not args.timeout else args.timeout,
-                    memory_mb=args.memory)
+    # A node budget alone gives the same answer on any machine: no clock unless asked for.
+    seconds = args.timeout if args.timeout is not None else (None if args.nodes else 2.0)
+    budget = Budget(nodes=args.nodes, seconds=seconds, memory_mb=args.memory)
+    args.games = [g for spec in args.games for g in (CLASSICS if spec == "classics" else (spec,))]
     deals = parse_deals(args.deals)
     print(f"# {os.cpu_count()} cores, {args.jobs} jobs, budget {budget}", file=sys.stderr)
     for spec in args.games:
@@ -84,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
               f"lost {out['lost']:4}  unknown {out['unknown']:4}  {out['nodes_per_second']:8,.0f} nodes/s  "
               f"{out['cpu_nodes_per_second']:8,.0f} nodes/s CPU  "
               f"time p50 {s['p50']:.2f} p90 {s['p90']:.2f} p99 {s['p99']:.2f} max {s['max']:.2f} s  "
+              f"line mean {out['line_mean']} median {out['line_median']}  "
               f"rss {out['max_rss_mb']:.0f} MB  table {out['max_table_mb']:.0f} MB  wall {out['wall_seconds']} s",
               flush=True)
     return 0

@@ -1,0 +1,259 @@
+"""The knowledge the solver derives from the declarations (reussite.solver.derive) is sound: wherever it calls
+a foundation move safe, an exhaustive search finds a win after that move exactly when it finds one before.
+
+Small games declared here cover both cases of the rule (foundations that keep their cards, one and two
+packs; foundations that give them back, Klondike's rule) and every stack kind; the classic games' own
+declarations are checked on positions where most cards are home already. The exhaustive search is the one of
+test_brute_force.py, which shares nothing with the solver.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from reussite.cards import Card
+from reussite.rules import (
+    ANY,
+    FOUNDATION_UP_IN_SUIT,
+    PICK_RUN,
+    PICK_RUN_BY_SPACES,
+    PICK_TOP,
+    Build,
+    StackRule,
+    foundations,
+    reserves,
+    stock,
+    tableau,
+    waste,
+    with_changes,
+)
+from reussite.solver import Verdict, solve
+from reussite.solver.companion import companion_for
+from reussite.solver.derive import Knowledge
+from reussite.variant import Variant
+
+from solver.test_brute_force import TooBig, brute_force
+
+#: Positions checked per game; more under CI. A brute force above LIMIT positions is skipped.
+CASES = int(os.environ.get("DERIVE_CASES", "120" if os.environ.get("CI") else "24"))
+LIMIT = 8000
+
+
+@pytest.fixture(autouse=True)
+def _small_brute_force(monkeypatch):
+    import solver.test_brute_force as exhaustive
+
+    monkeypatch.setattr(exhaustive, "LIMIT", LIMIT)
+
+
+class MiniKlondike(Variant):
+    """Klondike's rules on a pack of Ace to 4: foundations give cards back, runs move, the stock cycles."""
+
+    id = "mini-klondike"
+    name = "Mini Klondike"
+    pack_ranks = (1, 2, 3, 4)
+    redeals = 1
+    stacks = (
+        stock(), waste(),
+        *foundations(4, with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP), x=2),
+        *tableau(3, StackRule(build=Build("alternate", -1), empty=4, pickup=PICK_RUN), y=1),
+    )
+
+    def deal(self, cards):
+        for row in range(1, 3):
+            self.deal_row(cards, self.tableau_ix[row:], face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+class MiniFreeCell(Variant):
+    """FreeCell's rules on Ace to 4: cells, runs by cells and spaces, foundations that keep their cards."""
+
+    id = "mini-freecell"
+    name = "Mini FreeCell"
+    pack_ranks = (1, 2, 3, 4)
+    stacks = (
+        *reserves(1, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=0, y=0, dx=1, dy=0),
+        *foundations(4, FOUNDATION_UP_IN_SUIT, x=2),
+        *tableau(3, StackRule(build=Build("alternate", -1), empty=ANY, pickup=PICK_RUN_BY_SPACES), y=1),
+    )
+
+    def deal(self, cards):
+        while cards:
+            self.deal_row(cards, self.tableau_ix[: len(cards)])
+
+
+class MiniForty(Variant):
+    """Forty Thieves' rules on two packs of Ace to 3 in two suits: copies of every card, a waste."""
+
+    id = "mini-forty"
+    name = "Mini Forty"
+    decks = 2
+    pack_suits = (1, 2)
+    pack_ranks = (1, 2, 3)
+    stacks = (
+        stock(), waste(),
+        *foundations(4, FOUNDATION_UP_IN_SUIT, x=2),
+        *tableau(3, StackRule(build=Build("same", -1), empty=ANY, pickup=PICK_RUN_BY_SPACES), y=1),
+    )
+
+    def deal(self, cards):
+        self.deal_row(cards)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+def _random_position(cls, rng: random.Random, steps: int):
+    """A deal of ``cls`` after ``steps`` random legal moves (foundation moves preferred, so foundations
+    fill), as a fresh game."""
+    game = cls(rng.randint(1, 10**6))
+    for _ in range(steps):
+        moves = list(game.legal_moves())
+        if not moves:
+            break
+        home = [m for m in moves if getattr(m, "dst", None) in game.foundation_ix]
+        game.push(rng.choice(home if home and rng.random() < 0.6 else moves))
+    return cls.from_layout(game.layout_json())
+
+
+def _groups(game):
+    return game.interchangeable_stacks()
+
+
+def _check_safe_moves(cls, cases: int, seed: int) -> int:
+    """Positions of ``cls`` where the derived safe move exists; for each, the brute force before and after."""
+    rng = random.Random(seed)
+    knowledge = Knowledge(cls)
+    assert knowledge.enabled, knowledge.why_not
+    checked = 0
+    for _ in range(cases * 8):
+        game = _random_position(cls, rng, rng.randint(0, 40))
+        move = knowledge.safe_move(game)
+        if move is None:
+            continue
+        assert game.refusal(move) is None
+        after = game.copy(history=False)
+        after.push(move)
+        try:
+            assert brute_force(game, _groups) == brute_force(after, _groups), (cls.id, game.layout_json(), move)
+        except TooBig:
+            continue
+        checked += 1
+        if checked == cases:
+            break
+    return checked
+
+
+@pytest.mark.parametrize("cls", [MiniKlondike, MiniFreeCell, MiniForty], ids=lambda c: c.id)
+def test_derived_safe_moves_are_sound(cls):
+    assert _check_safe_moves(cls, CASES, seed=7) >= CASES // 4
+
+
+def test_gives_back_is_read_from_the_declarations():
+    assert Knowledge(MiniKlondike).gives_back
+    assert not Knowledge(MiniFreeCell).gives_back
+    # Klondike: a red 3 waits for both black 2s and, as foundations give cards back, for the red Aces too.
+    three_of_hearts = 3 * 4 + 2
+    assert Knowledge(MiniKlondike).levels[three_of_hearts] == (2, 2, 1, 1)
+    assert Knowledge(MiniFreeCell).levels[three_of_hearts] == (2, 2, 0, 0)
+
+
+def test_a_card_some_copy_of_whose_base_is_out_is_not_safe():
+    # Two packs: the 3 of spades is safe only once both 2s of spades are home (either could want it).
+    game = MiniForty.from_layout({"stacks": [
+        {"id": "foundation-1", "cards": ["AS", "2S"]}, {"id": "foundation-2", "cards": ["AS"]},
+        {"id": "tableau-1", "cards": ["3S"]}, {"id": "tableau-2", "cards": ["2S", "3S"]}]})
+    assert Knowledge(MiniForty).safe_move(game) is None
+    game = MiniForty.from_layout({"stacks": [
+        {"id": "foundation-1", "cards": ["AS", "2S"]}, {"id": "foundation-2", "cards": ["AS", "2S"]},
+        {"id": "tableau-1", "cards": ["3S"]}, {"id": "tableau-2", "cards": ["3S"]}]})
+    assert Knowledge(MiniForty).safe_move(game) is not None
+
+
+def test_the_rules_stand_aside_for_games_that_say_more_than_their_declarations():
+    from examples.golf import Golf
+    from examples.spider import Spider
+
+    assert not Knowledge(Golf).enabled and "is_won" in Knowledge(Golf).why_not
+    assert not Knowledge(Spider).enabled and "after_move" in Knowledge(Spider).why_not
+
+
+def test_a_game_with_no_companion_gets_the_derived_rules():
+    assert companion_for(MiniFreeCell).derived.enabled
+    game = MiniFreeCell(3)
+    result = solve(game, nodes=20_000)
+    assert result.verdict in (Verdict.WON, Verdict.LOST)
+
+
+def _classic(game_id: str):
+    try:
+        from reussite.host import Host
+
+        return Host.load().games[game_id]
+    except Exception:  # not installed
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("the classic games are not installed (pip install -e ./classics)")
+
+
+def _nearly_home(cls, rng: random.Random, loose: int) -> dict:
+    """A position of a one-pack classic with all but ``loose`` cards on the foundations (the highest of each
+    suit out), the rest spread over the tableau and cells."""
+    heights = [13] * 4
+    for _ in range(loose):
+        suit = rng.randrange(4)
+        while heights[suit] == 0:
+            suit = rng.randrange(4)
+        heights[suit] -= 1
+    out = [Card(rank, suit) for suit in range(4) for rank in range(heights[suit] + 1, 14)]
+    rng.shuffle(out)
+    game = cls(1)
+    layout: dict[str, list] = {}
+    for k, suit in enumerate(range(4)):
+        if heights[suit]:
+            layout[game.specs[game.foundation_ix[k]].id] = [_code(Card(r, suit)) for r in range(1, heights[suit] + 1)]
+    piles = [s.id for s in game.specs if s.kind.value == "tableau"]
+    for card in out:
+        layout.setdefault(rng.choice(piles), []).append(_code(card))
+    stacks = [{"id": k, "cards": v} for k, v in layout.items()]
+    return {"stacks": stacks}
+
+
+def _code(card: Card) -> str:
+    from reussite.cards import RANKS, SUITS
+
+    return RANKS[card.rank - 1] + SUITS[card.suit]
+
+
+def test_klondike_is_read_as_foundations_that_give_cards_back():
+    # Its positions with a safe move are too big for the brute force: MiniKlondike has the same rules.
+    knowledge = Knowledge(_classic("klondike"))
+    assert knowledge.enabled and knowledge.gives_back
+
+
+@pytest.mark.parametrize("game_id", ["freecell", "bakers-game"])
+def test_derived_safe_moves_are_sound_in_the_classic_games(game_id):
+    cls = _classic(game_id)
+    knowledge = Knowledge(cls)
+    if not knowledge.enabled:
+        pytest.fail(f"{game_id}: {knowledge.why_not}")
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(CASES * 2):
+        game = cls.from_layout(_nearly_home(cls, rng, rng.randint(3, 7)))
+        move = knowledge.safe_move(game)
+        if move is None:
+            continue
+        after = game.copy(history=False)
+        after.push(move)
+        try:
+            assert brute_force(game, _groups) == brute_force(after, _groups), (game_id, game.layout_json(), move)
+        except TooBig:
+            continue
+        checked += 1
+        if checked == CASES:
+            break
+    assert checked >= CASES // 2
