@@ -32,6 +32,14 @@ def test_the_classics_wheel_installs_beside_the_host_and_brings_six_games(fresh_
                    "--no-deps", "--no-build-isolation", "-w", tmp_path, ROOT / "classics")
     (wheel,) = tmp_path.glob("reussite_classics-*.whl")
     fresh_venv.pip_install(str(wheel))
+    try:
+        check_installed(fresh_venv)
+    finally:  # the venv is the session's: other tests expect the bundled games to be listed first
+        fresh_venv.run(fresh_venv.bin / "python", "-m", "pip", "uninstall", "-y", "-q", "reussite-classics")
+    assert games_by_distribution(fresh_venv)["reussite"] == BUNDLED
+
+
+def check_installed(fresh_venv):
     found = games_by_distribution(fresh_venv)
     assert found["reussite-classics"] == IDS and found["reussite"] == BUNDLED
     listing = fresh_venv.reussite("games").stdout
