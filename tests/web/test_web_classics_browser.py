@@ -204,8 +204,9 @@ def check_fits(page, label: str, width: int) -> None:
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_stack_inside_the_table_and_none_over_another(browser, server, classics_host, size):
-    """Each classic game as dealt, and again once its stock is dealt out (a long waste, Spider's piles grown by
-    five rows), at phone and desktop sizes: every stack on the table, inside its width, none over another."""
+    """Each classic game as dealt at phone and desktop sizes, and on the phone again after eight deals from the
+    stock (a long waste, Spider's piles grown by five rows): every stack on the table, inside its width, none over
+    another."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(8000)
@@ -219,9 +220,9 @@ def test_every_stack_inside_the_table_and_none_over_another(browser, server, cla
             page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
             check_fits(page, f"{label} at {size}, dealt", size[0])
             stock = next((s for s in state["stacks"] if s["kind"] == "stock"), None)
-            if stock is None:
+            if stock is None or size != PHONE:  # the phone is where room is short
                 continue
-            for _ in range(len(stock["cards"])):
+            for _ in range(8):  # enough for a waste to outgrow its room, and all of Spider's five deals
                 if not state["can_deal"] or not state["stacks"][stack_index(state, "stock")]["cards"]:
                     break
                 state = server.api("/api/deal", {"version": state["version"]}).json()
