@@ -185,7 +185,8 @@ class _Plan:
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
-                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells")
+                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
+                 "top_wants", "won_kinds", "won_stacks")
 
     def __init__(self, cls: type[Game]) -> None:
         self.stacks = specs = cls.stacks
@@ -238,7 +239,10 @@ class _Plan:
         # Stacks with an own rule: what they take is asked of Game.takes() once per listing, then indexed by
         # card like the others (their places in the generator's tables follow the declared rules' ones).
         self.own_wants = tuple((len(self.target_wants) + k, i) for k, i in enumerate(
-            i for i, r in enumerate(compiled) if r.may_take and r.own and i not in self.asked))
+            i for i, r in enumerate(compiled) if r.may_take and r.own and not r.by_top and i not in self.asked))
+        # Those declared by_top: asked once per top card in a game, the answer kept (see _indexed_moves).
+        self.top_wants = tuple((len(self.target_wants) + len(self.own_wants) + j, j, i) for j, i in enumerate(
+            i for i, r in enumerate(compiled) if r.may_take and r.by_top and i not in self.asked))
         self.kinds = tuple(r.kind for r in compiled)
         # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
         self.picky = (tuple(r.accepts_from for r in compiled)
@@ -249,8 +253,10 @@ class _Plan:
         # Stacks whose declared rule says more than which card goes on which, and those whose drop rule the
         # variant decides (asked about each candidate).
         self.limited = frozenset(i for i, r in enumerate(compiled) if r.limited or i in self.asked)
-        # Of those, the ones Game.drop_refusal must decide (not the compiled rule alone).
-        self.ask_drop = frozenset(i for i in self.limited if i in self.asked or compiled[i].own)
+        # Of those, the ones Game.drop_refusal must decide (not the compiled rule alone). A by_top stack's
+        # candidates come from the answer kept for its top card, so only its other declarations are left.
+        self.ask_drop = frozenset(i for i in self.limited
+                                  if i in self.asked or (compiled[i].own and not compiled[i].by_top))
         # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
         # than finding it.
         self.move_of: dict[tuple[int, int, int], Move] = {}
@@ -262,6 +268,9 @@ class _Plan:
         every_kind = frozenset(Kind)
         self.accepts = tuple(every_kind if r.accepts_from is None else r.accepts_from for r in compiled)
         self.room = tuple(r.max_cards if r.max_cards is not None else 1 << 30 for r in compiled)
+        # Game.is_won's stacks to find empty for the won_when_empty it was last asked with (see there).
+        self.won_kinds: object = None
+        self.won_stacks: tuple[int, ...] = ()
 
     @staticmethod
     def of(cls: type[Game]) -> _Plan:
@@ -277,13 +286,17 @@ class Game:
 
     #: The layout, in display order (stock and waste, foundations, tableau, reserves).
     stacks: ClassVar[tuple[StackSpec, ...]] = ()
-    #: What the stock does when clicked: deal to the waste or onto the tableau (a :class:`DealTo`, or its
-    #: string value).
+    #: What the stock does when clicked: deal to the waste, onto the tableau or onto the first foundation (a
+    #: :class:`DealTo`, or its string value).
     deal_to: ClassVar[DealTo | str] = DealTo.WASTE
-    #: Cards per deal: to the waste, how many are turned; onto the tableau, how many go on each pile.
+    #: Cards per deal: to the waste or the foundation, how many are turned; onto the tableau, how many go on
+    #: each pile.
     deal_count: ClassVar[int] = 1
     #: Redeals allowed after the first pass; None for unlimited.
     redeals: ClassVar[int | None] = 0
+    #: When the game is won: None, every card on the foundations; a tuple of kinds of stack, when every stack
+    #: of those kinds is empty (Golf: ``(Kind.TABLEAU,)``, whatever is left in the stock).
+    won_when_empty: ClassVar[tuple[Kind, ...] | None] = None
     #: Keep the key of every position along the history (for "no new position left", see ``is_lost``).
     #: Searches turn it off on their own copies.
     track_positions: ClassVar[bool] = True
@@ -658,13 +671,16 @@ class Game:
 
     def redeal_refusal(self) -> Reason | None:
         """The stock's own rule for a redeal (the stock is empty, a redeal is left, there is a waste to turn
-        over); a variant's condition goes in :meth:`stock_refusal`."""
+        over; dealing onto the foundation, only a redeal of the variant's own, :meth:`do_redeal`); a variant's
+        condition goes in :meth:`stock_refusal`."""
         if self.stock_ix is None or self.cards[self.stock_ix]:
             return R_STOCK_NOT_EMPTY
         if self.redeals is not None and self.redeals_used >= self.redeals:
             return R_NO_REDEAL
         if self.deal_to == "waste" and not self.cards[self.waste_ix]:
             return R_NO_DEAL
+        if self.deal_to == "foundation" and type(self).do_redeal is Game.do_redeal:
+            return R_NO_REDEAL  # no waste to turn over (declaration_problems refuses the redeals)
         return None
 
     @property
@@ -672,12 +688,13 @@ class Game:
         return None if self.redeals is None else self.redeals - self.redeals_used
 
     def do_deal(self) -> None:
-        """Deal from the stock. Default: turn ``deal_count`` cards onto the waste, or put ``deal_count``
-        cards on each tableau pile from left to right while the stock lasts."""
+        """Deal from the stock. Default: turn ``deal_count`` cards onto the waste (or the first foundation),
+        or put ``deal_count`` cards on each tableau pile from left to right while the stock lasts."""
         stock = self.stock_ix
-        if self.deal_to == "waste":
+        deal_to = self.deal_to
+        if deal_to == "waste" or deal_to == "foundation":
             n = min(self.deal_count, len(self.cards[stock]))
-            self.move_cards(stock, self.waste_ix, n, reverse=True)
+            self.move_cards(stock, self.waste_ix if deal_to == "waste" else self.foundation_ix[0], n, reverse=True)
             return
         for _ in range(self.deal_count):
             self.deal_cards(stock, self.tableau_ix)
@@ -793,7 +810,8 @@ class Game:
             if self.cards[self.stock_ix]:
                 moves.append(DEAL)
             elif ((self.redeals is None or self.redeals_used < self.redeals)
-                  and (self.deal_to != "waste" or self.cards[self.waste_ix])):
+                  and (self.deal_to != "waste" or self.cards[self.waste_ix])
+                  and (self.deal_to != "foundation" or type(self).do_redeal is not Game.do_redeal)):
                 moves.append(REDEAL)
         return iter(moves)
 
@@ -872,13 +890,14 @@ class Game:
         # What each target takes depends only on its top card, and a move changes few of them: the table of
         # wanted cards is kept from one call to the next and updated for the targets whose top card is not
         # the same object as last time (a card is an immutable value, so the same object means the same
-        # card, however the stacks were changed). A copy of the game starts its own table.
+        # card, however the stacks were changed). A copy of the game starts its own table. With it, for each
+        # by_top stack, what takes() answered for each top card key (None: not asked yet in this game).
         cache = self._want_cache
         if cache is None or cache[0] != id(self) or cache[1] is not plan:
-            count = len(plan.target_wants) + len(plan.own_wants)
+            count = len(plan.target_wants) + len(plan.own_wants) + len(plan.top_wants)
             cache = self._want_cache = (id(self), plan, [_UNSEEN] * count, [()] * count,
-                                        [[] for _ in range(56)], [])
-        _, _, tops, held, wanted, anything = cache
+                                        [[] for _ in range(56)], [], [[None] * 56 for _ in plan.top_wants])
+        _, _, tops, held, wanted, anything, answers = cache
         # wanted: card key -> targets that take that card now; anything: targets that take any card now.
         any_card = rules.ANY_CARD
         for k, dst, wants in plan.target_wants:
@@ -904,6 +923,25 @@ class Game:
                     wanted[key].append(dst)
         for k, dst in plan.own_wants:
             keys = self.takes(dst)
+            old = held[k]
+            if keys is old:
+                continue
+            held[k] = keys
+            for key in old:
+                wanted[key].remove(dst)
+            for key in keys:
+                wanted[key].append(dst)
+        for k, j, dst in plan.top_wants:  # as the declared rules above, with takes() asked once per top card
+            pile = cards[dst]
+            top = pile[-1] if pile else None
+            if top is tops[k]:
+                continue
+            tops[k] = top
+            known = answers[j]
+            top_key = rules.EMPTY_KEY if top is None else top[0] * 4 + top[1]
+            keys = known[top_key]
+            if keys is None:
+                keys = known[top_key] = self.takes(dst)
             old = held[k]
             if keys is old:
                 continue
@@ -1051,15 +1089,24 @@ class Game:
         return sum(map(len, map(self.cards.__getitem__, self.foundation_ix)))
 
     def is_won(self) -> bool:
-        cls = type(self)
-        if cls.on_foundations is Game.on_foundations and cls.total_cards is Game.total_cards:
-            # The same as below without counting every card (the solver asks at every position).
-            cards = self.cards
-            for i in self._off_foundations:
-                if cards[i]:
-                    return False
-            return True
-        return self.on_foundations() == self.total_cards
+        """Every card on the foundations, or, with ``won_when_empty``, every stack of those kinds empty."""
+        kinds = self.won_when_empty
+        if kinds is None:
+            cls = type(self)
+            if cls.on_foundations is not Game.on_foundations or cls.total_cards is not Game.total_cards:
+                return self.on_foundations() == self.total_cards
+            stacks = self._off_foundations  # the same without counting every card (asked at every node)
+        else:
+            plan = self._plan
+            if plan.won_kinds is not kinds:  # once per class: compared by identity, cheaper than hashing
+                plan.won_stacks = tuple(i for i, kind in enumerate(plan.kinds) if kind in kinds)
+                plan.won_kinds = kinds
+            stacks = plan.won_stacks
+        cards = self.cards
+        for i in stacks:
+            if cards[i]:
+                return False
+        return True
 
     def is_lost(self) -> bool:
         """Not won, and no move leads to a position not already reached in this game: back-and-forth moves
@@ -1161,9 +1208,13 @@ class Game:
                       if getattr(cls, name) is not getattr(Game, name)}
         groups: dict[tuple, list[int]] = {}
         if not overridden - {"do_deal"}:
+            # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
+            dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
             for i, spec in enumerate(self.specs):
                 if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE):
                     if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
+                        continue
+                    if i in dealt_onto:
                         continue
                     groups.setdefault((spec.kind, spec.rule), []).append(i)
         result = tuple(tuple(g) for g in groups.values() if len(g) > 1)

@@ -62,6 +62,8 @@ class DealTo(StrEnum):
 
     WASTE = "waste"  # turn ``deal_count`` cards onto the waste
     TABLEAU = "tableau"  # ``deal_count`` cards onto each tableau pile
+    #: turn ``deal_count`` cards onto the first foundation, the top card first, whatever lies there (Golf)
+    FOUNDATION = "foundation"
 
 
 # The names the declarations have always used; each is the enum member, equal to its string.
@@ -119,6 +121,10 @@ class StackRule:
     #: What the stack takes is the variant's own rule, :meth:`Game.takes`, instead of ``build``, ``empty`` and
     #: ``suit`` (which must be left out): Osmosis' foundations, Golf's waste.
     own_rule: bool = False
+    #: With ``own_rule``: what the stack takes depends only on its own top card (None when empty), identical
+    #: cards of two packs alike. The engine may then ask ``takes()`` once per top card and keep the answer,
+    #: and the solver may read it (nothing else on the stack, or elsewhere, changes what it takes).
+    by_top: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,9 +248,12 @@ def spec_problems(spec: object) -> list[str]:
                                   or rule.group_moves):
         found.append("rule.own_rule: True, so the variant's takes() decides what the stack takes; leave out "
                      "build, empty, suit and group_moves")
-    for flag in ("flip_exposed", "group_moves", "own_rule"):
+    for flag in ("flip_exposed", "group_moves", "own_rule", "by_top"):
         if not isinstance(getattr(rule, flag), bool):
             found.append(f"rule.{flag}: {getattr(rule, flag)!r} is not True or False")
+    if rule.by_top is True and rule.own_rule is not True:
+        found.append("rule.by_top: True, but only a stack with own_rule=True has a takes() whose answer it "
+                     "describes; add own_rule=True or leave out by_top")
     return found
 
 
@@ -347,7 +356,7 @@ class CompiledRule:
     """
 
     __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
-                 "top_first", "group_moves", "may_take", "limited", "own")
+                 "top_first", "group_moves", "may_take", "limited", "own", "by_top")
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
@@ -359,6 +368,7 @@ class CompiledRule:
         self.top_first = spec.kind is Kind.FOUNDATION
         self.group_moves = rule.group_moves
         self.own = rule.own_rule  # what it takes is Game.takes(), asked each time
+        self.by_top = rule.own_rule and rule.by_top  # ... or once per top card
         # Could it ever take a card? (A stack that cannot is never worth asking.)
         self.may_take = rule.accepts_from != frozenset() and (self.own or any(self.takes))
         # Does it say more than which card goes on which?

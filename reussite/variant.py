@@ -112,6 +112,14 @@ class Variant(Game):
               and not any(getattr(s, "kind", None) is Kind.WASTE for s in stacks)):
             found.append("deal_to: 'waste', but there is no waste stack (add waste(), deal to 'tableau', "
                          "or override do_deal)")
+        elif cls.deal_to == DealTo.FOUNDATION:
+            if (cls.do_deal is Game.do_deal and any(getattr(s, "kind", None) is Kind.STOCK for s in stacks)
+                    and not any(getattr(s, "kind", None) is Kind.FOUNDATION for s in stacks)):
+                found.append("deal_to: 'foundation', but there is no foundation to deal onto (add foundations(), "
+                             "or override do_deal)")
+            if cls.redeals != 0 and cls.do_redeal is Game.do_redeal:
+                found.append(f"redeals: {cls.redeals!r} with deal_to 'foundation', where there is no waste to "
+                             "turn over as the stock: leave redeals at 0, or override do_redeal")
         if isinstance(cls.deal_count, bool) or not isinstance(cls.deal_count, int) or cls.deal_count < 1:
             found.append(f"deal_count: {cls.deal_count!r} is not a whole number from 1")
         if cls.redeals is not None and (isinstance(cls.redeals, bool) or not isinstance(cls.redeals, int)
@@ -137,7 +145,26 @@ class Variant(Game):
         kinds = cls.custom_drop_kinds
         if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
+        found += cls._won_when_empty_problems(stacks)
         return found
+
+    @classmethod
+    def _won_when_empty_problems(cls, stacks) -> list[str]:
+        kinds = cls.won_when_empty
+        if kinds is None:
+            return []
+        if (not isinstance(kinds, tuple) or not kinds or not all(isinstance(k, Kind) for k in kinds)
+                or len(set(kinds)) != len(kinds)):
+            return [f"won_when_empty: {kinds!r} is not None (every card on the foundations) or a tuple of "
+                    f"different Kind (of {', '.join(repr(k.value) for k in Kind)})"]
+        if Kind.FOUNDATION in kinds:
+            return [f"won_when_empty: {kinds!r} names the foundations, where the cards go: name the kinds of "
+                    "stack a won game has cleared (Kind.TABLEAU, ...)"]
+        laid_out = {getattr(s, "kind", None) for s in stacks}
+        missing = [k.value for k in kinds if k not in laid_out]
+        if stacks and missing:
+            return [f"won_when_empty: {kinds!r}, but the layout has no {', '.join(missing)} stack"]
+        return []
 
     @classmethod
     def validate(cls) -> None:
