@@ -22,8 +22,9 @@ class BlackHole(Variant):
     domain = "reussite_classics"
     decks = 1
     stacks = (
-        StackSpec("foundation-1", Kind.FOUNDATION, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False),
-                  2.2 * 2 + 0.5, 1.5),
+        # The hole takes by its top card alone.
+        StackSpec("foundation-1", Kind.FOUNDATION,
+                  StackRule(own_rule=True, by_top=True, pickup=PICK_NONE, flip_exposed=False), 2.2 * 2 + 0.5, 1.5),
         *(StackSpec(f"tableau-{i + 1}", Kind.TABLEAU, FAN, x, y, Fan.RIGHT) for i, (x, y) in enumerate(PLACES)),
     )
     max_score = 52

@@ -4,7 +4,18 @@ King; the stock turns one card onto the foundation. Won when the seven piles are
 from reussite.cards import KING
 from reussite.game import Reason
 from reussite.messages import N_
-from reussite.rules import CARD_KEYS, NONE, PICK_NONE, PICK_TOP, Kind, StackRule, foundations, stock, tableau
+from reussite.rules import (
+    CARD_KEYS,
+    NONE,
+    PICK_NONE,
+    PICK_TOP,
+    DealTo,
+    Kind,
+    StackRule,
+    foundations,
+    stock,
+    tableau,
+)
 from reussite.variant import Variant
 
 #: What goes on a card of each rank: one rank up or down, no wrap; nothing on a King.
@@ -19,11 +30,14 @@ class Golf(Variant):
     decks = 1
     stacks = (
         stock(0, 0),
-        # The "waste" of the rules is the game's one foundation: it takes cards from the piles only.
-        *foundations(1, StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}),
-                                  flip_exposed=False), x=1, y=0),
+        # The "waste" of the rules is the game's one foundation: it takes cards from the piles only, by its
+        # top card alone.
+        *foundations(1, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
+                                  accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False), x=1, y=0),
         *tableau(7, StackRule(empty=NONE, pickup=PICK_TOP), y=1),  # nothing is built on the piles
     )
+    deal_to = DealTo.FOUNDATION  # the stock turns its top card onto the foundation, whatever lies there
+    won_when_empty = (Kind.TABLEAU,)  # the piles clear, stock or not
     max_score = 35
     score_rule = N_("One point for each card cleared from the piles.")
 
@@ -40,12 +54,6 @@ class Golf(Variant):
     def take_refusal(self, card, stack):
         pile = self.cards[stack]
         return R_ON_KING if pile and pile[-1].rank == KING else None
-
-    def do_deal(self):  # the stock turns its top card onto the foundation
-        self.move_cards(self.stock_ix, self.foundation_ix[0])
-
-    def is_won(self):
-        return not any(self.cards[i] for i in self.tableau_ix)
 
     def score(self):
         return 35 - sum(len(self.cards[i]) for i in self.tableau_ix)
