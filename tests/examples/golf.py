@@ -16,8 +16,9 @@ class Golf(Variant):
     decks = 1
     stacks = (
         stock(0, 0),
-        *foundations(1, StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}),
-                                  flip_exposed=False), x=1),
+        # What it takes depends on its top card alone.
+        *foundations(1, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
+                                  accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False), x=1),
         *tableau(7, StackRule(empty=NONE, pickup=PICK_TOP), y=1),  # nothing is built on the tableau
     )
     max_score = 35
