@@ -91,8 +91,8 @@ function computeGeometry(state) {
     const step = STEP[s.fan];
     if (step) {
       const down = s.fan === 'down';
-      // Room until the next stack in the fan's direction, or the table's edge.
-      let limit = down ? Math.max(H - gap, top + ch * 3) : Math.max(W - gap, left + cw * (1 + reach[i]));
+      // Room until the next stack in the fan's direction, or the table's edge (and the slot's 2 px border).
+      let limit = down ? Math.max(H - gap, top + ch * 3) : Math.max(W - Math.max(gap, 3), left + cw * (1 + reach[i]));
       stacks.forEach((o, j) => {
         if (j === i) return;
         if (down && o.y > s.y && Math.abs(o.x - s.x) < 1) limit = Math.min(limit, base[j].top - gap);
@@ -104,7 +104,8 @@ function computeGeometry(state) {
       const shown = s.cards.slice(from, -1);
       const faceDown = shown.filter((c) => !c).length;
       const faceUp = shown.length - faceDown;
-      let stepUp = size * step.up;
+      // Tiny cards' indexes keep a 9 px font (style.css), so a fan to the right steps at least 13 px: a 10's.
+      let stepUp = down ? size * step.up : Math.max(size * step.up, 13);
       let stepDown = size * step.down;
       const need = faceUp * stepUp + faceDown * stepDown;
       if (need > room && need > 0) {
