@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Hashable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -1164,6 +1164,48 @@ class Game:
         if self.is_lost():
             return Outcome.LOST
         return None
+
+    # -- deprecated: the solver's hints before companions (reussite.solver.companion) -----------------
+    # What old-style hints may still call (``super().safe_move()``, ``type(self).solver_progress``): the
+    # plain companion's answers. New code names a Companion in ``solver_companion``.
+
+    def safe_move(self) -> AnyMove | None:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.safe_move`."""
+        from reussite.solver.companion import base_companion
+
+        return base_companion(type(self)).safe_move(self)
+
+    def dead_end(self) -> bool:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.dead_end`."""
+        from reussite.solver.companion import base_companion
+
+        return base_companion(type(self)).dead_end(self)
+
+    def useful_moves(self, moves: list) -> list:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.useful_moves`."""
+        from reussite.solver.companion import base_companion
+
+        return base_companion(type(self)).useful_moves(self, moves)
+
+    def solver_key(self) -> bytes:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.key`."""
+        from reussite.solver.companion import base_companion
+
+        return base_companion(type(self)).key(self)
+
+    def solver_progress(self) -> float:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.progress`."""
+        from reussite.solver.companion import base_companion
+
+        return base_companion(type(self)).progress(self)
+
+    def solver_phase(self) -> Hashable | None:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.phase`."""
+        return None
+
+    def solver_estimates(self) -> tuple:
+        """Deprecated: :meth:`reussite.solver.companion.Companion.estimates`."""
+        return (type(self).solver_progress,)
 
     # -- search support: cheap copies and a canonical position key -----------------------------------
 

@@ -66,13 +66,16 @@ class Companion:
     def useful_moves(self, game: Game, moves: list) -> list:
         """The moves worth searching, out of the legal ``moves``: some may be left out and move sequences
         (tuples of moves, each legal in turn) added, as long as a win, if any, stays reachable through them;
-        it must depend on the position only. Default: ``moves``."""
-        return moves
+        it must depend on the position only. Default: where the stock only ever turns cards onto a waste
+        that takes none back, the stock clicks come only as the start of a sequence that then plays the card
+        they bring to the top of the waste (see :mod:`reussite.solver.derive`); otherwise ``moves``."""
+        return self.derived.useful_moves(game, moves)
 
     def key(self, game: Game) -> bytes:
         """The transposition table's key: equal only for positions with the same future as far as winning
-        goes (with :meth:`useful_moves`). Default: ``game.position_key()``."""
-        return game.position_key()
+        goes (with :meth:`useful_moves`). Default: ``game.position_key()``, where the game plays by its
+        declarations alone with the cards buried in stacks nothing leaves folded (:mod:`reussite.solver.derive`)."""
+        return self.derived.key(game)
 
     def progress(self, game: Game) -> float:
         """How far the position has got, higher is better: it orders the moves and leads the beam and
@@ -100,28 +103,52 @@ LEGACY_ATTRIBUTES = {"solver_first_slice": "first_slice", "solver_beam_width": "
                      "solver_complete_share": "complete_share", "solver_best_first_share": "best_first_share"}
 
 
+def legacy_hints(game_class: type[Game]) -> list[str]:
+    """The old-style hint names a variant class (or a class between it and ``Game``) defines itself."""
+    from reussite.game import Game
+
+    return [name for name in (*LEGACY_METHODS, *LEGACY_ATTRIBUTES)
+            if getattr(game_class, name, None) is not getattr(Game, name, None)]
+
+
 class LegacyHints(Companion):
-    """A companion that forwards to the hint methods a variant class still defines itself (deprecated)."""
+    """A companion that forwards to the hint methods a variant class still defines itself (deprecated), over
+    the companion the class declares, if any (``legacy_companion``)."""
 
     def __init__(self, game_class: type[Game]) -> None:
         super().__init__(game_class)
+        own = set(legacy_hints(game_class))
         for old, new in LEGACY_ATTRIBUTES.items():
-            if hasattr(game_class, old):
+            if old in own:
                 setattr(self, new, getattr(game_class, old))
         for name, method in (("safe_move", "safe_move"), ("dead_end", "dead_end"), ("solver_key", "key"),
-                             ("solver_progress", "progress"), ("solver_phase", "phase")):
-            if hasattr(game_class, name):
+                             ("solver_progress", "progress"), ("solver_phase", "phase"),
+                             ("useful_moves", "useful_moves")):
+            if name in own:
                 setattr(self, method, getattr(game_class, name))
-        if hasattr(game_class, "useful_moves"):
-            self.useful_moves = game_class.useful_moves
-        if hasattr(game_class, "solver_estimates"):
-            self._estimates = game_class.solver_estimates
+        self._estimates = game_class.solver_estimates if "solver_estimates" in own else None
 
     def estimates(self, game: Game) -> tuple[Callable[[Game], float], ...]:
-        own = getattr(self, "_estimates", None)
-        return (self.progress,) if own is None else own(game)
+        own = self._estimates
+        return super().estimates(game) if own is None else own(game)
 
 
+def legacy_companion(base: type[Companion]) -> type[Companion]:
+    """LegacyHints over ``base``: the old-style hints first, ``base`` for the rest."""
+    if base is Companion:
+        return LegacyHints
+    return type(f"Legacy{base.__name__}", (LegacyHints, base), {})
+
+
+def base_companion(game_class: type[Game]) -> Companion:
+    """The plain companion of a class, what the deprecated ``Game`` hint methods answer."""
+    companion = _PLAIN.get(game_class)
+    if companion is None:
+        companion = _PLAIN[game_class] = Companion(game_class)
+    return companion
+
+
+_PLAIN: dict[type, Companion] = {}
 _COMPANIONS: dict[type, Companion] = {}
 
 
@@ -131,14 +158,17 @@ class CompanionError(TypeError):
 
 def _resolve(game_class: type[Game]) -> type[Companion]:
     declared = getattr(game_class, "solver_companion", None)
-    if declared is None:
-        legacy = [name for name in (*LEGACY_METHODS, *LEGACY_ATTRIBUTES) if hasattr(game_class, name)]
-        if legacy:
-            warnings.warn(f"{game_class.__module__}.{game_class.__qualname__} defines solver hints on the game "
-                          f"({', '.join(legacy)}): move them to a reussite.solver.companion.Companion subclass "
-                          "named by solver_companion (docs/plugin-guide.md)", DeprecationWarning, stacklevel=4)
-            return LegacyHints
-        return Companion
+    found = Companion if declared is None else _declared(game_class, declared)
+    legacy = legacy_hints(game_class)
+    if legacy:
+        warnings.warn(f"{game_class.__module__}.{game_class.__qualname__} defines solver hints on the game "
+                      f"({', '.join(legacy)}): move them to a reussite.solver.companion.Companion subclass "
+                      "named by solver_companion (docs/plugin-guide.md)", DeprecationWarning, stacklevel=3)
+        return legacy_companion(found)
+    return found
+
+
+def _declared(game_class: type[Game], declared) -> type[Companion]:
     if isinstance(declared, str):
         module, _, name = declared.partition(":")
         try:

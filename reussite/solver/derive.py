@@ -2,6 +2,16 @@
 game with no companion of its own is searched with it too: the defaults of
 :class:`reussite.solver.companion.Companion`.
 
+**Stock clicks as part of a play.** Where the stock turns cards onto a waste (``deal_to`` waste, the stock
+and waste rules as declared, no override of :data:`OVERRIDES`, no stack with a rule of its own) and no stack
+ever puts a card back on the waste, a deal or a redeal changes nothing but which card the waste shows, and no
+other move depends on the stock or the waste except the play of the waste's top card. So in any winning line
+the stock clicks can be moved later, each run of them to just before the next play from the waste (or left
+out, when no play from the waste follows): the same moves stay legal, in the same positions but for the stock
+and the waste, and the line ends in the same won position. The solver therefore tries the clicks only as the
+start of a sequence "k clicks, then the waste's new top card to where it goes", for every k up to a whole
+cycle of the stock (as far as the redeals allow), and never a click on its own.
+
 **Safe foundation moves.** A face-up top card c goes to a foundation at once, without trying the other moves,
 when no card still out of the foundations could ever want it as a base. ``need(x)``, read from the compiled
 rules of every stack that is not a foundation, is the set of cards that may be placed on x. Two cases:
@@ -33,7 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reussite.game import Game, Move
+from reussite.game import Game, Move, _sorts
 from reussite.rules import CARD_KEYS, EMPTY_KEY, PICK_NONE, Build, Kind
 
 if TYPE_CHECKING:
@@ -48,6 +58,11 @@ OVERRIDES = ("after_move", "do_deal", "do_redeal", "stock_refusal", "redeal_refu
 _UP_IN_SUIT = Build("same", 1)
 
 
+def _by_top(rule) -> bool:
+    """An own rule declared to read only its stack's top card (``StackRule.by_top``)."""
+    return bool(getattr(rule, "by_top", False))
+
+
 def _overridden(game_class: type[Game]) -> list[str]:
     return [name for name in OVERRIDES if getattr(game_class, name, None) is not getattr(Game, name)]
 
@@ -57,11 +72,18 @@ class Knowledge:
 
     def __init__(self, game_class: type[Game]) -> None:
         self.game_class = game_class
+        specs = game_class.stacks
+        self.plain = self._not_plain(game_class) is None
+        self.stock_plays = self.plain and self._stock_plays(game_class)
+        # Stacks nothing ever leaves whose rule reads only their top card: only that card and their size
+        # matter for what can happen next (see key).
+        self.folded = tuple(i for i, s in enumerate(specs) if self.plain and s.kind is not Kind.STOCK
+                            and s.rule.pickup == PICK_NONE and (not s.rule.own_rule or _by_top(s.rule)))
+        self.sequence = self._sequence(game_class) if self.plain else None
         self.why_not = self._why_not(game_class)
         self.enabled = self.why_not is None
         if not self.enabled:
             return
-        specs = game_class.stacks
         # need[key]: the keys of the cards that may be placed on the card ``key`` outside the foundations.
         need: list[frozenset[int]] = [frozenset()] * 56
         from reussite.rules import CompiledRule
@@ -73,6 +95,7 @@ class Knowledge:
             for key in CARD_KEYS:
                 need[key] = need[key] | takes[key]
         self.gives_back = self._gives_back(specs)
+        self.stock_plays = self._stock_plays(game_class)
         # For each card key, the rank each suit must be complete to on the foundations (0: nothing needed).
         self.levels: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * 56
         for key in CARD_KEYS:
@@ -95,11 +118,23 @@ class Knowledge:
                              if s.kind not in (Kind.FOUNDATION, Kind.STOCK) and s.rule.pickup != PICK_NONE)
 
     @staticmethod
-    def _why_not(game_class: type[Game]) -> str | None:
-        """Why the derived rules do not apply to this game (None: they do)."""
+    def _not_plain(game_class: type[Game]) -> str | None:
+        """Why the game may do more than its declarations say (None: it plays by them alone): an override of
+        :data:`OVERRIDES`, or a stack whose own rule may read more than its top card."""
         overridden = _overridden(game_class)
         if overridden:
             return "overrides " + ", ".join(overridden)
+        for spec in game_class.stacks:
+            if spec.rule.own_rule and not _by_top(spec.rule):
+                return f"{spec.id} has a rule of its own"
+        return None
+
+    @classmethod
+    def _why_not(cls, game_class: type[Game]) -> str | None:
+        """Why the derived safe moves do not apply to this game (None: they do)."""
+        why = cls._not_plain(game_class)
+        if why:
+            return why
         foundations = [s for s in game_class.stacks if s.kind is Kind.FOUNDATION]
         if not foundations:
             return "no foundation"
@@ -111,6 +146,43 @@ class Knowledge:
             if spec.kind is not Kind.FOUNDATION and spec.rule.own_rule:
                 return f"{spec.id} has a rule of its own"
         return None
+
+    def key(self, game: Game) -> bytes:
+        """``position_key``, with each folded stack (nothing ever leaves it, its rule reads only its top)
+        reduced to its size, face-down count and top card: the cards buried there can never move again, and
+        no rule reads them (a plain game: no override, no own rule that reads more than its top)."""
+        if not self.folded:
+            return game.position_key()
+        keys = game._stack_keys
+        if None in keys:
+            for i, key in enumerate(keys):
+                if key is None:
+                    game.stack_key(i)
+        parts = keys[:]
+        cards = game.cards
+        for i in self.folded:
+            pile = cards[i]
+            if len(pile) > 1:
+                top = pile[-1]
+                parts[i] = bytes((len(pile), game.face_down[i], top[0] * 4 + top[1]))
+        for group in _sorts(game.interchangeable_stacks()):
+            if group.__class__ is slice:
+                parts[group] = sorted(parts[group])
+                continue
+            ordered = sorted([parts[i] for i in group])
+            for i, part in zip(group, ordered, strict=True):
+                parts[i] = part
+        if game.redeals is not None:
+            parts.append(bytes((255, game.redeals_used)))
+        return b"".join(parts)
+
+    @staticmethod
+    def _stock_plays(game_class: type[Game]) -> bool:
+        """Whether stock clicks are tried only as the start of a play from the waste (the module's docstring):
+        the stock deals to a waste, and the waste takes no card from anywhere."""
+        wastes = [s for s in game_class.stacks if s.kind is Kind.WASTE]
+        return game_class.deal_to == "waste" and len(wastes) == 1 and all(
+            s.rule.accepts_from == frozenset() or (s.rule.build is None and s.rule.empty == "none") for s in wastes)
 
     @staticmethod
     def _gives_back(specs) -> bool:
@@ -199,5 +271,112 @@ class Knowledge:
                         return move
         return None
 
+    def useful_moves(self, game: Game, moves: list) -> list:
+        if not self.stock_plays:
+            return moves
+        out = [m for m in moves if m.__class__ is Move]
+        if len(out) == len(moves):  # no stock click to make
+            return moves
+        waste, stock = game.waste_ix, game.stock_ix
+        cards = game.cards
+        clicks: list = []
+        seen: set[int] = {id(cards[waste][-1])} if cards[waste] else set()
+        # At most one whole cycle: the stock's cards and the waste's, deal_count a click, and the redeal.
+        limit = (len(cards[stock]) + len(cards[waste])) // max(1, game.deal_count) + 2
+        for _ in range(limit):
+            click = game.stock_move()
+            if game.refusal(click) is not None:
+                break
+            game.push(click, False)
+            clicks.append(click)
+            pile = cards[waste]
+            if pile:
+                top = id(pile[-1])
+                if top in seen:  # back to a card shown before: the cycle is complete
+                    break
+                seen.add(top)
+                for move in game.legal_moves():
+                    if move.__class__ is Move and move.src == waste:
+                        out.append((*clicks, move))
+        for _ in clicks:
+            game.pop()
+        return out
+
+    @staticmethod
+    def _sequence(game_class: type[Game]) -> int | None:
+        """The foundation, when the game is a sequence of plays onto it alone (Golf, Black Hole): one
+        foundation, folded; every other stack but the stock takes no card; the stock, if any, deals onto it."""
+        specs = game_class.stacks
+        found = [i for i, s in enumerate(specs) if s.kind is Kind.FOUNDATION]
+        if len(found) != 1:
+            return None
+        f = found[0]
+        rule = specs[f].rule
+        if rule.pickup != PICK_NONE or (rule.own_rule and not _by_top(rule)):
+            return None
+        for i, spec in enumerate(specs):
+            if i == f or spec.kind is Kind.STOCK:
+                continue
+            if not (spec.rule.accepts_from == frozenset() or (spec.rule.build is None and spec.rule.empty == "none")):
+                return None
+        if any(s.kind is Kind.STOCK for s in specs) and game_class.deal_to != "foundation":
+            return None
+        return f
+
+    def _before(self, game: Game) -> list[frozenset[int]]:
+        """For a sequence game: for each card key, the keys of the cards it may follow on the foundation,
+        worked out once per game from what the foundation takes on each top card (its rule reads nothing
+        else) and kept with it."""
+        found = game.__dict__.get("_derived_before")
+        if found is not None:
+            return found
+        f = self.sequence
+        probe = game.copy(history=False)
+        probe.track_positions = False
+        before: list[set[int]] = [set() for _ in range(56)]
+        for key in CARD_KEYS:
+            from reussite.cards import Card
+
+            probe.cards[f] = [Card(key >> 2, key & 3)]
+            probe._stack_keys[f] = None
+            takes = probe.takes(f) if probe._rules[f].own else probe._rules[f].takes[key]
+            for nxt in takes:
+                before[nxt].add(key)
+        found = [frozenset(b) for b in before]
+        game.__dict__["_derived_before"] = found
+        return found
+
     def dead_end(self, game: Game) -> bool:
+        """For a sequence game (see ``_sequence``): some card can never be played, since every card it may
+        follow is buried on the foundation already, lies under it in its own stack, or is gone. A card
+        reaches the top of the foundation only by being played there or dealt there, so a card whose every
+        possible predecessor can no longer come to the top before it never leaves its stack."""
+        f = self.sequence
+        if f is None:
+            return False
+        cards = game.cards
+        before = self._before(game)
+        pile = cards[f]
+        top = pile[-1][0] * 4 + pile[-1][1] if pile else -1
+        left = [0] * 56  # the cards that may still come to the top: in the stock or on the other stacks
+        for i, stack in enumerate(cards):
+            if i != f:
+                for card in stack:
+                    left[card[0] * 4 + card[1]] += 1
+        stock = game.stock_ix
+        for i, stack in enumerate(cards):
+            if i == f or i == stock or not stack:
+                continue
+            under = [0] * 56
+            for card in stack:
+                key = card[0] * 4 + card[1]
+                under[key] += 1  # itself and the cards under it cannot come first
+                preds = before[key]
+                if top in preds:
+                    continue
+                for p in preds:
+                    if left[p] > under[p]:
+                        break
+                else:
+                    return True
         return False

@@ -7,20 +7,20 @@ order included: what Blake and Gent call the "thoughtful" game.
 Why it is sound: a position is expanded once (positions compare by ``Game.position_key``, which folds
 identical cards, interchangeable stacks and unlimited redeals). Winning is reaching a goal, so a search that
 has tried every move of every reachable position and found no win has proved the game lost. Moves the variant
-calls safe (``Game.safe_move``) are played without trying the others, positions the variant calls dead
-(``Game.dead_end``) are not expanded, and a variant may narrow the moves searched or fold more positions
-together (``Game.useful_moves`` and ``Game.solver_key``); see :mod:`reussite.solver` for what each must
-guarantee. A variant may also say how far a position has got (``Game.solver_progress``, higher is better,
-or several estimates, ``Game.solver_estimates``): it only orders the children (and chooses which ones a beam
-search keeps, but a beam search never gives "lost"), so it cannot make a verdict wrong. ``Game`` defines
-each of these hints with a default that says nothing more than the rules, so the search calls them as
-ordinary methods.
+calls safe (``Companion.safe_move``) are played without trying the others, positions the variant calls dead
+(``Companion.dead_end``) are not expanded, and a variant may narrow the moves searched or fold more positions
+together (``Companion.useful_moves`` and ``Companion.key``); see :mod:`reussite.solver` for what each must
+guarantee. A variant may also say how far a position has got (``Companion.progress``, higher is better,
+or several estimates, ``Companion.estimates``): it only orders the children (and chooses which ones a beam
+search keeps, but a beam search never gives "lost"), so it cannot make a verdict wrong. The companion
+(:mod:`reussite.solver.companion`) answers each of these; its defaults are what the declarations prove
+(:mod:`reussite.solver.derive`), so the search asks them of every game alike.
 A "won" line is replayed through the rules from the starting position before it is reported.
 
 What keeps it small: moves that differ only by which empty stack of an interchangeable group they go to are
 tried once; a move that only undoes the last one (or reaches any position already stored) is dropped when the
 children are generated, before it gets a frame; children are tried in order of progress (cards on the
-foundations, then empty piles, or the variant's ``solver_progress()``), ties by a fixed order of move kinds.
+foundations, then empty piles, or the companion's ``progress``), ties by a fixed order of move kinds.
 """
 
 from __future__ import annotations
@@ -439,7 +439,7 @@ class _Beam:
     before. It never comes back, so it cannot prove a loss and is thrown away when its turn ends, like a
     probe; what it gives is a quick line through a game where a best-first search keeps turning back to the
     many near-equal positions of its first moves. Each position is still expanded once (its own table).
-    A ``phased`` beam gives each phase of the game (``Game.solver_phase``) a share of its width first."""
+    A ``phased`` beam gives each phase of the game (``Companion.phase``) a share of its width first."""
 
     def __init__(self, game: Game, comp: Companion, progress: Callable[[Game], float], width: int,
                  phased: bool = False) -> None:
@@ -511,7 +511,7 @@ class _Beam:
         return None
 
     def _choose(self, children: list) -> list:
-        """The children the beam keeps: by progress, but in a phased beam each phase (``Game.solver_phase``)
+        """The children the beam keeps: by progress, but in a phased beam each phase (``Companion.phase``)
         first gets up to its quota of the width, then the rest is filled by progress alone. Without the quota,
         positions that have just dealt, which look worse for a while, are crowded out by those that have not."""
         children.sort()  # by progress, then the order found (serials are unique: nothing else compared)
@@ -565,14 +565,14 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
 
     Three kinds of search take turns, each with its own table, so that the whole budget is never spent on one way
     of looking. A depth-first search runs first and alone for a few thousand positions (the variant's
-    ``solver_first_slice``, 2,000 by default; most easy deals end there). Then, turn after turn: a beam
-    search per progress estimate of the variant (``solver_estimates``: one by default), which keeps only the
-    best few positions at each move and so goes a long way fast (``solver_beam_width`` of them at first, 20
+    ``Companion.first_slice``, 2,000 by default; most easy deals end there). Then, turn after turn: a beam
+    search per progress estimate of the variant (``Companion.estimates``: one by default), which keeps only the
+    best few positions at each move and so goes a long way fast (``Companion.beam_width`` of them at first, 20
     by default), twice as wide at each turn, each one after a phased one if the variant tells phases apart
-    (``solver_phase``); the depth-first search again, for about as long as a beam took (times
-    the variant's ``solver_complete_share``, 1 by default); and a best-first search per estimate, which
+    (``Companion.phase``); the depth-first search again, for about as long as a beam took (times
+    the companion's ``complete_share``, 1 by default); and a best-first search per estimate, which
     comes back at once to an early choice when the line below it stalls (each one's turn is the variant's
-    ``solver_best_first_share`` times the depth-first search's, 1 by default). The depth-first and
+    ``Companion.best_first_share`` times the depth-first search's, 1 by default). The depth-first and
     best-first searches are complete: any one that runs out of positions has proved the game lost. A beam
     search is not, and is thrown away when its turn ends. Nothing is random, so a node budget gives the
     same answer everywhere.
@@ -663,10 +663,33 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             gc.enable()
 
 
+#: How many moves the line shortening may play, per move of the line (see reussite.solver.shorten).
+_SHORTEN_WORK = 60
+
+
 def _verified(game: Game, result: Result) -> Result:
-    """Replay a won line through the rules (``push`` with checks) on a fresh copy; raise if it fails."""
-    probe = _private_copy(game)
+    """The won line, shortened (cycles and detours cut, :mod:`reussite.solver.shorten`), replayed through the
+    rules (``push`` with checks) on a fresh copy; raise if the line the search found fails."""
+    from reussite.solver.shorten import shorten
+
+    if SHORTEN and result.line:
+        original = result.line
+        result.line = shorten(game, original, _SHORTEN_WORK * len(original))
+        try:
+            return _replayed(game, result)
+        except SolverError:  # a variant whose state the exact keys miss: the line as found, checked as ever
+            result.line = original
+    return _replayed(game, result)
+
+
+#: Whether won lines are shortened before they are returned.
+SHORTEN = True
+
+
+def _replayed(game: Game, result: Result) -> Result:
     from reussite.errors import IllegalMove
+
+    probe = _private_copy(game)
 
     for k, move in enumerate(result.line):
         try:

@@ -255,8 +255,6 @@ def test_old_style_estimates_and_phases_are_used():
     assert result.verdict is Verdict.WON and "estimate" in seen and "phase" in seen
 
 
-@pytest.mark.xfail(strict=True, reason="companion._resolve looks for old-style hints only when solver_companion "
-                   "is None: a subclass of a game that declares a companion loses its own hints without a word")
 def test_old_style_hints_on_a_subclass_of_a_game_with_a_companion_are_not_dropped_silently(host):
     """A plugin written before companions that subclasses a bundled game and overrides one of its hints (as
     tests/faults' Flaky subclasses Forty Thieves) used to have the hint used; now the inherited declaration
@@ -264,12 +262,13 @@ def test_old_style_hints_on_a_subclass_of_a_game_with_a_companion_are_not_droppe
     cls = host.game("forty-thieves")
     mine = type("MyFortyThieves", (cls,), {"dead_end": lambda self: False})
     with pytest.warns(DeprecationWarning, match="MyFortyThieves"):
-        companion_for(mine)
+        comp = companion_for(mine)
+    # Its own hint is used, over the companion it inherits, which answers the rest.
+    assert type(comp).__name__ == "LegacyFortyThievesSolver"
+    game = mine(3)
+    assert comp.dead_end(game) is False and comp.safe_move.__func__.__qualname__ == "FortyThievesSolver.safe_move"
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError,
-                   reason="Game lost its hint defaults, so an old-style hint that calls them (super().safe_move(), "
-                   "type(self).solver_progress, the documented default of solver_estimates) raises AttributeError")
 @pytest.mark.parametrize("hint", ["super_safe_move", "estimates_with_the_default_progress"])
 def test_old_style_hints_that_lean_on_game_s_former_defaults_still_work(hint):
     """Old-style hints were written against Game's defaults: an override that adds to ``super().safe_move()``

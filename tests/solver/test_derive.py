@@ -257,3 +257,27 @@ def test_derived_safe_moves_are_sound_in_the_classic_games(game_id):
         if checked == CASES:
             break
     assert checked >= CASES // 2
+
+
+@pytest.mark.parametrize("cls", [MiniKlondike, MiniForty, MiniFreeCell], ids=lambda c: c.id)
+def test_the_solver_with_the_derived_rules_agrees_with_the_exhaustive_search(cls):
+    """Safe moves and stock clicks only as part of a play (the waste games) together: every verdict the
+    solver reaches on a small position is the exhaustive search's."""
+    rng = random.Random(5)
+    assert Knowledge(cls).stock_plays == (cls is not MiniFreeCell)
+    checked = lost = 0
+    for _ in range(CASES * 4):
+        game = _random_position(cls, rng, rng.randint(0, 12))
+        try:
+            expected = brute_force(game, _groups)
+        except TooBig:
+            continue
+        result = solve(game, nodes=50_000)
+        assert result.verdict is (Verdict.WON if expected else Verdict.LOST), (cls.id, game.layout_json())
+        checked += 1
+        lost += not expected
+        if checked == CASES:
+            break
+    assert checked >= CASES // 2, (checked, lost)
+    if cls is MiniFreeCell:
+        assert lost  # losses proved too, not only wins found

@@ -17,7 +17,9 @@ from reussite.solver import Verdict, solve
 pytestmark = pytest.mark.browser
 
 HOST = Host.load()
-GAME_IDS = sorted(HOST.games)
+# The bundled games; the classic games (``pip install ./classics``) have their own browser test,
+# tests/web/test_web_classics_browser.py, and going over them here too would double the browser time.
+GAME_IDS = sorted(g for g, cls in HOST.games.items() if cls.__module__.startswith("reussite_plugins."))
 
 
 def open_game(page, server, game: str, number: int) -> dict:
