@@ -13,6 +13,7 @@ import os
 import random
 
 import pytest
+from solver.test_brute_force import TooBig, brute_force
 
 from reussite.cards import Card
 from reussite.rules import (
@@ -34,8 +35,6 @@ from reussite.solver import Verdict, solve
 from reussite.solver.companion import companion_for
 from reussite.solver.derive import Knowledge
 from reussite.variant import Variant
-
-from solver.test_brute_force import TooBig, brute_force
 
 #: Positions checked per game; more under CI. A brute force above LIMIT positions is skipped.
 CASES = int(os.environ.get("DERIVE_CASES", "120" if os.environ.get("CI") else "24"))
