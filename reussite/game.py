@@ -268,14 +268,20 @@ class _Plan:
         every_kind = frozenset(Kind)
         self.accepts = tuple(every_kind if r.accepts_from is None else r.accepts_from for r in compiled)
         self.room = tuple(r.max_cards if r.max_cards is not None else 1 << 30 for r in compiled)
-        # Game.is_won's stacks to find empty for the won_when_empty it was last asked with (see there).
-        self.won_kinds: object = None
-        self.won_stacks: tuple[int, ...] = ()
+        # The stacks Game.is_won finds empty in a won game: those of the kinds won_when_empty names, else those
+        # off the foundations; None when the variant counts its cards its own way (on_foundations, total_cards).
+        self.won_kinds = kinds = cls.won_when_empty
+        if kinds is not None:
+            self.won_stacks: tuple[int, ...] | None = tuple(i for i, r in enumerate(compiled) if r.kind in kinds)
+        elif cls.on_foundations is Game.on_foundations and cls.total_cards is Game.total_cards:
+            self.won_stacks = self.places[5]
+        else:
+            self.won_stacks = None
 
     @staticmethod
     def of(cls: type[Game]) -> _Plan:
         plan = cls.__dict__.get("_plan")
-        if plan is None or plan.stacks is not cls.stacks:
+        if plan is None or plan.stacks is not cls.stacks or plan.won_kinds is not cls.won_when_empty:
             plan = _Plan(cls)
             cls._plan = plan
         return plan
@@ -1090,18 +1096,9 @@ class Game:
 
     def is_won(self) -> bool:
         """Every card on the foundations, or, with ``won_when_empty``, every stack of those kinds empty."""
-        kinds = self.won_when_empty
-        if kinds is None:
-            cls = type(self)
-            if cls.on_foundations is not Game.on_foundations or cls.total_cards is not Game.total_cards:
-                return self.on_foundations() == self.total_cards
-            stacks = self._off_foundations  # the same without counting every card (asked at every node)
-        else:
-            plan = self._plan
-            if plan.won_kinds is not kinds:  # once per class: compared by identity, cheaper than hashing
-                plan.won_stacks = tuple(i for i, kind in enumerate(plan.kinds) if kind in kinds)
-                plan.won_kinds = kinds
-            stacks = plan.won_stacks
+        stacks = self._plan.won_stacks  # worked out once per class: the solver asks at every node
+        if stacks is None:
+            return self.on_foundations() == self.total_cards
         cards = self.cards
         for i in stacks:
             if cards[i]:
