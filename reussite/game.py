@@ -1163,45 +1163,38 @@ class Game:
         return None
 
     # -- deprecated: the solver's hints before companions (reussite.solver.companion) -----------------
-    # What old-style hints may still call (``super().safe_move()``, ``type(self).solver_progress``): the
-    # plain companion's answers. New code names a Companion in ``solver_companion``.
+    # The defaults old-style hints were written against (``super().safe_move()``, ``type(self).solver_progress``),
+    # unchanged; the solver asks a variant's own overrides of them through a LegacyHints companion, with a
+    # DeprecationWarning. New code names a Companion in ``solver_companion``.
 
     def safe_move(self) -> AnyMove | None:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.safe_move`."""
-        from reussite.solver.companion import base_companion
-
-        return base_companion(type(self)).safe_move(self)
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: None."""
+        return None
 
     def dead_end(self) -> bool:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.dead_end`."""
-        from reussite.solver.companion import base_companion
-
-        return base_companion(type(self)).dead_end(self)
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: False."""
+        return False
 
     def useful_moves(self, moves: list) -> list:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.useful_moves`."""
-        from reussite.solver.companion import base_companion
-
-        return base_companion(type(self)).useful_moves(self, moves)
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: ``moves``."""
+        return moves
 
     def solver_key(self) -> bytes:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.key`."""
-        from reussite.solver.companion import base_companion
-
-        return base_companion(type(self)).key(self)
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: :meth:`position_key`."""
+        return self.position_key()
 
     def solver_progress(self) -> float:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.progress`."""
-        from reussite.solver.companion import base_companion
-
-        return base_companion(type(self)).progress(self)
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: 4 a card on the foundations,
+        1 an empty tableau pile."""
+        cards = self.cards
+        return 4 * self.on_foundations() + sum(1 for i in self.tableau_ix if not cards[i])
 
     def solver_phase(self) -> Hashable | None:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.phase`."""
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: None."""
         return None
 
     def solver_estimates(self) -> tuple:
-        """Deprecated: :meth:`reussite.solver.companion.Companion.estimates`."""
+        """Deprecated (see :class:`reussite.solver.companion.Companion`). Default: ``solver_progress`` alone."""
         return (type(self).solver_progress,)
 
     # -- search support: cheap copies and a canonical position key -----------------------------------

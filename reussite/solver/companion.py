@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from reussite.game import AnyMove, Game
 
 
+#: How many piles' disorder terms ``Companion.progress`` keeps (by stack and stack key), about 20 MB at most.
+_DISORDER_KEPT = 1 << 17
+
+
 class Companion:
     """The solver's knowledge of one game class; one instance per class, shared by every search of it."""
 
@@ -51,6 +55,7 @@ class Companion:
     def __init__(self, game_class: type[Game]) -> None:
         self.game_class = game_class
         self.derived = derive.Knowledge(game_class)
+        self._disorder: dict[tuple[int, bytes], int] = {}  # see progress
 
     def safe_move(self, game: Game) -> AnyMove | None:
         """A move to play at once without trying the others: if any line wins from here, one starting with
@@ -79,9 +84,33 @@ class Companion:
 
     def progress(self, game: Game) -> float:
         """How far the position has got, higher is better: it orders the moves and leads the beam and
-        best-first searches. Default: 4 a card on the foundations, 1 an empty tableau pile."""
-        cards = game.cards
-        return 4 * game.on_foundations() + sum(1 for i in game.tableau_ix if not cards[i])
+        best-first searches. Default: 4 a card on the foundations and 1 an empty tableau pile, less half a
+        point for each tableau card that is face down or does not follow the card under it by its pile's
+        build (it must move before the cards under it can: read from the declarations, so every game gets
+        it). Deals 1-20 at 30,000 positions: FreeCell 19 won against 16 without the last term, Klondike by
+        threes 15 decided against 13."""
+        cards, face_down = game.cards, game.face_down
+        rules, kept = game._rules, self._disorder
+        score = 4.0 * game.on_foundations()
+        for i in game.tableau_ix:
+            pile = cards[i]
+            if not pile:
+                score += 1
+                continue
+            key = game.stack_key(i)
+            out = kept.get((i, key))
+            if out is None:
+                on, down = rules[i].on, face_down[i]
+                out = down
+                for j in range(max(1, down), len(pile)):
+                    lower, upper = pile[j - 1], pile[j]
+                    if upper[0] * 4 + upper[1] not in on[lower[0] * 4 + lower[1]]:
+                        out += 1
+                if len(kept) >= _DISORDER_KEPT:
+                    kept.clear()
+                kept[i, key] = out
+            score -= 0.5 * out
+        return score
 
     def estimates(self, game: Game) -> tuple[Callable[[Game], float], ...]:
         """The progress estimates the beam and best-first searches follow from ``game`` (the position the
@@ -140,15 +169,6 @@ def legacy_companion(base: type[Companion]) -> type[Companion]:
     return type(f"Legacy{base.__name__}", (LegacyHints, base), {})
 
 
-def base_companion(game_class: type[Game]) -> Companion:
-    """The plain companion of a class, what the deprecated ``Game`` hint methods answer."""
-    companion = _PLAIN.get(game_class)
-    if companion is None:
-        companion = _PLAIN[game_class] = Companion(game_class)
-    return companion
-
-
-_PLAIN: dict[type, Companion] = {}
 _COMPANIONS: dict[type, Companion] = {}
 
 

@@ -134,6 +134,10 @@ class Knowledge:
         why = cls._not_plain(game_class)
         if why:
             return why
+        if getattr(game_class, "won_when_empty", None) is not None:
+            return "won before every card is on the foundations (won_when_empty)"
+        if game_class.deal_to == "foundation":
+            return "the stock deals onto a foundation"
         foundations = [s for s in game_class.stacks if s.kind is Kind.FOUNDATION]
         if not foundations:
             return "no foundation"
