@@ -43,8 +43,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reussite.game import Game, Move, _sorts
-from reussite.rules import CARD_KEYS, EMPTY_KEY, PICK_NONE, Build, Kind
+from reussite.game import DEAL, REDEAL, Game, Move, _sorts
+from reussite.rules import CARD_KEYS, EMPTY_KEY, PICK_NONE, PICK_TOP, Build, Kind
 
 if TYPE_CHECKING:
     from reussite.game import AnyMove
@@ -75,6 +75,10 @@ class Knowledge:
         specs = game_class.stacks
         self.plain = self._not_plain(game_class) is None
         self.stock_plays = self.plain and self._stock_plays(game_class)
+        # The stacks a waste card may go to (the waste's top card alone moves: see _stock_plays).
+        self.waste_targets = tuple(i for i, s in enumerate(specs) if s.kind not in (Kind.WASTE, Kind.STOCK)
+                                   and s.rule.accepts_from != frozenset()
+                                   and (s.rule.accepts_from is None or Kind.WASTE in s.rule.accepts_from))
         # Stacks nothing ever leaves whose rule reads only their top card: only that card and their size
         # matter for what can happen next (see key).
         self.folded = tuple(i for i, s in enumerate(specs) if self.plain and s.kind is not Kind.STOCK
@@ -94,7 +98,6 @@ class Knowledge:
             for key in CARD_KEYS:
                 need[key] = need[key] | takes[key]
         self.gives_back = self._gives_back(specs)
-        self.stock_plays = self._stock_plays(game_class)
         # For each card key, the rank each suit must be complete to on the foundations (0: nothing needed).
         self.levels: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * 56
         for key in CARD_KEYS:
@@ -184,7 +187,7 @@ class Knowledge:
         """Whether stock clicks are tried only as the start of a play from the waste (the module's docstring):
         the stock deals to a waste, and the waste takes no card from anywhere."""
         wastes = [s for s in game_class.stacks if s.kind is Kind.WASTE]
-        return game_class.deal_to == "waste" and len(wastes) == 1 and all(
+        return game_class.deal_to == "waste" and len(wastes) == 1 and wastes[0].rule.pickup == PICK_TOP and all(
             s.rule.accepts_from == frozenset() or (s.rule.build is None and s.rule.empty == "none") for s in wastes)
 
     @staticmethod
@@ -280,29 +283,52 @@ class Knowledge:
         out = [m for m in moves if m.__class__ is Move]
         if len(out) == len(moves):  # no stock click to make
             return moves
-        waste, stock = game.waste_ix, game.stock_ix
-        cards = game.cards
+        waste, cards = game.waste_ix, game.cards
+        # Where each card could go from the waste now: the clicks change nothing but the stock and the waste,
+        # so the targets' answers hold after any number of them.
+        wanted: dict[int, list[int]] = {}
+        rules = game._rules
+        for t in self.waste_targets:
+            rule = rules[t]
+            pile = cards[t]
+            if rule.max_cards is not None and len(pile) >= rule.max_cards:
+                continue
+            if rule.own:
+                keys = game.takes(t)
+            else:
+                keys = rule.takes[pile[-1][0] * 4 + pile[-1][1] if pile else EMPTY_KEY]
+            for key in keys:
+                wanted.setdefault(key, []).append(t)
+        if not wanted:
+            return out
+        # The stock and the waste after each click, as the declared deal and redeal make them (the stock's
+        # top cards turned onto the waste, deal_count at a time; the waste turned over as the stock).
+        stock, shown = list(cards[game.stock_ix]), list(cards[waste])
+        count = max(1, game.deal_count)
+        left = None if game.redeals is None else game.redeals - game.redeals_used
+        seen = {id(shown[-1])} if shown else set()
         clicks: list = []
-        seen: set[int] = {id(cards[waste][-1])} if cards[waste] else set()
-        # At most one whole cycle: the stock's cards and the waste's, deal_count a click, and the redeal.
-        limit = (len(cards[stock]) + len(cards[waste])) // max(1, game.deal_count) + 2
-        for _ in range(limit):
-            click = game.stock_move()
-            if game.refusal(click) is not None:
+        while True:
+            if stock:
+                n = min(count, len(stock))
+                shown.extend(stock[:-n - 1:-1])
+                del stock[-n:]
+                clicks.append(DEAL)
+            elif shown and (left is None or left > 0):
+                stock = shown[::-1]
+                shown = []
+                clicks.append(REDEAL)
+                if left is not None:
+                    left -= 1
+                continue
+            else:
                 break
-            game.push(click, False)
-            clicks.append(click)
-            pile = cards[waste]
-            if pile:
-                top = id(pile[-1])
-                if top in seen:  # back to a card shown before: the cycle is complete
-                    break
-                seen.add(top)
-                for move in game.legal_moves():
-                    if move.__class__ is Move and move.src == waste:
-                        out.append((*clicks, move))
-        for _ in clicks:
-            game.pop()
+            top = shown[-1]
+            if id(top) in seen:  # a card shown before: the cycle is complete
+                break
+            seen.add(id(top))
+            for t in wanted.get(top[0] * 4 + top[1], ()):
+                out.append((*clicks, Move(waste, t, 1)))
         return out
 
     def dead_end(self, game: Game) -> bool:
