@@ -1275,7 +1275,12 @@ class Game:
                 if key is None:
                     pile = cards[i]
                     keys[i] = bytes((len(pile), face_down[i], *[c[0] * 4 + c[1] for c in pile]))
-        parts = keys[:]
+        return self._joined_key(keys[:])
+
+    def _joined_key(self, parts: list[bytes]) -> bytes:
+        """The stacks' keys ``parts`` (a list of its own, sorted in place) as one key: interchangeable stacks
+        sorted, the redeals used added where they are limited. Shared by :meth:`position_key` and the
+        solver's folded key (reussite.solver.derive)."""
         for group in _sorts(self.interchangeable_stacks()):
             if group.__class__ is slice:  # stacks side by side (see _sorts)
                 parts[group] = sorted(parts[group])

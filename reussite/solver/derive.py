@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reussite.game import DEAL, REDEAL, Game, Move, _sorts
+from reussite.game import DEAL, REDEAL, Game, Move
 from reussite.rules import CARD_KEYS, EMPTY_KEY, PICK_NONE, PICK_TOP, Build, Kind
 
 if TYPE_CHECKING:
@@ -180,16 +180,7 @@ class Knowledge:
             if len(pile) > 1:
                 top = pile[-1]
                 parts[i] = bytes((len(pile), game.face_down[i], top[0] * 4 + top[1]))
-        for group in _sorts(game.interchangeable_stacks()):
-            if group.__class__ is slice:
-                parts[group] = sorted(parts[group])
-                continue
-            ordered = sorted([parts[i] for i in group])
-            for i, part in zip(group, ordered, strict=True):
-                parts[i] = part
-        if game.redeals is not None:
-            parts.append(bytes((255, game.redeals_used)))
-        return b"".join(parts)
+        return game._joined_key(parts)
 
     @staticmethod
     def _stock_plays(game_class: type[Game]) -> bool:
