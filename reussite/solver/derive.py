@@ -21,6 +21,20 @@ on its size. Positions that differ only by those buried cards have the same futu
 a stack its size, face-down count and top card. Black Hole, deals 1-20 at 30,000 positions: 7 decided
 against 3 (the order in which cards went into the hole no longer tells positions apart).
 
+**The top card of a folded stack, by what it takes.** Of a folded stack's top card the key keeps only which
+cards the stack then takes (the first card key that makes it take the same ones): nothing else reads that
+card (``take_refusal`` only words a refusal). In Black Hole and Golf the hole's suit drops out of the key.
+Deals 1-20 at 30,000 positions, with the walk below: Black Hole 9 decided against 7.
+
+**Dead ends of a one-foundation walk.** Where every card can only go onto one foundation that lets none be
+picked up (every other stack takes nothing; a stock, if any, deals onto that foundation), a win is a walk:
+the cards left go there one at a time, each taken by the card then on top, the stock's cards at any time.
+Two things no such walk survives, whatever order the piles allow (so they are dead ends): a card left that
+no chain of cards left leads to from the top card (a dealt card may start a chain), and more cards of one
+kind left than cards that take them could come just before them (each card is just before one card at most).
+Cards are counted by kind, those alike in what they take and what takes them (ranks in Black Hole and Golf).
+Deals 1-20 at 30,000 positions: Golf 11 decided against 1, Black Hole 9 against 7.
+
 **Safe foundation moves.** A face-up top card c goes to a foundation at once, without trying the other moves,
 when no card still out of the foundations could ever want it as a base. ``need(x)``, read from the compiled
 rules of every stack that is not a foundation, is the set of cards that may be placed on x. Two cases:
@@ -53,7 +67,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reussite.game import DEAL, REDEAL, Game, Move
-from reussite.rules import CARD_KEYS, EMPTY_KEY, PICK_NONE, PICK_TOP, Build, Kind
+from reussite.cards import Card
+from reussite.rules import CARD_KEYS, EMPTY_KEY, NONE, PICK_NONE, PICK_TOP, Build, Kind
 
 if TYPE_CHECKING:
     from reussite.game import AnyMove
@@ -92,6 +107,8 @@ class Knowledge:
         # matter for what can happen next (see key).
         self.folded = tuple(i for i, s in enumerate(specs) if self.plain and s.kind is not Kind.STOCK
                             and s.rule.pickup == PICK_NONE and (not s.rule.own_rule or _by_top(s.rule)))
+        self._sinks: dict[tuple, Sink | None] = {}  # per set of options (see dead_end)
+        self._alike: dict[tuple, dict[int, list[int]]] = {}  # per set of options (see key)
         self.why_not = self._why_not(game_class)
         self.enabled = self.why_not is None
         if not self.enabled:
@@ -175,11 +192,15 @@ class Knowledge:
                     game.stack_key(i)
         parts = keys[:]
         cards = game.cards
+        options = tuple(sorted(game.option_values.items()))
+        alike = self._alike.get(options)
+        if alike is None:
+            alike = self._alike[options] = {i: _alike_tops(game, i) for i in self.folded}
         for i in self.folded:
             pile = cards[i]
-            if len(pile) > 1:
+            if pile:
                 top = pile[-1]
-                parts[i] = bytes((len(pile), game.face_down[i], top[0] * 4 + top[1]))
+                parts[i] = bytes((len(pile), game.face_down[i], alike[i][top[0] * 4 + top[1]]))
         return game._joined_key(parts)
 
     @staticmethod
@@ -336,7 +357,148 @@ class Knowledge:
         return out
 
     def dead_end(self, game: Game) -> bool:
-        # A test for games that are a sequence of plays onto one foundation (a card none of whose possible
-        # predecessors can still come to the top) was tried: on Golf and Black Hole, deals 1-20 at 30,000
-        # positions, it decided no more deals and cost a quarter of the speed, so it is not here.
-        return False
+        options = tuple(sorted(game.option_values.items()))
+        sink = self._sinks.get(options, False)
+        if sink is False:  # worked out once per set of options, from the first position asked
+            sink = self._sinks[options] = Sink.of(self, game)
+        return sink is not None and sink.dead(game)
+
+
+def _takes_by_top(game: Game, stack: int) -> list[frozenset[int]]:
+    """What ``stack`` takes with each card key on top (index: the key), from its compiled rule, or for an own
+    rule declared ``by_top`` from ``takes()`` asked of a pile ending in that card (swapped in for a moment, on
+    the search's own copy)."""
+    rule = game._rules[stack]
+    if not rule.own:
+        return [frozenset(rule.takes[key]) for key in range(56)]
+    out = [frozenset()] * 56
+    saved = game.cards[stack]
+    try:
+        for key in CARD_KEYS:
+            game.cards[stack] = [Card(key >> 2, key & 3)]
+            out[key] = frozenset(game.takes(stack))
+    finally:
+        game.cards[stack] = saved
+    return out
+
+
+def _alike_tops(game: Game, stack: int) -> list[int]:
+    """For each card key, the first key that makes ``stack`` take the same cards when on top: the one thing
+    the top card of a folded stack changes (``take_refusal`` only words a refusal)."""
+    first: dict[frozenset[int], int] = {}
+    return [first.setdefault(taken, key) for key, taken in enumerate(_takes_by_top(game, stack))]
+
+
+class Sink:
+    """The one-foundation walk of a game whose every card can only go onto a single foundation that never
+    gives one back (Black Hole, Golf): the cards reach it one at a time, each one taken by the card then on
+    top. See the module's docstring, "Dead ends of a one-foundation walk"."""
+
+    def __init__(self, foundation: int, sources: tuple[int, ...], stock: int | None,
+                 succ: dict[int, frozenset[int]]) -> None:
+        self.foundation, self.sources, self.stock = foundation, sources, stock
+        # Classes: card keys alike in what they take and what takes them (ranks, in Black Hole and Golf).
+        pred: dict[int, set[int]] = {key: set() for key in CARD_KEYS}
+        for key, after in succ.items():
+            for other in after:
+                pred[other].add(key)
+        kinds: dict[tuple, int] = {}
+        self.cls = [0] * 56
+        for key in CARD_KEYS:
+            self.cls[key] = kinds.setdefault((succ[key], frozenset(pred[key])), len(kinds))
+        count = len(kinds)
+        self.succ = [frozenset() for _ in range(count)]
+        self.pred = [frozenset() for _ in range(count)]
+        for key in CARD_KEYS:
+            k = self.cls[key]
+            self.succ[k] = frozenset(self.cls[x] for x in succ[key])
+            self.pred[k] = frozenset(self.cls[x] for x in pred[key])
+        self.count = count
+        self.memo: dict[bytes, bool] = {}
+
+    @classmethod
+    def of(cls, knowledge: Knowledge, game: Game) -> Sink | None:
+        """The walk of ``game``'s class, or None when its declarations do not make it one: a plain game (see
+        :class:`Knowledge`), one foundation that lets no card be picked up, every other stack taking nothing
+        (no build, nothing on an empty one) and a stock, if any, that deals onto the foundation."""
+        game_class = type(game)
+        if not knowledge.plain:
+            return None
+        specs = game_class.stacks
+        found = [i for i, s in enumerate(specs) if s.kind is Kind.FOUNDATION]
+        if len(found) != 1 or specs[found[0]].rule.pickup != PICK_NONE:
+            return None
+        stock = None
+        for i, spec in enumerate(specs):
+            if spec.kind is Kind.STOCK:
+                if game_class.deal_to != "foundation":
+                    return None
+                stock = i
+            elif i != found[0]:
+                rule = spec.rule
+                if rule.own_rule or (rule.accepts_from != frozenset() and (rule.build is not None
+                                                                           or rule.empty != NONE)):
+                    return None
+        f = found[0]
+        pile = game.cards[f]
+        if not pile:
+            return None
+        taken = _takes_by_top(game, f)
+        succ = {key: taken[key] for key in CARD_KEYS}
+        sources = tuple(i for i, s in enumerate(specs) if i != f and i != stock)
+        return cls(f, sources, stock, succ)
+
+    def dead(self, game: Game) -> bool:
+        """Whether no order of the cards left can reach the foundation one after another: a class of cards
+        left that no walk from the foundation's top card reaches, or more cards of a class than cards that
+        could be just before them."""
+        cards, cls = game.cards, self.cls
+        counts = bytearray(2 * self.count + 1)
+        for i in self.sources:
+            for card in cards[i]:
+                counts[cls[card[0] * 4 + card[1]]] += 1
+        if self.stock is not None:
+            base = self.count
+            for card in cards[self.stock]:
+                counts[base + cls[card[0] * 4 + card[1]]] += 1
+        top = cards[self.foundation][-1]
+        start = cls[top[0] * 4 + top[1]]
+        counts[-1] = start
+        memo_key = bytes(counts)
+        found = self.memo.get(memo_key)
+        if found is None:
+            found = self._dead(counts, start)
+            if len(self.memo) >= _SINK_MEMO:
+                self.memo.clear()
+            self.memo[memo_key] = found
+        return found
+
+    def _dead(self, counts: bytearray, start: int) -> bool:
+        n = self.count
+        left = [counts[k] for k in range(n)]
+        dealt = [counts[n + k] for k in range(n)]
+        if not any(left):
+            return False
+        # Each card left needs a card just before it that takes it: the top card now, a card left or one
+        # the stock deals; each of those is just before one card at most.
+        for k in range(n):
+            if left[k]:
+                before = sum(left[p] + dealt[p] for p in self.pred[k]) + (start in self.pred[k])
+                if left[k] > before:
+                    return True
+        # Every class left must be reached from the top card through classes with cards still to come (a
+        # dealt card may come at any time, whatever is on top).
+        seen = {start}
+        todo = [start, *(k for k in range(n) if dealt[k])]
+        seen.update(todo)
+        while todo:
+            k = todo.pop()
+            for x in self.succ[k]:
+                if x not in seen and (left[x] or dealt[x]):
+                    seen.add(x)
+                    todo.append(x)
+        return any(left[k] and k not in seen for k in range(n))
+
+
+#: How many walk answers a search keeps (they are a few bytes each, keyed by the counts).
+_SINK_MEMO = 50_000

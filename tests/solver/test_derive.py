@@ -280,3 +280,103 @@ def test_the_solver_with_the_derived_rules_agrees_with_the_exhaustive_search(cls
     assert checked >= CASES // 2, (checked, lost)
     if cls is MiniFreeCell:
         assert lost  # losses proved too, not only wins found
+
+
+def _walk_position(cls, rng: random.Random) -> dict:
+    """A small position of a one-foundation walk (Black Hole, Golf): a few cards left on the piles (and in
+    Golf's stock), the rest in the foundation. Built from a walk the rules allow, cards pushed last to first so
+    that it wins; in one position of three some cards swapped, in one some replaced by others."""
+    game = cls(1)
+    pack = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]
+    rng.shuffle(pack)
+    f = game.foundation_ix[0]
+    top, rest = pack[0], pack[1:]
+    walk, dealt = [], []  # dealt: Golf's stock cards, in the order the walk turns them
+    for _ in range(rng.randint(7, 13)):
+        last = walk[-1] if walk else top
+        if game.stock_ix is not None and rng.random() < 0.25:
+            last = rng.choice(rest)
+            rest.remove(last)
+            dealt.append(last)
+        game.cards[f] = [last]
+        taken = game.takes(f)
+        nexts = [c for c in rest if c[0] * 4 + c[1] in taken]
+        if not nexts:
+            break
+        card = rng.choice(nexts)
+        rest.remove(card)
+        walk.append(card)
+    mode = rng.randrange(3)
+    if mode == 1 and len(walk) > 1:  # some cards put in the wrong order
+        for _ in range(3):
+            i, j = rng.sample(range(len(walk)), 2)
+            walk[i], walk[j] = walk[j], walk[i]
+    elif mode == 2:  # some cards of the walk replaced by any others
+        for i in rng.sample(range(len(walk)), len(walk) // 2):
+            card = rng.choice(rest)
+            rest[rest.index(card)] = walk[i]
+            walk[i] = card
+    piles = [s.id for s in game.specs if s.kind.value == "tableau"]
+    height = 3 if len(piles) > 10 else 5
+    layout: dict[str, list] = {pile: [] for pile in piles}
+    for card in reversed(walk):
+        room = [p for p in piles if len(layout[p]) < height]
+        layout[rng.choice(room)].append(_code(card))
+    rng.shuffle(rest)
+    if game.stock_ix is not None:  # the stock's top card, dealt first, is the last of the list
+        layout[game.specs[game.stock_ix].id] = [_code(c) for c in reversed(dealt)]
+    layout[game.specs[f].id] = [_code(c) for c in [*rest, top]]
+    return {"stacks": [{"id": k, "cards": v} for k, v in layout.items()]}
+
+
+@pytest.mark.parametrize("game_id", ["black-hole", "golf"])
+def test_walk_dead_ends_and_folded_tops_are_sound_in_the_classic_games(game_id):
+    """Black Hole and Golf are read as a walk onto one foundation: a position the derived dead end calls hopeless
+    is lost by the exhaustive search, and the solver (dead ends, and the top card folded to what it takes) agrees
+    with the exhaustive search on every small position."""
+    from reussite.solver.derive import Sink
+
+    cls = _classic(game_id)
+    knowledge = companion_for(cls).derived
+    rng = random.Random(17)
+    dead = checked = won = 0
+    for _ in range(CASES * 4):
+        game = cls.from_layout(_walk_position(cls, rng))
+        sink = Sink.of(knowledge, game)
+        assert sink is not None, game_id
+        try:
+            expected = brute_force(game, _groups)
+        except TooBig:
+            continue
+        if sink.dead(game):
+            assert not expected, (game_id, game.layout_json())
+            dead += 1
+        result = solve(game, nodes=50_000)
+        assert result.verdict is (Verdict.WON if expected else Verdict.LOST), (game_id, game.layout_json())
+        checked += 1
+        won += expected
+        if checked == CASES * 2:
+            break
+    assert checked >= CASES and CASES // 4 <= dead and CASES // 4 <= won <= checked - CASES // 4, (checked, dead, won)
+
+
+def test_the_top_card_of_a_folded_stack_counts_by_what_it_takes():
+    cls = _classic("black-hole")
+    knowledge = companion_for(cls).derived
+
+    def key(top: str) -> bytes:  # two cards left on a fan, the rest in the hole under ``top``
+        pack = [_code(Card(rank, suit)) for suit in range(4) for rank in range(1, 14)]
+        left = ["2C", "9D"]
+        under = [c for c in pack if c not in (*left, top)]
+        return knowledge.key(cls.from_layout({"stacks": [{"id": "foundation-1", "cards": [*under, top]},
+                                                         {"id": "tableau-1", "cards": left}]}))
+
+    assert key("5S") == key("5H")  # both take the 4s and the 6s
+    assert key("5S") != key("6S") != key("7D")
+
+
+def test_the_walk_stands_aside_where_cards_can_go_elsewhere():
+    from reussite.solver.derive import Sink
+
+    for cls in (MiniKlondike, MiniFreeCell, MiniForty):
+        assert Sink.of(companion_for(cls).derived, cls(1)) is None
