@@ -66,8 +66,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reussite.game import DEAL, REDEAL, Game, Move
 from reussite.cards import Card
+from reussite.game import DEAL, REDEAL, Game, Move
 from reussite.rules import CARD_KEYS, EMPTY_KEY, NONE, PICK_NONE, PICK_TOP, Build, Kind
 
 if TYPE_CHECKING:
@@ -356,11 +356,16 @@ class Knowledge:
                 out.append((*clicks, Move(waste, t, 1)))
         return out
 
-    def dead_end(self, game: Game) -> bool:
+    def sink(self, game: Game) -> Sink | None:
+        """The one-foundation walk of ``game``'s class and options, or None (see :class:`Sink`)."""
         options = tuple(sorted(game.option_values.items()))
         sink = self._sinks.get(options, False)
         if sink is False:  # worked out once per set of options, from the first position asked
             sink = self._sinks[options] = Sink.of(self, game)
+        return sink
+
+    def dead_end(self, game: Game) -> bool:
+        sink = self.sink(game)
         return sink is not None and sink.dead(game)
 
 
@@ -464,16 +469,20 @@ class Sink:
         top = cards[self.foundation][-1]
         start = cls[top[0] * 4 + top[1]]
         counts[-1] = start
-        memo_key = bytes(counts)
-        found = self.memo.get(memo_key)
+        return self.dead_counts(bytes(counts), start)
+
+    def dead_counts(self, counts: bytes, start: int) -> bool:
+        """:meth:`dead` from the counts: per kind the cards left on the piles, then those in the stock, then
+        the kind on top (``start``)."""
+        found = self.memo.get(counts)
         if found is None:
             found = self._dead(counts, start)
             if len(self.memo) >= _SINK_MEMO:
                 self.memo.clear()
-            self.memo[memo_key] = found
+            self.memo[counts] = found
         return found
 
-    def _dead(self, counts: bytearray, start: int) -> bool:
+    def _dead(self, counts: bytes, start: int) -> bool:
         n = self.count
         left = [counts[k] for k in range(n)]
         dealt = [counts[n + k] for k in range(n)]

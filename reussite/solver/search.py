@@ -37,6 +37,7 @@ from functools import partial
 from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
 from reussite.solver.companion import Companion, companion_for
+from reussite.solver.walk import Walk
 
 #: How often (in positions) the clock, the memory and the cancel flag are looked at.
 _CHECK_EVERY = 512
@@ -617,6 +618,11 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     def spent() -> bool:
         return budget.nodes is not None and total() >= budget.nodes
 
+    if WALK and type(comp) is Companion:  # no companion: the declarations may make it a walk
+        sink = comp.derived.sink(game)
+        walk = None if sink is None else Walk.of(game, sink)
+        if walk is not None:
+            return _walked(game, walk, budget, start, check)
     # The searches build many objects and no reference cycles; the cyclic collector's passes over the
     # stored positions cost about a sixth of the time (best-first, Tournament), so it waits until the end.
     collecting = gc.isenabled()
@@ -661,6 +667,34 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     finally:
         if collecting:
             gc.enable()
+
+
+#: Whether a game that is a walk onto one foundation gets the compact search (reussite.solver.walk).
+WALK = True
+
+
+def _walked(game: Game, walk: Walk, budget: Budget, start: float, check: Callable[[], None]) -> Result:
+    """The compact walk search's answer as a Result (a won line replayed through the rules)."""
+    max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
+
+    def checked() -> None:
+        check()
+        if max_bytes is not None and walk.table > max_bytes:
+            raise _Stop("memory")
+
+    try:
+        won, line, expanded, table = walk.search(budget.nodes, checked)
+    except (_Stop, KeyboardInterrupt) as stop:
+        reason = stop.reason if isinstance(stop, _Stop) else "interrupted"
+        return Result(Verdict.UNKNOWN, [], walk.expanded, walk.expanded, time.perf_counter() - start, reason,
+                      walk.table / (1024 * 1024))
+    seconds = time.perf_counter() - start
+    memory = table / (1024 * 1024)
+    if won is None:
+        return Result(Verdict.UNKNOWN, [], expanded, expanded, seconds, "nodes", memory)
+    if not won:
+        return Result(Verdict.LOST, [], expanded, expanded, seconds, None, memory)
+    return _verified(game, Result(Verdict.WON, line, expanded, expanded, seconds, None, memory))
 
 
 #: How many moves the line shortening may play, per move of the line (see reussite.solver.shorten).

@@ -380,3 +380,28 @@ def test_the_walk_stands_aside_where_cards_can_go_elsewhere():
 
     for cls in (MiniKlondike, MiniFreeCell, MiniForty):
         assert Sink.of(companion_for(cls).derived, cls(1)) is None
+
+
+@pytest.mark.parametrize("game_id", ["black-hole", "golf"])
+def test_the_compact_walk_search_agrees_with_the_general_search(game_id, monkeypatch):
+    """Black Hole and Golf are solved by the compact walk search (reussite.solver.walk); on small positions
+    its verdicts are the general search's, and on a whole deal it is the search the solver picks."""
+    from reussite.solver import search
+    from reussite.solver.walk import Walk
+
+    cls = _classic(game_id)
+    knowledge = companion_for(cls).derived
+    assert Walk.of(cls(1), knowledge.sink(cls(1))) is not None
+    rng = random.Random(23)
+    agreed = won = 0
+    for _ in range(CASES * 2):
+        game = cls.from_layout(_walk_position(cls, rng))
+        walked = solve(game, nodes=3_000)
+        monkeypatch.setattr(search, "WALK", False)
+        general = solve(game, nodes=3_000)
+        monkeypatch.setattr(search, "WALK", True)
+        if walked.decided and general.decided:
+            assert walked.verdict is general.verdict, (game_id, game.layout_json())
+            agreed += 1
+            won += walked.verdict is Verdict.WON
+    assert agreed >= CASES and CASES // 4 <= won <= agreed - CASES // 4, (agreed, won)
