@@ -7,15 +7,17 @@ and the kind of card on the foundation (what it takes): every move plays a pile'
 stock's onto the foundation, and no card ever comes back. So this search keeps only those numbers, plays a
 move by changing two of them and stores a position as a few bytes, where the general search plays each move
 through the engine (``push``, ``pop``, ``legal_moves``) and keys whole stacks. It searches the same
-positions, with the same dead ends (:meth:`Sink.dead_counts`), about eight times as many a second. A won
-line is turned back into the game's moves and replayed through the rules like any other.
+positions, with the same dead ends (:meth:`Sink.dead_counts`), about ten times as many a second, restarting
+in another order now and then (:meth:`Walk.search`). A won line is turned back into the game's moves and
+replayed through the rules like any other.
 
-Deals 1-100 at 30,000 positions: see docs/winnability.md; ``tests/solver/test_walk.py`` checks its verdicts
-against the exhaustive search and the general search.
+Figures: docs/winnability.md. ``tests/solver/test_derive.py`` checks its verdicts against the exhaustive
+search and the general search on small positions.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,6 +30,11 @@ if TYPE_CHECKING:
 #: What one stored position costs besides its key's bytes (as the general search counts it).
 _ENTRY_OVERHEAD = 33 + 60
 _CHECK_EVERY = 512
+#: Positions the first run of the walk search gets before a restart (None: no restarts), and how much longer
+#: each next run is. Black Hole deals 1-40 at 100,000 positions: 37 decided with restarts from 1,000 growing by
+#: 1.3, 37 growing by 1, 34 from 300, 34 from 1,000 or 4,000 doubling, 25 without restarts; Golf: 33 against 34.
+RESTART_FIRST: int | None = 1000
+RESTART_GROWTH = 1.3
 
 
 class Walk:
@@ -70,7 +77,37 @@ class Walk:
     def search(self, nodes: int | None, check: Callable[[], None]) -> tuple[bool | None, list[AnyMove], int, int]:
         """Depth-first: (True, the line, ...) when won, (False, [], ...) when every position was searched,
         (None, [], ...) when ``nodes`` positions were expanded first; then positions expanded and the bytes of
-        the table. ``check`` is called now and then and raises to stop everything."""
+        the table. ``check`` is called now and then and raises to stop everything.
+
+        The search restarts now and then with the piles tried in another order (a fixed shuffle per restart,
+        each run a little longer than the one before, :data:`RESTART_GROWTH`): a depth-first search that went
+        wrong near the root stays there, and another order often wins at once. The positions a run searched
+        to the end stay in the table (their verdict holds in any order), so the runs together stay complete:
+        with a node budget the last run is given the rest of it, and a run that ends without reaching its
+        limit has searched every position, so the game is lost."""
+        visited: set[bytes] = set()
+        self.table = 0
+        self.expanded = 0
+        count = len(self.pile_kinds)
+        order = sorted(range(count), key=lambda i: -len(self.pile_kinds[i]))  # taller piles first
+        limit = RESTART_FIRST
+        shuffler = random.Random(0)
+        while True:
+            until = None if limit is None or nodes is not None and self.expanded + limit >= nodes else (
+                self.expanded + limit)
+            final = until is None
+            found, line = self._run(visited, order, nodes if final else until, check)
+            if found is not None or final:
+                return found, line, self.expanded, self.table
+            if limit is not None:
+                limit = int(limit * RESTART_GROWTH)
+            order = order[:]
+            shuffler.shuffle(order)
+
+    def _run(self, visited: set[bytes], order: list[int], until: int | None,
+             check: Callable[[], None]) -> tuple[bool | None, list[AnyMove]]:
+        """One depth-first run from the start in ``order``, until ``until`` positions in all; the keys of the
+        positions it leaves unfinished are taken out of ``visited``."""
         sink, takes = self.sink, self.takes
         n = sink.count
         kinds, stock_kinds = self.pile_kinds, self.stock_kinds
@@ -86,12 +123,9 @@ class Walk:
         need_stock = self.need_stock
         left = sum(heights) + (stock if need_stock else 0)
         if left == 0:
-            return True, [], 0, 0
+            return True, []
         dead = sink.dead_counts
-        order = sorted(range(len(kinds)), key=lambda i: -heights[i])  # taller piles first
-        visited: set[bytes] = set()
-        table = 0
-        expanded = 0
+        expanded, table = self.expanded, self.table
         path: list[tuple[int, int]] = []  # (pile index or -1 for a deal, the kind on top before it)
 
         def moves() -> list[int]:
@@ -102,15 +136,19 @@ class Walk:
             return out
 
         counts[-1] = top
-        visited.add(bytes(heights) + bytes((stock, top)))
-        expanded = 1
+        root = bytes(heights) + bytes((stock, top))
+        if root not in visited:
+            visited.add(root)
+            table += len(root) + _ENTRY_OVERHEAD
+        expanded += 1
         if dead(bytes(counts), top):
-            return False, [], expanded, table
-        frames = [[moves(), 0]]
-        next_check = _CHECK_EVERY
+            self.expanded, self.table = expanded, table
+            return False, []
+        frames = [[moves(), 0, root]]
+        next_check = expanded + _CHECK_EVERY
         while frames:
             frame = frames[-1]
-            todo, i = frame
+            todo, i = frame[0], frame[1]
             if i == len(todo):
                 frames.pop()
                 if path:  # take back the move that led here
@@ -140,7 +178,8 @@ class Walk:
                 left -= 1
             if left == 0:
                 path.append((pile, before))
-                return True, self._line(path), expanded, table
+                self.expanded, self.table = expanded, table
+                return True, self._line(path)
             key = bytes(heights) + bytes((stock, top))
             fresh = key not in visited
             if fresh:
@@ -155,9 +194,13 @@ class Walk:
                 fresh = not dead(bytes(counts), top)
             if fresh:
                 path.append((pile, before))
-                frames.append([moves(), 0])
-                if nodes is not None and expanded >= nodes and len(frames) > 0:
-                    return None, [], expanded, table
+                frames.append([moves(), 0, key])
+                if until is not None and expanded >= until:
+                    # Unfinished: the positions on the path may still win in another order.
+                    for unfinished in frames:
+                        visited.discard(unfinished[2])
+                    self.expanded, self.table = expanded, table
+                    return None, []
                 continue
             # back out of a position seen before or dead
             if pile < 0:
@@ -170,7 +213,8 @@ class Walk:
                 heights[pile] += 1
                 left += 1
             top = before
-        return False, [], expanded, table
+        self.expanded, self.table = expanded, table
+        return False, []
 
     def _line(self, path: list[tuple[int, int]]) -> list[AnyMove]:
         from reussite.game import Move

@@ -386,7 +386,7 @@ def test_the_walk_stands_aside_where_cards_can_go_elsewhere():
 def test_the_compact_walk_search_agrees_with_the_general_search(game_id, monkeypatch):
     """Black Hole and Golf are solved by the compact walk search (reussite.solver.walk); on small positions
     its verdicts are the general search's, and on a whole deal it is the search the solver picks."""
-    from reussite.solver import search
+    from reussite.solver import search, walk
     from reussite.solver.walk import Walk
 
     cls = _classic(game_id)
@@ -397,9 +397,14 @@ def test_the_compact_walk_search_agrees_with_the_general_search(game_id, monkeyp
     for _ in range(CASES * 2):
         game = cls.from_layout(_walk_position(cls, rng))
         walked = solve(game, nodes=3_000)
+        monkeypatch.setattr(walk, "RESTART_FIRST", 3)  # restarts after every few positions: still complete
+        restarted = solve(game, nodes=3_000)
+        monkeypatch.setattr(walk, "RESTART_FIRST", 1000)
         monkeypatch.setattr(search, "WALK", False)
         general = solve(game, nodes=3_000)
         monkeypatch.setattr(search, "WALK", True)
+        if restarted.decided and walked.decided:
+            assert restarted.verdict is walked.verdict, (game_id, game.layout_json())
         if walked.decided and general.decided:
             assert walked.verdict is general.verdict, (game_id, game.layout_json())
             agreed += 1
