@@ -17,7 +17,7 @@ from typing import TextIO
 
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
-from reussite.l10n import SUPPORTED_LANGS, choose_lang, normalize_lang
+from reussite.l10n import available_langs, choose_lang, normalize_lang
 from reussite.messages import N_, Message, Translator, printable, program_line
 
 
@@ -400,7 +400,7 @@ def _split_lang(argv: list[str]) -> tuple[list[str], str | None]:
         arg = argv[i]
         if command == "help" and (arg == "--lang" or arg.startswith("--lang=")):
             value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2]
-            if cli_lang is None and normalize_lang(value) in SUPPORTED_LANGS:
+            if cli_lang is None and normalize_lang(value) in available_langs():
                 cli_lang = value
             rest.append(arg)
         elif arg == "--lang" and i + 1 < len(argv):

@@ -202,8 +202,61 @@ def printf_specs(text: str) -> set[str]:
     return {m.group(0) for m in _PRINTF.finditer(text) if m.group(2) != "%"}
 
 
-def placeholder_problems(sources: list[str], translation: str) -> list[str]:
-    """How ``translation``'s placeholders differ from its msgid's (``sources``: msgid, or msgid and plural).
+# The argument types GNU msgfmt compares for python-format entries (gettext's format-python.c).
+_PRINTF_TYPE = {**dict.fromkeys("diouxX", "integer"), **dict.fromkeys("eEfFgG", "float"), "c": "character",
+                **dict.fromkeys("sra", "any")}
+
+
+def _printf_args(text: str) -> tuple[list[str], dict[str, str]]:
+    unnamed, named = [], {}
+    for m in _PRINTF.finditer(text):
+        if m.group(2) == "%":
+            continue
+        kind = _PRINTF_TYPE.get(m.group(2), "any")
+        if m.group(1) is not None:
+            named[m.group(1)] = kind
+        else:
+            unnamed.append(kind)
+    return unnamed, named
+
+
+def printf_problem(sources: list[str], translation: str) -> str | None:
+    """How ``translation``'s printf directives differ from its msgid's, judged as GNU ``msgfmt --check``
+    judges a python-format entry: only when the msgid has directives (an msgid without any is not a format
+    string, so « 50 % des » in its translation is text), by argument count, name and type, so "50% of"
+    against « 50 % des » (two integer directives, to a parser) passes as msgfmt passes it."""
+    src = [_printf_args(s) for s in sources]
+    if not any(u or n for u, n in src):
+        return None
+    unnamed, named = _printf_args(translation)
+    s_unnamed, s_named = src[0][0], {k: v for _, n in src for k, v in n.items()}
+
+    def same(a: str, b: str) -> bool:
+        return a == b  # msgfmt: "%s" and "%r" are alike, "%s" and "%d" are not
+
+    plural = len(sources) > 1
+    if (s_named and unnamed) or (s_unnamed and named):
+        what = "named and unnamed directives mixed"
+    elif s_unnamed or unnamed:
+        ok = len(unnamed) == len(s_unnamed) or (plural and not unnamed)
+        ok = ok and all(same(a, b) for a, b in zip(s_unnamed, unnamed, strict=False))
+        what = None if ok else "not the same arguments"
+    else:
+        unknown = sorted(set(named) - set(s_named))
+        missing = [] if plural else sorted(set(s_named) - set(named))
+        wrong = sorted(k for k in set(named) & set(s_named) if not same(named[k], s_named[k]))
+        what = "; ".join(x for x in (unknown and f"unknown %({', '.join(unknown)})",
+                                     missing and f"missing %({', '.join(missing)})",
+                                     wrong and f"other type for %({', '.join(wrong)})") if x) or None
+    if what is None:
+        return None
+    return (f"printf placeholders differ ({what}): source {sorted(printf_specs(' '.join(sources)))}, "
+            f"translation {sorted(printf_specs(translation))}")
+
+
+def placeholder_problems(sources: list[str], translation: str, printf: bool = True) -> list[str]:
+    """How ``translation``'s placeholders differ from its msgid's (``sources``: msgid, or msgid and plural);
+    ``printf=False`` for text that is never %-formatted (help units).
 
     A singular translation has exactly the msgid's placeholders; a plural form may leave some out (French
     "un paquet") but never invents one.
@@ -227,10 +280,9 @@ def placeholder_problems(sources: list[str], translation: str) -> list[str]:
                                      missing and f"missing {', '.join('{' + m + '}' for m in missing)}") if x)
         if what:
             problems.append(f"placeholders differ from the source: {what}")
-    s_printf = set().union(*(printf_specs(s) for s in sources))
-    t_printf = printf_specs(translation)
-    if (t_printf - s_printf) or (len(sources) == 1 and t_printf != s_printf):
-        problems.append(f"printf placeholders differ: source {sorted(s_printf)}, translation {sorted(t_printf)}")
+    printf_bad = printf_problem(sources, translation) if printf else None
+    if printf_bad:
+        problems.append(printf_bad)
     return problems
 
 

@@ -29,7 +29,7 @@ from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
 from reussite.errors import IllegalMove, PluginError, SaveError, UnknownGame, UserError
 from reussite.game import AnyMove, Deal, Move, Redeal
-from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
+from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
 from reussite.stats import RECENT, Stats, new_uid, valid_uid
@@ -81,7 +81,7 @@ class Session:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.host = host
         self.data_dir = Path(data_dir)
-        self.default_lang = default_lang if default_lang in SUPPORTED_LANGS else "en"
+        self.default_lang = default_lang if default_lang in available_langs() else "en"
         self.clock = clock
         self.game = None
         self.version = 0
@@ -319,7 +319,7 @@ class Session:
     def lang_code(self, lang: str | None) -> str:
         """A supported language code for what the page asked (the server's default otherwise)."""
         code = normalize_lang(lang) or self.default_lang
-        return code if code in SUPPORTED_LANGS else self.default_lang
+        return code if code in available_langs() else self.default_lang
 
     def translator(self, lang: str | None) -> Translator:
         base = host_translator(self.lang_code(lang))
@@ -595,7 +595,7 @@ class Api:
             "strings": S.translated_strings(tr),
             "games": self.session.games_json(lang),
             "state": self.session.state_json(lang),
-            "langs": [{"code": code, "name": _language_name(code)} for code in SUPPORTED_LANGS],
+            "langs": [{"code": code, "name": _language_name(code)} for code in available_langs()],
         })
 
     async def strings(self, request: Request) -> Response:
@@ -789,7 +789,7 @@ class Api:
         # The wanted language first, then the others (the French source is better than nothing).
         problems = []
         host = self.session.host
-        for code in (tr.lang, *(c for c in SUPPORTED_LANGS if c != tr.lang)):
+        for code in (tr.lang, *(c for c in available_langs() if c != tr.lang)):
             try:
                 # Cutting a page is CPU work (a big page takes a while): off the loop, the server keeps answering;
                 # a failure blames the page's plugin, not the game in play.
