@@ -338,17 +338,17 @@ def cmd_plugins(args, ctx: Context) -> int:
         status = _("ok") if not p.errors else _("error: {reasons}").format(reasons="; ".join(p.errors))
         if p.notes:
             status = _("{status}; overridden: {notes}").format(status=status, notes="; ".join(p.notes))
-        took = "-" if p.import_seconds is None else _("{seconds} s").format(seconds=f"{p.import_seconds:.2f}")
+        took = "-" if p.import_seconds is None else ctx.tr.format(_("{seconds:.2f} s"), seconds=p.import_seconds)
         if p.slow:  # every command imports every plugin: name the one that makes them all wait
             took += " " + _("(slow)")
         hooks = ",".join(h.removeprefix("reussite_") for h in p.hooks) or "-"
         ctx.say(f"{p.name:<{width}} {dist:<22} {hooks:<28} {took:<10} {status}")
     slow = [p.name for p in plugins if p.slow]
     if slow:
-        ctx.err.write(ctx.tr.ngettext(
-            "{names} took {seconds} s or more to import; every command waits for it.",
-            "{names} took {seconds} s or more each to import; every command waits for them.", len(slow),
-        ).format(names=", ".join(slow), seconds=f"{SLOW_IMPORT_SECONDS:g}") + "\n")
+        ctx.err.write(ctx.tr.format(ctx.tr.ngettext(
+            "{names} took {seconds:g} s or more to import; every command waits for it.",
+            "{names} took {seconds:g} s or more each to import; every command waits for them.", len(slow),
+        ), names=", ".join(slow), seconds=SLOW_IMPORT_SECONDS) + "\n")
     return 0
 
 

@@ -25,7 +25,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.extract import extract_from_file
 
-from reussite.catalogs.po import PoError, mo_bytes, po_bytes, read_catalog, replace_file
+from reussite.catalogs.po import FORMAT_FLAGS, PoError, mo_bytes, po_bytes, read_catalog, replace_file
 from reussite.errors import UserError
 from reussite.helpdocs.units import PageError, read_page
 from reussite.hookspecs import Catalog, HelpPage
@@ -194,8 +194,8 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
             spec.warnings.extend(doc.warnings)
             for u in doc.units:
                 cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
-                # Babel's guess from a "%" ("50% of"): prose is never %-formatted, msgfmt must not check it.
-                cat.get(u.text, context=u.page_id).flags.discard("python-format")
+                # Babel's guess from a "%" ("50% of") or "{": prose is never formatted, msgfmt must not check it.
+                cat.get(u.text, context=u.page_id).flags.difference_update(FORMAT_FLAGS)
         if bad:
             raise PageErrors(bad)
         return cat
@@ -210,6 +210,10 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
                 raise UserError(f"{where}: cannot extract strings ({exc})") from None
             for lineno, message, comments, context in found:
                 cat.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+                # No python-brace-format: msgfmt takes {card.the} and {card.of_the} for two arguments, where
+                # a translation may pick the form its grammar needs; 'reussite i18n check' (and the runtime)
+                # check the {} fields by name and form instead.
+                cat.get(message, context=context).flags.discard("python-brace-format")
     return cat
 
 
@@ -327,7 +331,7 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     for m in po:  # the format flags are the template's, as msgmerge takes them
         t = template.get(m.id, context=m.context) if m.id else None
         if t is not None:
-            m.flags = (m.flags - {"python-format"}) | (t.flags & {"python-format"})
+            m.flags = (m.flags - FORMAT_FLAGS) | (t.flags & FORMAT_FLAGS)
     active = {_key(m) for m in po if m.id}
     # An obsolete entry keeps a translation for a unit that may come back; an empty one keeps nothing.
     po.obsolete = {k: v for k, v in {**old_obsolete, **just_removed}.items()

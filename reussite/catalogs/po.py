@@ -16,6 +16,8 @@ from babel.messages.pofile import PoFileError, normalize, read_po, unescape, wri
 
 from reussite.errors import UserError, decode_utf8
 
+#: The format flags Babel guesses from a msgid; a file's own flags are kept instead (see read_catalog).
+FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 WIDTH = 76  # pybabel's default, so files written by either tool look the same
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
@@ -118,9 +120,9 @@ def read_catalog(path: Path, name: str | None = None) -> Catalog:
         m.user_comments = [c for c in m.user_comments if not c.startswith("|")]
         if m.lineno in previous:
             m.previous_id = [previous[m.lineno]]
-        if m.lineno in flags and "python-format" not in flags[m.lineno]:
-            # Babel guesses the flag from any "%" in the msgid; the file says whether it is a format string.
-            m.flags.discard("python-format")
+        if m.lineno in flags:
+            # Babel guesses these flags from any "%" or "{" in the msgid; the file says what the entry is.
+            m.flags -= FORMAT_FLAGS - flags[m.lineno]
     return catalog
 
 

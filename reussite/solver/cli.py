@@ -149,7 +149,9 @@ def cmd_solve(args, ctx) -> int:
             title=title))
     else:
         ctx.say(_("{title}: unknown: {why}").format(title=title, why=_describe_stop(tr, result, budget)))
-    ctx.say(tr.format(_("{nodes:,} positions searched in {seconds:.2f} s"), nodes=result.nodes, seconds=result.seconds))
+    ctx.say(tr.format(tr.ngettext("{nodes:,} position searched in {seconds:.2f} s",
+                                  "{nodes:,} positions searched in {seconds:.2f} s", result.nodes),
+                      nodes=result.nodes, seconds=result.seconds))
     return 0
 
 

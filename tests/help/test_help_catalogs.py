@@ -281,7 +281,7 @@ def test_update_with_no_template_or_no_catalog(sandbox, tmp_path):
 
 def test_pybabel_ui_extraction_matches_reussite_extract(tmp_path, bundled_host):
     out = tmp_path / "ui.pot"
-    subprocess.run([*PYBABEL, "extract", "-F", "locale/babel-ui.cfg", "--add-location=file",
+    subprocess.run([*PYBABEL, "extract", "-F", "locale/babel-ui.cfg", "--add-location=file", "--strip-comments",
                     "--no-default-keywords", "-k", "_", "-k",
                     "N_", "-k", "gettext", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "NP_:1c,2", "-c",
                     "TRANSLATORS:", "-o", str(out), "plugins", "reussite"], cwd=ROOT, check=True, capture_output=True)
