@@ -397,8 +397,8 @@ def contract(lang: str, text: str) -> str:
 #: Per language, (pattern, replacement) tried in order; the first that matches is applied.
 CONTRACTIONS: dict[str, tuple] = {
     "fr": (
-        (re.compile(r"^(d)e les (\w)", re.I), lambda m: m.group(1) + "es " + m.group(2)),
         (re.compile(r"^(d)e Les (\w)"), lambda m: m.group(1) + "es " + m.group(2).upper()),
+        (re.compile(r"^(d)e les (\w)"), lambda m: m.group(1) + "es " + m.group(2)),
         (re.compile(r"^(d)e le (\w)"), lambda m: m.group(1) + "u " + m.group(2)),
         (re.compile(r"^(d)e Le (\w)"), lambda m: m.group(1) + "u " + m.group(2).upper()),
         (re.compile(r"^(d)e ([aeiouyàâéèêëîïôœûAEIOUYÀÂÉÈÊËÎÏÔŒÛ]|h(?=[aeiou]))"),
