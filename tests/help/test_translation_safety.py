@@ -303,3 +303,15 @@ def test_help_honours_its_own_lang(run_cli):
     assert "Tournament is a solitaire" in none_fr.out and "pas de règles en «\u00a0qaa\u00a0»" in none_fr.err
     assert "Tournament est un jeu" in run_cli("help", "tournament", "--lang", "fr_FR.UTF-8").out
     assert "Les quarante voleurs" in run_cli("games", "--lang", "fr").out  # anywhere else: program-wide
+
+
+def test_a_compiled_catalog_of_a_language_not_yet_in_supported_langs_is_used(ui_locale):
+    """A translator's new language works as soon as its catalog is compiled: no silent English."""
+    de = ui_locale / "reussite_locale" / "de" / "LC_MESSAGES"
+    de.mkdir(parents=True)
+    shutil.copy(_ui_po(ui_locale).with_suffix(".mo"), de / "reussite.mo")  # stands in for a German catalog
+    proc = _run(ui_locale, "--lang", "de", "games")
+    assert proc.returncode == 0 and "Les quarante voleurs" in proc.stdout and proc.stderr == ""
+    none = _run(ui_locale, "--lang", "qaa", "games")  # qaa: ISO 639-2's local-use code, never a catalog
+    assert "Forty Thieves" in none.stdout
+    assert "language 'qaa' (from --lang) is not available; using English (available: en, fr, de)" in none.stderr
