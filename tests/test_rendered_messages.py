@@ -15,7 +15,7 @@ from reussite.cards import Card
 from reussite.catalogs.po import read_catalog
 from reussite.l10n import host_translator
 from reussite.messages import RANK_NAMES, SUIT_NAMES, Message, Translator
-from reussite.rules import Kind, StackSpec, StackRule
+from reussite.rules import Kind, StackRule, StackSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "locale" / "reussite.pot"
@@ -114,7 +114,8 @@ def test_every_message_with_real_values_shows_no_seam(lang):
      {"card": Card(2, 1), "stack": STACKS[2], "rank": RANKS[0]},
      "Le 2 de pique ne peut pas aller sur la fondation 2\u00a0: il n’y a pas encore d’As sur la fondation du "
      "dessus."),
-    ("fr", "Play {game} game {number} again", {"game": GAMES[0], "number": 12}, "Rejouer la partie 12 des Quarante voleurs"),
+    ("fr", "Play {game} game {number} again", {"game": GAMES[0], "number": 12},
+     "Rejouer la partie 12 des Quarante voleurs"),
     ("fr", "Play {game} game {number} again", {"game": GAMES[1], "number": 12}, "Rejouer la partie 12 d’Osmose"),
     ("fr", "Play {game} game {number} again", {"game": GAMES[2], "number": 12}, "Rejouer la partie 12 du Mont Olympe"),
     ("fr", "Play {game} game {number} again", {"game": GAMES[3], "number": 12}, "Rejouer la partie 12 de Tournament"),
