@@ -95,7 +95,9 @@ def _describe_stop(tr, result, budget) -> str:
     _ = tr.gettext
     reasons = {
         "time": tr.format(_("the time ran out ({seconds:g} s)"), seconds=budget.seconds or 0),
-        "nodes": tr.format(_("the node budget ran out ({nodes} positions)"), nodes=budget.nodes),
+        "nodes": tr.format(tr.ngettext("the node budget ran out ({nodes:,} position)",
+                                       "the node budget ran out ({nodes:,} positions)", budget.nodes or 0),
+                           nodes=budget.nodes or 0),
         "memory": tr.format(_("the memory budget ran out ({mb:g} MB)"), mb=budget.memory_mb or 0),
         "cancelled": _("the search was cancelled"),
         "interrupted": _("the search was interrupted"),
