@@ -7,9 +7,13 @@ from typing import Any
 
 from reussite.cards import ACE, Card
 from reussite.game import AnyMove
-from reussite.messages import N_
+from reussite.messages import N_, NP_
 from reussite.rules import ANY, PICK_NONE, PICK_RUN, Build, Kind, StackRule, StackSpec, stock, tableau
 from reussite.variant import Variant
+
+# The name after "of" where a language cannot build it from the name (French « du Mont Olympe »),
+# for messages such as "the rules of {game}": see reussite.messages.OF_CONTEXT.
+NP_("name after the preposition of", "Mount Olympus")
 
 TWO = 2
 PILES = 9

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reussite.cards import ACE, KING, Card, generator_for, new_pack, shuffle
 from reussite.game import AnyMove, Deal, Move, Reason, Redeal
 from reussite.messages import N_
@@ -54,7 +56,9 @@ class Tournament(Variant):
         *(_foundation(i + 1, i, up=True) for i in range(4)),
         *(_foundation(i + 5, i, up=False) for i in range(4)),
         # R-TO-5, R-TO-7: the top card of a column is playable; nothing is built on the tableau.
-        *tableau(COLUMNS, StackRule(build=None, empty=NONE, pickup=PICK_TOP, flip_exposed=False), x=2, y=1),
+        # Named as the rules name them: "column 3", « la colonne 3 ».
+        *(replace(s, label=N_("column {number}"))
+          for s in tableau(COLUMNS, StackRule(build=None, empty=NONE, pickup=PICK_TOP, flip_exposed=False), x=2, y=1)),
         # R-TO-2, R-TO-6: two columns of four "Kibitzers"; one card each, filled only from the tableau.
         # Numbered column by column, top to bottom, in the order PySolFC deals them.
         *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, RESERVE_RULE, i // 4, 1 + i % 4) for i in range(RESERVES)),

@@ -46,9 +46,21 @@ class Card(NamedTuple):
         return f"Card({self.code}{'' if self.deck == 0 else ',' + str(self.deck)})"
 
 
+#: The text mode's French notation (its catalog's letters): rank letters, then the suit's symbol.
+FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
+
+
 def parse_card(code: str, deck: int = 0) -> Card:
-    """``"QS"`` -> ``Card(12, 1)``; raises ``ValueError`` naming the bad code."""
+    """``"QS"`` -> ``Card(12, 1)``; the symbol notation too, English or French letters: ``"Q♠"``, ``"D♠"``
+    (Dame), ``"10♥"``, ``"V♦"`` (Valet), ``"R♣"`` (Roi). Raises ``ValueError`` naming the bad code."""
     text = code.strip().upper()
+    if text[-1:] in SUIT_GLYPHS and len(text) >= 2:
+        rank = text[:-1]
+        for letters in (FRENCH_RANKS, tuple(RANKS[:9]) + ("10", "J", "Q", "K")):
+            if rank in letters:
+                return Card(letters.index(rank) + 1, SUIT_GLYPHS.index(text[-1]), deck)
+        raise ValueError(f"not a card: {code!r} (expected a rank, A 2-10 J Q K or V D R, then a suit ♣♠♥♦, "
+                         "like 'Q♠')")
     if text.startswith("10"):
         text = "T" + text[2:]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:

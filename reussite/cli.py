@@ -17,7 +17,7 @@ from typing import TextIO
 
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
-from reussite.l10n import SUPPORTED_LANGS, choose_lang, normalize_lang
+from reussite.l10n import available_langs, choose_lang, normalize_lang
 from reussite.messages import N_, Message, Translator, printable, program_line
 
 
@@ -338,17 +338,17 @@ def cmd_plugins(args, ctx: Context) -> int:
         status = _("ok") if not p.errors else _("error: {reasons}").format(reasons="; ".join(p.errors))
         if p.notes:
             status = _("{status}; overridden: {notes}").format(status=status, notes="; ".join(p.notes))
-        took = "-" if p.import_seconds is None else _("{seconds} s").format(seconds=f"{p.import_seconds:.2f}")
+        took = "-" if p.import_seconds is None else ctx.tr.format(_("{seconds:.2f} s"), seconds=p.import_seconds)
         if p.slow:  # every command imports every plugin: name the one that makes them all wait
             took += " " + _("(slow)")
         hooks = ",".join(h.removeprefix("reussite_") for h in p.hooks) or "-"
         ctx.say(f"{p.name:<{width}} {dist:<22} {hooks:<28} {took:<10} {status}")
     slow = [p.name for p in plugins if p.slow]
     if slow:
-        ctx.err.write(ctx.tr.ngettext(
-            "{names} took {seconds} s or more to import; every command waits for it.",
-            "{names} took {seconds} s or more each to import; every command waits for them.", len(slow),
-        ).format(names=", ".join(slow), seconds=f"{SLOW_IMPORT_SECONDS:g}") + "\n")
+        ctx.err.write(ctx.tr.format(ctx.tr.ngettext(
+            "{names} took {seconds:g} s or more to import; every command waits for it.",
+            "{names} took {seconds:g} s or more each to import; every command waits for them.", len(slow),
+        ), names=", ".join(slow), seconds=SLOW_IMPORT_SECONDS) + "\n")
     return 0
 
 
@@ -400,7 +400,7 @@ def _split_lang(argv: list[str]) -> tuple[list[str], str | None]:
         arg = argv[i]
         if command == "help" and (arg == "--lang" or arg.startswith("--lang=")):
             value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2]
-            if cli_lang is None and normalize_lang(value) in SUPPORTED_LANGS:
+            if cli_lang is None and normalize_lang(value) in available_langs():
                 cli_lang = value
             rest.append(arg)
         elif arg == "--lang" and i + 1 < len(argv):

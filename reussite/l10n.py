@@ -20,6 +20,20 @@ SUPPORTED_LANGS = ("en", "fr")
 DEFAULT_LANG = "en"
 
 
+@lru_cache(maxsize=1)
+def available_langs() -> tuple[str, ...]:
+    """The interface languages: the project's own (:data:`SUPPORTED_LANGS`) and any other with a compiled
+    host catalog (a translator's new ``locale/de/LC_MESSAGES/reussite.mo``), so a new language is used
+    as soon as it is compiled instead of falling back to English in silence."""
+    try:
+        base = Path(str(data_dir("reussite_locale")))
+    except FileNotFoundError:
+        return SUPPORTED_LANGS
+    extra = sorted(sub.name for sub in base.iterdir() if sub.name not in SUPPORTED_LANGS
+                   and (sub / "LC_MESSAGES" / f"{UI_DOMAIN}.mo").is_file()) if base.is_dir() else []
+    return (*SUPPORTED_LANGS, *extra)
+
+
 def normalize_lang(value: str | None) -> str | None:
     """``fr_FR.UTF-8`` -> ``fr``; ``C``/``POSIX``/empty -> None."""
     if not value:
@@ -43,11 +57,12 @@ def choose_lang(cli_lang: str | None, environ: Mapping[str, str] | None = None) 
         code = normalize_lang(raw)
         if code is None:
             continue
-        if code in SUPPORTED_LANGS:
+        langs = available_langs()
+        if code in langs:
             return code, None
         return DEFAULT_LANG, (
             f"warning: language {raw!r} (from {origin}) is not available; using English "
-            f"(available: {', '.join(SUPPORTED_LANGS)})"
+            f"(available: {', '.join(langs)})"
         )
     return DEFAULT_LANG, None
 

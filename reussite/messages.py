@@ -49,6 +49,13 @@ class Message:
     « un Roi », « une Dame »; ``{card.The}`` starts a sentence. Each rank in each form is its own catalog
     entry (msgctxt: :data:`FORMS`), so the article, gender and elision are the translator's, in any language.
     Any other value takes the forms too: ``{stack.The}`` is the stack's name with a capital.
+
+    After "of" (French « de », which contracts with the article and elides before a vowel) a value takes
+    ``{game.of}``: "of Forty Thieves", « des Quarante voleurs », « d’Osmose », « du Mont Olympe »; and
+    ``{card.of_the}``: "of the Queen of hearts", « de la Dame de cœur », « du Roi de pique », « de l’As de
+    trèfle ». A catalog may give a name's form after "of" outright (msgctxt :data:`OF_CONTEXT`, msgid the
+    name: « du Mont Olympe », where the name has no article to contract); otherwise the template
+    ``"of {name}"`` is translated and the language's contractions applied (:data:`CONTRACTIONS`).
     """
 
     msgid: str
@@ -103,8 +110,10 @@ class Translator:
         return text if text is msgid or _usable(self.lang, [msgid], text) else msgid
 
     def render(self, value: Any, form: str = "") -> str:
-        """Render a Message, a card, or any other value in this language; ``form``: "the", "a" or "The" (see
-        :class:`Message`)."""
+        """Render a Message, a card, or any other value in this language; ``form``: "the", "a", "The", "of"
+        or "of_the" (see :class:`Message`)."""
+        if form in ("of", "of_the"):
+            return self.of_form(value, form == "of_the")
         if form == "The":
             text = self.render(value, "the")
             return text[:1].upper() + text[1:]
@@ -128,16 +137,31 @@ class Translator:
             return self.card_name(value, form)
         return str(value)
 
+    def of_form(self, value: Any, the: bool = False) -> str:
+        """``value`` after the preposition "of": « des Quarante voleurs », « d’As », « de la Dame de cœur »."""
+        if not the and isinstance(value, Message) and not value.params and value.plural is None:
+            own = self.pgettext(OF_CONTEXT, value.msgid)  # a name's own form, from its catalog
+            if own != value.msgid:
+                return own
+        name = self.render(value, "the" if the else "")
+        return contract(self.lang, self.gettext(_OF).format(name=name))
+
     def format(self, template: str, **values: Any) -> str:
         """``template.format(**values)`` in this language: cards and messages rendered (in the form a field
         asks for, ``{card.the}``), numbers with the language's separators (``{seconds:.2f}`` is "0,25" in
         French, ``{nodes:,}`` "12 345")."""
         return template.format(**{k: _Formed(self, v) for k, v in values.items()})
 
-    def number(self, text: str) -> str:
-        """A number formatted by Python ("1,234.5") with this language's decimal point and thousands separator."""
-        points = self.pgettext("decimal point", "."), self.pgettext("thousands separator", ",")
-        if points == _NUMBER_SIGNS:
+    def number(self, value: float, spec: str = "") -> str:
+        """``format(value, spec)`` with this language's signs, from Babel's locale data (French "0,25",
+        "12 345"): ``spec`` is a Python format spec such as ".2f", ",", ",.1f" or "g"."""
+        text = format(value, spec)
+        if self.lang == "en":
+            return text
+        try:
+            from babel.numbers import get_decimal_symbol, get_group_symbol  # loaded on the first number
+            points = get_decimal_symbol(self.lang), get_group_symbol(self.lang)
+        except (ValueError, LookupError):  # a language Babel does not know: Python's signs
             return text
         return text.translate({ord("."): points[0], ord(","): points[1]})
 
@@ -148,6 +172,13 @@ class Translator:
         if form in FORMS:
             return self.pgettext(FORMS[form], _RANK_FORMS[form][rank - 1])
         return self.gettext(RANK_NAMES[rank - 1])
+
+    def card_code(self, card) -> str:
+        """A card as the text mode shows it: English "QD", "TC" (the codes of saves), French « D♦ », « 10♣ »
+        (letters a French player reads at once: no C for clubs taken for cœur, no D for diamonds taken for
+        Dame); each rank letter and suit sign is the catalog's (:data:`CARD_LEGEND` explains them)."""
+        return self.pgettext(_RANK_LETTER, _RANK_LETTERS[card.rank - 1]) + self.pgettext(
+            _SUIT_SIGN, _SUIT_SIGNS[card.suit])
 
     def card_name(self, card, form: str = "") -> str:
         """``card``'s name, bare ("7 of diamonds") or with its article ("the 7 of diamonds")."""
@@ -172,7 +203,7 @@ class _Formed:
 
     def __format__(self, spec: str) -> str:
         if spec and isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
-            return self.tr.number(format(self.value, spec))  # "{seconds:.1f}", "{nodes:,}"
+            return self.tr.number(self.value, spec)  # "{seconds:.1f}", "{nodes:,}"
         return format(self.tr.render(self.value), spec)
 
     def __str__(self) -> str:
@@ -182,8 +213,8 @@ class _Formed:
         return repr(self.tr.render(self.value))
 
     def __getattr__(self, form: str) -> str:
-        if form not in (*FORMS, "The"):
-            raise AttributeError(f"no form {form!r}: a value takes {', '.join(FORMS)} or The")
+        if form not in VALUE_FORMS:
+            raise AttributeError(f"no form {form!r}: a value takes {', '.join(VALUE_FORMS)}")
         return self.tr.render(self.value, form)
 
 
@@ -194,16 +225,79 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def brace_fields(text: str) -> set[str]:
-    """The ``{name}`` fields of a str.format template; ValueError if its braces are malformed."""
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    """The ``{name}`` fields of a str.format template, by name: ``{card.the}`` and ``{card.of}`` are both
+    ``card`` (a translation picks the form its grammar needs); ValueError if its braces are malformed, or
+    a field asks for a form no value has."""
+    names = set()
+    for _, f, _, _ in string.Formatter().parse(text):
+        if f is None:
+            continue
+        name, dot, form = f.partition(".")
+        if dot and form not in VALUE_FORMS:
+            raise ValueError(f"{{{f}}} asks for a form values do not have (forms: {', '.join(VALUE_FORMS)})")
+        names.add(name)
+    return names
 
 
 def printf_specs(text: str) -> set[str]:
     return {m.group(0) for m in _PRINTF.finditer(text) if m.group(2) != "%"}
 
 
-def placeholder_problems(sources: list[str], translation: str) -> list[str]:
-    """How ``translation``'s placeholders differ from its msgid's (``sources``: msgid, or msgid and plural).
+# The argument types GNU msgfmt compares for python-format entries (gettext's format-python.c).
+_PRINTF_TYPE = {**dict.fromkeys("diouxX", "integer"), **dict.fromkeys("eEfFgG", "float"), "c": "character",
+                **dict.fromkeys("sra", "any")}
+
+
+def _printf_args(text: str) -> tuple[list[str], dict[str, str]]:
+    unnamed, named = [], {}
+    for m in _PRINTF.finditer(text):
+        if m.group(2) == "%":
+            continue
+        kind = _PRINTF_TYPE.get(m.group(2), "any")
+        if m.group(1) is not None:
+            named[m.group(1)] = kind
+        else:
+            unnamed.append(kind)
+    return unnamed, named
+
+
+def printf_problem(sources: list[str], translation: str) -> str | None:
+    """How ``translation``'s printf directives differ from its msgid's, judged as GNU ``msgfmt --check``
+    judges a python-format entry: only when the msgid has directives (an msgid without any is not a format
+    string, so « 50 % des » in its translation is text), by argument count, name and type, so "50% of"
+    against « 50 % des » (two integer directives, to a parser) passes as msgfmt passes it."""
+    src = [_printf_args(s) for s in sources]
+    if not any(u or n for u, n in src):
+        return None
+    unnamed, named = _printf_args(translation)
+    s_unnamed, s_named = src[0][0], {k: v for _, n in src for k, v in n.items()}
+
+    def same(a: str, b: str) -> bool:
+        return a == b  # msgfmt: "%s" and "%r" are alike, "%s" and "%d" are not
+
+    plural = len(sources) > 1
+    if (s_named and unnamed) or (s_unnamed and named):
+        what = "named and unnamed directives mixed"
+    elif s_unnamed or unnamed:
+        ok = len(unnamed) == len(s_unnamed) or (plural and not unnamed)
+        ok = ok and all(same(a, b) for a, b in zip(s_unnamed, unnamed, strict=False))
+        what = None if ok else "not the same arguments"
+    else:
+        unknown = sorted(set(named) - set(s_named))
+        missing = [] if plural else sorted(set(s_named) - set(named))
+        wrong = sorted(k for k in set(named) & set(s_named) if not same(named[k], s_named[k]))
+        what = "; ".join(x for x in (unknown and f"unknown %({', '.join(unknown)})",
+                                     missing and f"missing %({', '.join(missing)})",
+                                     wrong and f"other type for %({', '.join(wrong)})") if x) or None
+    if what is None:
+        return None
+    return (f"printf placeholders differ ({what}): source {sorted(printf_specs(' '.join(sources)))}, "
+            f"translation {sorted(printf_specs(translation))}")
+
+
+def placeholder_problems(sources: list[str], translation: str, printf: bool = True) -> list[str]:
+    """How ``translation``'s placeholders differ from its msgid's (``sources``: msgid, or msgid and plural);
+    ``printf=False`` for text that is never %-formatted (help units).
 
     A singular translation has exactly the msgid's placeholders; a plural form may leave some out (French
     "un paquet") but never invents one.
@@ -227,10 +321,9 @@ def placeholder_problems(sources: list[str], translation: str) -> list[str]:
                                      missing and f"missing {', '.join('{' + m + '}' for m in missing)}") if x)
         if what:
             problems.append(f"placeholders differ from the source: {what}")
-    s_printf = set().union(*(printf_specs(s) for s in sources))
-    t_printf = printf_specs(translation)
-    if (t_printf - s_printf) or (len(sources) == 1 and t_printf != s_printf):
-        problems.append(f"printf placeholders differ: source {sorted(s_printf)}, translation {sorted(t_printf)}")
+    printf_bad = printf_problem(sources, translation) if printf else None
+    if printf_bad:
+        problems.append(printf_bad)
     return problems
 
 
@@ -283,6 +376,37 @@ def plural_forms_problem(header: str) -> str | None:
 
 
 _ENGLISH = Translator("en")
+#: The msgctxt of a name's form after "of" in a catalog (French « du Mont Olympe »).
+OF_CONTEXT = "name after the preposition of"
+# A name after "of" when its catalog has no form of its own for it; French contractions come after.
+# TRANSLATORS: French "de {name}" (du, des and d’ are made from it).
+_OF = N_("of {name}")
+
+
+def contract(lang: str, text: str) -> str:
+    """The language's contractions after a preposition, on a rendered text: French « de le » -> « du », « de
+    les » -> « des », « de » -> « d’ » before a vowel (a title's article: « de Les quarante voleurs » ->
+    « des Quarante voleurs »)."""
+    for pattern, repl in CONTRACTIONS.get(lang, ()):
+        text, n = pattern.subn(repl, text, count=1)
+        if n:
+            break
+    return text
+
+
+#: Per language, (pattern, replacement) tried in order; the first that matches is applied.
+CONTRACTIONS: dict[str, tuple] = {
+    "fr": (
+        (re.compile(r"^(d)e Les (\w)"), lambda m: m.group(1) + "es " + m.group(2).upper()),
+        (re.compile(r"^(d)e les (\w)"), lambda m: m.group(1) + "es " + m.group(2)),
+        (re.compile(r"^(d)e le (\w)"), lambda m: m.group(1) + "u " + m.group(2)),
+        (re.compile(r"^(d)e Le (\w)"), lambda m: m.group(1) + "u " + m.group(2).upper()),
+        (re.compile(r"^(d)e ([aeiouyàâéèêëîïôœûAEIOUYÀÂÉÈÊËÎÏÔŒÛ]|h(?=[aeiou]))"),
+         lambda m: m.group(1) + "’" + m.group(2)),
+    ),
+}
+#: Every form a ``{value.form}`` field may ask for.
+VALUE_FORMS = ("the", "a", "The", "of", "of_the")
 _CARD_NAME = N_("{rank} of {suit}")
 RANK_NAMES = (
     N_("Ace"), N_("2"), N_("3"), N_("4"), N_("5"), N_("6"), N_("7"), N_("8"), N_("9"), N_("10"),
@@ -292,8 +416,6 @@ SUIT_NAMES = (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds"))
 
 _RANK_INDEX = {name: i for i, name in enumerate(RANK_NAMES)}
 
-# The signs of a number such as "12,345.6" in each language (French: a comma, and a narrow no-break space).
-_NUMBER_SIGNS = (NP_("decimal point", "."), NP_("thousands separator", ","))
 
 #: A form -> the msgctxt of the ranks in that form. English msgids are the English forms.
 FORMS = {"the": "rank with the definite article", "a": "rank with the indefinite article"}
@@ -317,3 +439,20 @@ _RANK_FORMS = {
         NP_("rank with the indefinite article", "a King"),
     ),
 }
+
+# The text mode's card notation; English letters are the cards' codes (reussite.cards.RANKS and SUITS).
+_RANK_LETTER, _SUIT_SIGN = "rank letter in the text mode", "suit sign in the text mode"
+_RANK_LETTERS = (
+    NP_("rank letter in the text mode", "A"), NP_("rank letter in the text mode", "2"),
+    NP_("rank letter in the text mode", "3"), NP_("rank letter in the text mode", "4"),
+    NP_("rank letter in the text mode", "5"), NP_("rank letter in the text mode", "6"),
+    NP_("rank letter in the text mode", "7"), NP_("rank letter in the text mode", "8"),
+    NP_("rank letter in the text mode", "9"), NP_("rank letter in the text mode", "T"),
+    NP_("rank letter in the text mode", "J"), NP_("rank letter in the text mode", "Q"),
+    NP_("rank letter in the text mode", "K"),
+)
+_SUIT_SIGNS = (NP_("suit sign in the text mode", "C"), NP_("suit sign in the text mode", "S"),
+               NP_("suit sign in the text mode", "H"), NP_("suit sign in the text mode", "D"))
+#: The legend of that notation, for the text mode's start and its help.
+CARD_LEGEND = N_("Cards: rank A 2-9 T J Q K, then suit C clubs, S spades, H hearts, D diamonds (QD is the Queen "
+                 "of diamonds, TC the 10 of clubs); ## is a face-down card.")

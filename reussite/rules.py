@@ -141,6 +141,9 @@ class StackSpec:
     x: float = 0.0
     y: float = 0.0
     fan: Fan | str = Fan.NONE
+    #: The stack's name as its game's rules call it, a msgid with ``{number}`` ("column {number}" for
+    #: Tournament's tableau piles); None: the kind's own name ("tableau pile {number}").
+    label: str | None = None
 
     @property
     def short(self) -> str:
@@ -161,7 +164,7 @@ class StackSpec:
             return Message(N_("the stock"))
         if self.kind is Kind.WASTE:
             return Message(N_("the waste"))
-        template = {
+        template = self.label or {
             Kind.FOUNDATION: N_("foundation {number}"),
             Kind.TABLEAU: N_("tableau pile {number}"),
             Kind.RESERVE: N_("reserve {number}"),

@@ -42,7 +42,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from reussite.errors import SaveError, UserError
+from reussite.errors import SaveError, UserError, json_reason, os_reason
 from reussite.messages import N_, Message
 
 FORMAT = "reussite-save"
@@ -102,7 +102,7 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
                         file=where, line=line, digits=len(exc.text.lstrip("-")), limit=MAX_INT_DIGITS) from None
     except json.JSONDecodeError as exc:
         raise UserError(N_("{file}: line {line}, column {column}: not valid JSON ({reason})"),
-                        file=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+                        file=where, line=exc.lineno, column=exc.colno, reason=json_reason(exc)) from None
     except RecursionError:  # the depth check above should make this unreachable
         raise UserError(N_("{file}: nested too deep"), file=where) from None
 
@@ -118,7 +118,7 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
     except FileNotFoundError:
         raise UserError(N_("{file}: no such file"), file=where) from None
     except OSError as exc:
-        raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from None
+        raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=os_reason(exc)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise UserError(N_("{file}: not a regular file (a folder, a device or a pipe)"), file=where)
@@ -130,7 +130,7 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from None
+        raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=os_reason(exc)) from None
     finally:
         os.close(fd)
     if size > limit:
@@ -236,7 +236,7 @@ def save(game, path: str | os.PathLike, uid: str | None = None) -> None:
         atomic_write_text(path, json.dumps(to_json(game, uid), indent=1) + "\n")
     except OSError as exc:
         raise SaveError(N_("cannot write save {file}: {reason}"), file=os.fspath(path),
-                        reason=exc.strerror or str(exc)) from exc
+                        reason=os_reason(exc)) from exc
 
 
 def from_json(data: Any, host, where: str = "save"):

@@ -17,7 +17,7 @@ from typing import TextIO
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.errors import PluginError, UserError
-from reussite.messages import N_, Translator, program_line
+from reussite.messages import CARD_LEGEND, N_, Translator, program_line
 from reussite.rules import Fan, Kind
 from reussite.solver import Verdict, solve
 from reussite.stats import Stats, new_uid
@@ -32,15 +32,16 @@ WINNABLE_TRIES = 200
 WASTE_SPREAD = 3
 
 
-def _card(game, stack: int, position: int) -> str:
+def _card(game, stack: int, position: int, tr: Translator) -> str:
     card = game.cards[stack][position]
-    return card.code if game.is_face_up(stack, position) else "##"
+    return tr.card_code(card) if game.is_face_up(stack, position) else "##"
 
 
 def render_layout(game, tr: Translator) -> str:
-    """The position as text: one line per stack, cards bottom to top (``##`` is face down)."""
+    """The position as text: one line per stack, cards bottom to top (``##`` is face down), in the reader's
+    notation (:meth:`Translator.card_code`)."""
     _ = tr.gettext
-    lines = [f"{tr.gettext(game.name)} #{game.number}"]
+    lines = [tr.gettext("{game} #{number}").format(game=tr.gettext(game.name), number=game.number)]
     for i, spec in enumerate(game.specs):
         cards = game.cards[i]
         if spec.kind is Kind.STOCK:
@@ -48,11 +49,11 @@ def render_layout(game, tr: Translator) -> str:
         elif spec.kind is Kind.WASTE and spec.fan == Fan.RIGHT and cards:
             # Klondike by threes: the two cards under the top one are the next to play, once it has gone.
             under = max(0, len(cards) - WASTE_SPREAD)
-            shown = (f"({under}) " if under else "") + " ".join(_card(game, i, p) for p in range(under, len(cards)))
+            shown = (f"({under}) " if under else "") + " ".join(_card(game, i, p, tr) for p in range(under, len(cards)))
         elif spec.kind in (Kind.FOUNDATION, Kind.WASTE) and len(cards) > 1:
-            shown = f"({len(cards) - 1}) " + cards[-1].code
+            shown = f"({len(cards) - 1}) " + tr.card_code(cards[-1])
         else:
-            shown = " ".join(_card(game, i, p) for p in range(len(cards))) or "--"
+            shown = " ".join(_card(game, i, p, tr) for p in range(len(cards))) or "--"
         lines.append(f"{spec.short:>4}  {shown}")
     if game.redeals_left:
         status = tr.ngettext("score {score}, moves {moves}, {count} redeal left",
@@ -161,6 +162,7 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
         ctx.say(_("Stacks: s stock, w waste, f1.. foundations, t1.. tableau, r1.. reserves. "
                   "A move is SOURCE TARGET [COUNT]; 'f' alone means the first foundation that "
                   "takes the card."))
+        ctx.say(_(CARD_LEGEND))
         ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
                   "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
                   "moves."))
@@ -184,8 +186,7 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
                 _undo_offer(game, ctx, tr)
                 return SAID
             if result.verdict is not Verdict.WON:
-                ctx.say(_("The solver found no winning line within {seconds} s.").format(
-                    seconds=f"{seconds:g}"))
+                ctx.say(tr.format(_("The solver found no winning line within {seconds:g} s."), seconds=seconds))
                 return SAID
             found = result.line
             cache.store(game, found)
@@ -245,6 +246,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
 
     cache = advisor.LineCache()
     ctx.say(render_layout(game, tr))
+    ctx.say(_(CARD_LEGEND))
     ctx.say(_("Type a move like 't3 f' or 'w t5', 'd' to deal, 'u' undo, 'r' redo, 'hint', 'solve', 'auto', "
               "'save FILE', 'q' to quit."))
     saved = game.digest()  # the position last saved (or loaded, or dealt): quitting elsewhere asks first

@@ -69,8 +69,10 @@ def test_a_failed_write_leaves_the_old_save_intact(tmp_path, played, monkeypatch
 
     monkeypatch.setattr(os, "fsync", full_disk)
     played.push(next(iter(played.legal_moves())))
-    with pytest.raises(SaveError, match="No space left"):
+    with pytest.raises(SaveError, match="no space left on the disk") as caught:
         saves.save(played, path)
+    from reussite.l10n import host_translator
+    assert host_translator("fr").render(caught.value.message).endswith("\u00a0: plus de place sur le disque")
     assert path.read_text() == good
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left behind
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from reussite.cli import Context
 from reussite.game import DEAL
@@ -113,3 +114,24 @@ def test_bad_command_line_values_are_explained_in_the_players_language(run_cli):
                          (("-o", "x"), "NOM=VALEUR attendu, et non «\u00a0x\u00a0»")):
         result = run_cli("--lang", "fr", "deal", "osmosis", *args)
         assert result.code == 2 and french in result.err, result.err
+
+
+def test_french_cards_in_symbols_and_french_letters_with_a_legend(host):
+    """A French reader takes C for cœur and D for Dame: the French text mode writes D♦, R♣, V♠, 10♥."""
+    from reussite.cards import parse_card
+    from reussite.textplay import render_layout
+
+    game = host.new_game("forty-thieves", 1, {})
+    fr, en = render_layout(game, host_translator("fr")), render_layout(game, host_translator("en"))
+    codes = [c for i in range(len(game.specs)) for p, c in enumerate(game.cards[i]) if game.is_face_up(i, p)]
+    french = {c: "A 2 3 4 5 6 7 8 9 10 V D R".split()[c.rank - 1] + "♣♠♥♦"[c.suit] for c in codes}
+    first = fr.splitlines()[0]
+    assert first == "Les quarante voleurs n°\u00a01" and en.splitlines()[0] == "Forty Thieves #1"
+    for card, shown in french.items():
+        assert shown in fr and card.code in en  # the English codes unchanged
+        assert parse_card(shown, card.deck) == card == parse_card(card.code, card.deck)  # both read back
+    assert not re.search(r"\b[2-9TJQKA][CSHD]\b", fr)
+    out = play(game, "help\n", lang="fr")
+    legend = "Cartes\u00a0: la valeur (A as, 2 à 10, V valet, D dame, R roi) puis la couleur"
+    assert out.count(legend) == 2  # at the start and in the help
+    assert "Cards: rank A 2-9 T J Q K, then suit C clubs" in play(game, "q\n")

@@ -1,9 +1,13 @@
 """Black Hole: the Ace of spades alone in the hole, seventeen fans of three; the top card of a fan goes into
 the hole one rank above or below its top card, Kings and Aces meeting. Won when all 52 are in the hole."""
 
-from reussite.messages import N_
+from reussite.messages import N_, NP_
 from reussite.rules import CARD_KEYS, NONE, PICK_NONE, PICK_TOP, Fan, Kind, StackRule, StackSpec
 from reussite.variant import Variant
+
+# The name after "of" where a language cannot build it from the name (French « du Trou noir »),
+# for messages such as "the rules of {game}": see reussite.messages.OF_CONTEXT.
+NP_("name after the preposition of", "Black Hole")
 
 ACE_OF_SPADES = (1, 1)
 #: What goes on a card of each rank: one rank up or down, the King and the Ace next to each other.

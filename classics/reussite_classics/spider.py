@@ -3,7 +3,7 @@ King to Ace of one suit leaves for a foundation by itself. One, two or four suit
 
 from reussite.cards import new_pack
 from reussite.game import DEAL, Reason
-from reussite.messages import N_
+from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
     NONE,
@@ -18,6 +18,10 @@ from reussite.rules import (
     tableau,
 )
 from reussite.variant import Option, Variant
+
+# The name after "of" where a language cannot build it from the name (French « de l’Araignée »),
+# for messages such as "the rules of {game}": see reussite.messages.OF_CONTEXT.
+NP_("name after the preposition of", "Spider")
 
 R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
 

@@ -96,11 +96,12 @@ def markup_problems(source: str, translation: str) -> list[str]:
 
 
 def help_placeholder_problems(sources: list[str], translation: str, help_kind: bool) -> list[str]:
-    # In help catalogs only the visible text counts, not URLs in attributes.
+    # In help catalogs only the visible text counts, not URLs in attributes; and a help unit is never
+    # %-formatted, so "50 %" there is text (its template carries no python-format flag for msgfmt either).
     if help_kind:
         sources = [_visible_text(s) for s in sources]
         translation = _visible_text(translation)
-    return placeholder_problems(sources, translation)
+    return placeholder_problems(sources, translation, printf=not help_kind)
 
 
 def message_problems(m: Message, help_kind: bool) -> list[str]:

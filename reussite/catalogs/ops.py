@@ -25,7 +25,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.extract import extract_from_file
 
-from reussite.catalogs.po import PoError, mo_bytes, po_bytes, read_catalog, replace_file
+from reussite.catalogs.po import FORMAT_FLAGS, PoError, mo_bytes, po_bytes, read_catalog, replace_file
 from reussite.errors import UserError
 from reussite.helpdocs.units import PageError, read_page
 from reussite.hookspecs import Catalog, HelpPage
@@ -40,6 +40,9 @@ UI_KEYWORDS = {
 }
 UI_COMMENT_TAGS = ("TRANSLATORS:",)
 PROJECT = "Réussite"
+#: GNU gettext's Plural-Forms where Babel's CLDR data differs from them (a third form for a million).
+GETTEXT_PLURALS = {"fr": (2, "(n > 1)"), "pt_BR": (2, "(n > 1)"), "pt": (2, "(n != 1)"),
+                   "es": (2, "(n != 1)"), "it": (2, "(n != 1)"), "ca": (2, "(n != 1)")}
 FUZZY_CUTOFF = 0.7
 
 
@@ -55,6 +58,8 @@ class CatalogSpec:
     #: What the catalogs' headers name (Project-Id-Version): the plugin's distribution and its version.
     project: str = PROJECT
     version: str = ""
+    #: What reading the pages repaired (``file:line: warning: ...``), for the extract report.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def domain(self) -> str:
@@ -175,6 +180,7 @@ class PageErrors(UserError):
 def build_template(spec: CatalogSpec) -> BabelCatalog:
     """The template as extraction gives it now (nothing written)."""
     cat = _new_template(spec)
+    spec.warnings = []
     if spec.kind == "help":
         bad: list[PageError] = []
         for page in spec.pages:
@@ -185,8 +191,11 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
             except PageError as exc:  # go on: an author fixes every page after one run
                 bad.append(exc)
                 continue
+            spec.warnings.extend(doc.warnings)
             for u in doc.units:
                 cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
+                # Babel's guess from a "%" ("50% of") or "{": prose is never formatted, msgfmt must not check it.
+                cat.get(u.text, context=u.page_id).flags.difference_update(FORMAT_FLAGS)
         if bad:
             raise PageErrors(bad)
         return cat
@@ -201,6 +210,10 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
                 raise UserError(f"{where}: cannot extract strings ({exc})") from None
             for lineno, message, comments, context in found:
                 cat.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+                # No python-brace-format: msgfmt takes {card.the} and {card.of_the} for two arguments, where
+                # a translation may pick the form its grammar needs; 'reussite i18n check' (and the runtime)
+                # check the {} fields by name and form instead.
+                cat.get(message, context=context).flags.discard("python-brace-format")
     return cat
 
 
@@ -213,13 +226,11 @@ def _walk_py(folder: Path) -> list[Path]:
     return out
 
 
-def _fingerprint(cat: BabelCatalog, lines: bool = True) -> list:
+def _fingerprint(cat: BabelCatalog) -> list:
     # Order-insensitive: a template written by pybabel with its sources in another order is still current.
-    # Without ``lines`` only the files count: code moving down a file changes no message.
-    def where(loc):
-        return (loc[0], loc[1] or 0) if lines else (loc[0], 0)
-
-    return sorted((m.context or "", str(m.id), tuple(sorted(set(map(where, m.locations)))),
+    # Only the files count, not line numbers (templates are written without them): code moving down a file
+    # changes no message, and a translator's first extract rewrites nothing.
+    return sorted((m.context or "", str(m.id), tuple(sorted({loc[0] for loc in m.locations})),
                    tuple(m.auto_comments), tuple(sorted(m.flags))) for m in cat if m.id)
 
 
@@ -237,7 +248,8 @@ class Report:
 
 def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
     """Refresh every template; with ``check``, write nothing and report those whose messages differ from the
-    sources (a template whose only difference is line numbers passes the check)."""
+    sources. References name files only (``#: reussite/cli.py``), so a template never changes for a line
+    number alone."""
     report = Report()
     built, bad = [], []
     for spec in specs:  # every source read before anything is written
@@ -248,9 +260,17 @@ def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
     if bad:
         raise PageErrors(bad)
     for spec, fresh in built:
+        for line in spec.warnings:
+            report.add(line)
         old = read_catalog(spec.template) if spec.template.is_file() else None
-        if old is not None and _fingerprint(old, lines=not check) == _fingerprint(fresh, lines=not check):
-            report.add(f"{spec.template}: up to date ({len([m for m in fresh if m.id])} messages)")
+        if old is not None and _fingerprint(old) == _fingerprint(fresh):
+            # Same messages: a template written with line numbers (older tools) is put in the repository's
+            # form once, keeping its date; nothing else is touched.
+            if not check and replace_file(spec.template, po_bytes(old)):
+                report.add(f"{spec.template}: rewritten without line numbers "
+                           f"({len([m for m in fresh if m.id])} messages)")
+            else:
+                report.add(f"{spec.template}: up to date ({len([m for m in fresh if m.id])} messages)")
             continue
         if check:
             report.add(f"{spec.template}: out of date; run 'reussite i18n extract'", problem=True)
@@ -301,15 +321,21 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
             src = just_removed.get(k) or old_obsolete[k]
             m.string = src.string
             m.flags = m.flags | {"fuzzy"}
-            m.previous_id = [src.id]
+            # Edited twice before review: the translation was made from the first text, not the middle one.
+            m.previous_id = list(src.previous_id) if src.fuzzy and src.previous_id else [src.id]
             m.user_comments = list(src.user_comments)
             used.add(k)
     for m in po:
         if m.id and m.fuzzy and not m.previous_id and _key(m) in previous:
             m.previous_id = previous[_key(m)]
+    for m in po:  # the format flags are the template's, as msgmerge takes them
+        t = template.get(m.id, context=m.context) if m.id else None
+        if t is not None:
+            m.flags = (m.flags - FORMAT_FLAGS) | (t.flags & FORMAT_FLAGS)
     active = {_key(m) for m in po if m.id}
+    # An obsolete entry keeps a translation for a unit that may come back; an empty one keeps nothing.
     po.obsolete = {k: v for k, v in {**old_obsolete, **just_removed}.items()
-                   if k not in active and k not in used}
+                   if k not in active and k not in used and _has_string(v)}
     return po
 
 
@@ -362,6 +388,11 @@ def init(specs: list[CatalogSpec], lang: str) -> Report:
             raise UserError(f"{spec.template}: no template; run 'reussite i18n extract' first")
         catalog = read_catalog(spec.template)
         catalog.locale = locale  # its plural forms too
+        if str(locale) in GETTEXT_PLURALS or locale.language in GETTEXT_PLURALS:
+            # CLDR's (Babel's) forms for these languages add a "many" form for millions that no gettext
+            # tool, Poedit included, expects: use GNU gettext's own.
+            catalog._num_plurals, catalog._plural_expr = GETTEXT_PLURALS.get(str(locale)) or GETTEXT_PLURALS[
+                locale.language]
         catalog.project, catalog.version = spec.project, spec.version
         catalog.revision_date = datetime.now(UTC)
         catalog.fuzzy = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reussite.errors import UserError
+from reussite.errors import UserError, os_reason
 from reussite.hookspecs import Command, hookimpl
 from reussite.messages import N_
 
@@ -60,7 +60,7 @@ def cmd_help(args, ctx) -> int:
                 path.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise UserError(N_("{folder}: cannot write the pages ({reason})"), folder=args.output,
-                            reason=exc.strerror or str(exc)) from None
+                            reason=os_reason(exc)) from None
         ctx.say(ctx.tr.ngettext("{count} page written to {folder} ({langs}; {formats})",
                                 "{count} pages written to {folder} ({langs}; {formats})", len(pages)).format(
             count=len(pages), folder=out, langs=", ".join(langs), formats=", ".join(FORMATS)))

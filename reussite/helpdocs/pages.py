@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import gettext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reussite.errors import UserError
@@ -12,6 +12,7 @@ from reussite.helpdocs.cli import FORMATS  # one definition; the CLI module is l
 from reussite.helpdocs.render import render_html, render_markdown
 from reussite.helpdocs.units import Document, PageError, Unit, read_page
 from reussite.l10n import read_mo
+from reussite.messages import warn_once
 
 __all__ = ["render_help", "help_languages", "load_document", "PageTranslator", "PageError", "FORMATS"]
 
@@ -50,13 +51,22 @@ def _stamp(path) -> tuple[int, int] | None:
 
 @dataclass
 class PageTranslator:
-    """Looks a unit up in the help catalogs of one language, msgctxt = page id; first catalog that has it wins."""
+    """Looks a unit up in the help catalogs of one language, msgctxt = page id; first catalog that has it wins.
+
+    A unit the language has not translated yet is shown in the source language as corrected by its own
+    catalog (``errata``: the French help.po), never in the raw text an erratum fixed."""
 
     lang: str
     catalogs: list[gettext.GNUTranslations]
+    errata: list[gettext.GNUTranslations] = field(default_factory=list)
 
     @classmethod
-    def load(cls, host, lang: str) -> PageTranslator:
+    def load(cls, host, lang: str, source_lang: str | None = None) -> PageTranslator:
+        errata = cls.load(host, source_lang).catalogs if source_lang and source_lang != lang else []
+        return cls(lang, cls._catalogs(host, lang), errata)
+
+    @staticmethod
+    def _catalogs(host, lang: str) -> list[gettext.GNUTranslations]:
         cache = _cache(host)
         found = []
         for cat in host.catalogs:
@@ -72,7 +82,7 @@ class PageTranslator:
                 cache[("mo", str(mo))] = hit
             if hit[1] is not None:
                 found.append(hit[1])
-        return cls(lang, found)
+        return found
 
     def __call__(self, unit: Unit) -> tuple[str, bool]:
         key = f"{unit.page_id}\x04{unit.text}"
@@ -81,6 +91,10 @@ class PageTranslator:
             text = t._catalog.get(key)
             if text:
                 return text, True
+        for t in self.errata:
+            text = t._catalog.get(key)
+            if text:
+                return text, False
         return unit.text, False
 
 
@@ -98,6 +112,8 @@ def load_document(host, game_id: str) -> tuple[Document, str]:
     if hit is None or hit[0] != stamp or stamp is None:
         hit = (stamp, read_page(page.path, page.format, game_id))
         cache[key] = hit
+        for line in hit[1].warnings:  # once per reading of the file: a repaired page still shows
+            warn_once(("page", line), line.replace(": warning: ", ": ", 1))
     return hit[1], page.source_lang
 
 
@@ -110,7 +126,7 @@ def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
     if fmt not in FORMATS:
         raise UserError(f"unknown help format {fmt!r} (expected {' or '.join(FORMATS)})")
     doc, source_lang = load_document(host, game_id)
-    translate = PageTranslator.load(host, lang)
+    translate = PageTranslator.load(host, lang, source_lang)
     if not translate.catalogs and lang != source_lang:
         langs = help_languages(host)
         if lang not in langs:  # a catalog that is there but unusable was warned about: show the source

@@ -55,8 +55,8 @@ def render_html(doc: Document, translate: Translate = source_text, lang: str | N
     def text(u: Unit | None) -> str:
         if u is None:
             return ""
-        t, done = translate(u)
-        return sanitize_unit(t) if done else t
+        t, _done = translate(u)
+        return t if t is u.text else sanitize_unit(t)  # anything from a catalog (an erratum too) is sanitized
 
     def attr(u: Unit | None) -> str:
         if u is None or lang is None or lang == source_lang:

@@ -131,6 +131,8 @@ class Document:
     source: str
     format: str
     blocks: list[Block]
+    #: What was repaired on reading, ``file:line: what`` each (an inline tag never closed).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def units(self) -> list[Unit]:
@@ -218,15 +220,26 @@ class _HtmlTree(HTMLParser):
         self.html.children = [self.head, self.body]
         self.in_body = False
         self.stack: list[Node] = [self.body]  # open elements below <body>
+        self.warnings: list[str] = []
 
     def fail(self, line: int, what: str) -> None:
         raise PageError(f"{self.name}:{line}: {what}")
+
+    def _left_open(self, el: Node, where: str) -> None:
+        """An element left open where it must end: an inline one (``<i>`` never closed, as on a real French
+        page) is closed there, as browsers and BeautifulSoup close it, keeping all its text; a block one is
+        an error (its end is the page's structure, which no guess should decide)."""
+        if el.name in HTML_INLINE:
+            self.warnings.append(f"{self.name}:{el.line}: warning: <{el.name}> is never closed; "
+                                 f"closed {where}, as a browser does")
+        else:
+            self.fail(el.line, f"<{el.name}> is {'never closed' if where == 'at the end' else 'not closed ' + where}")
 
     def _pop_to(self, index: int, line: int, why: str) -> None:
         """Close the open elements from ``index`` up; one whose end tag may not be left out is an error."""
         for el in self.stack[index + 1:]:
             if el.name not in HTML_OPTIONAL_END:
-                self.fail(el.line, f"<{el.name}> is not closed before {why} on line {line}")
+                self._left_open(el, f"before {why} on line {line}")
         del self.stack[index:]
 
     def _find(self, names: set[str], bounds: set[str]) -> int | None:
@@ -296,14 +309,16 @@ class _HtmlTree(HTMLParser):
 
     def finish(self) -> Node:
         self.close()
-        for el in reversed(self.stack[1:]):
+        for el in self.stack[1:]:
             if el.name not in HTML_OPTIONAL_END:
-                self.fail(el.line, f"<{el.name}> is never closed")
+                self._left_open(el, "at the end")
         return self.html
 
 
-def _html_tree(text: str, name: str) -> Node:
+def _html_tree(text: str, name: str, warnings: list[str] | None = None) -> Node:
     tree = _HtmlTree(name)
+    if warnings is not None:
+        tree.warnings = warnings
     try:
         tree.feed(text)
         return tree.finish()
@@ -347,8 +362,15 @@ def _docbook_tree(data: bytes, name: str) -> Node:
             fail(f"unknown entity &{entity}; (write the character itself)")
         chars(char)
 
+    def external(context, base, system_id, public_id) -> int:
+        # Expat leaves an external entity's text out when no handler loads it: a hole in the page, in silence.
+        fail(f"external entity {context or ''} ({system_id or public_id}) is not read: "
+             "write its text into the page")
+        return 0
+
     p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, end, chars
     p.SkippedEntityHandler = skipped
+    p.ExternalEntityRefHandler = external
     p.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
     p.UseForeignDTD(False)
     try:
@@ -593,9 +615,10 @@ class _Cutter:
 
 
 def parse_html(text: str, page_id: str, name: str) -> Document:
-    root = _html_tree(text, name)
+    warnings: list[str] = []
+    root = _html_tree(text, name, warnings)
     cutter = _Cutter(page_id, name, "html")
-    return Document(page_id, name, "html", cutter.blocks(Node("#document", {}, 1, [root]), "", 0))
+    return Document(page_id, name, "html", cutter.blocks(Node("#document", {}, 1, [root]), "", 0), warnings)
 
 
 def parse_docbook(data: bytes, page_id: str, name: str) -> Document:

@@ -95,7 +95,9 @@ def _describe_stop(tr, result, budget) -> str:
     _ = tr.gettext
     reasons = {
         "time": tr.format(_("the time ran out ({seconds:g} s)"), seconds=budget.seconds or 0),
-        "nodes": tr.format(_("the node budget ran out ({nodes} positions)"), nodes=budget.nodes),
+        "nodes": tr.format(tr.ngettext("the node budget ran out ({nodes:,} position)",
+                                       "the node budget ran out ({nodes:,} positions)", budget.nodes or 0),
+                           nodes=budget.nodes or 0),
         "memory": tr.format(_("the memory budget ran out ({mb:g} MB)"), mb=budget.memory_mb or 0),
         "cancelled": _("the search was cancelled"),
         "interrupted": _("the search was interrupted"),
@@ -149,7 +151,9 @@ def cmd_solve(args, ctx) -> int:
             title=title))
     else:
         ctx.say(_("{title}: unknown: {why}").format(title=title, why=_describe_stop(tr, result, budget)))
-    ctx.say(tr.format(_("{nodes:,} positions searched in {seconds:.2f} s"), nodes=result.nodes, seconds=result.seconds))
+    ctx.say(tr.format(tr.ngettext("{nodes:,} position searched in {seconds:.2f} s",
+                                  "{nodes:,} positions searched in {seconds:.2f} s", result.nodes),
+                      nodes=result.nodes, seconds=result.seconds))
     return 0
 
 

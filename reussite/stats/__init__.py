@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from reussite.errors import os_reason
 from reussite.messages import N_, Message
 from reussite.saves import default_data_dir
 
@@ -174,7 +175,7 @@ class Stats:
 
     def _unusable(self, exc: Exception) -> None:
         self.usable = False
-        reason = getattr(exc, "strerror", None) or str(exc)
+        reason = os_reason(exc)
         note = Message(M_UNUSABLE, {"file": str(self.path), "reason": reason})
         if note not in self.notices:
             self.notices.append(note)

@@ -74,7 +74,7 @@ def cmd_stats(args, ctx) -> int:
     ctx.say()
     ctx.say(_("Recent games:"))
     for r in found["recent"]:
-        line = (f"  {r['date_text']}  {r['name']} #{r['number']}"
+        line = ("  " + r["date_text"] + "  " + _("{game} #{number}").format(game=r["name"], number=r["number"])
                 + (f" ({r['options_text']})" if r["options_text"] else "")
                 + "  " + r["result_text"] + "  "
                 + _("score {score}, moves {moves}").format(score=r["score"], moves=r["moves"])

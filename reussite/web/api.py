@@ -27,9 +27,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import RANKS, random_game_number
-from reussite.errors import IllegalMove, PluginError, SaveError, UnknownGame, UserError
+from reussite.errors import IllegalMove, PluginError, SaveError, UnknownGame, UserError, os_reason
 from reussite.game import AnyMove, Deal, Move, Redeal
-from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
+from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
 from reussite.stats import RECENT, Stats, new_uid, valid_uid
@@ -81,7 +81,7 @@ class Session:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.host = host
         self.data_dir = Path(data_dir)
-        self.default_lang = default_lang if default_lang in SUPPORTED_LANGS else "en"
+        self.default_lang = default_lang if default_lang in available_langs() else "en"
         self.clock = clock
         self.game = None
         self.version = 0
@@ -209,7 +209,7 @@ class Session:
                     os.replace(self.autosave_path, aside)
                     where = str(aside)
                 except OSError as err:
-                    where = f"{self.autosave_path} ({err.strerror or err})"
+                    where = Message(S.M_FILE_REASON, {"file": str(self.autosave_path), "reason": os_reason(err)})
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
         self.start(game_id, number, options or {}, active=False)
 
@@ -291,7 +291,7 @@ class Session:
             saves.atomic_write_text(path, text)
         except OSError as exc:
             raise SaveError(N_("cannot write save {file}: {reason}"), file=str(path),
-                            reason=exc.strerror or str(exc)) from exc
+                            reason=os_reason(exc)) from exc
 
     def load_named(self, name: str) -> None:
         """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
@@ -310,7 +310,7 @@ class Session:
             self.data_dir.mkdir(parents=True, exist_ok=True)
             saves.atomic_write_text(self.autosave_path, json.dumps(self.save_json(), indent=1) + "\n")
         except OSError as exc:
-            note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": exc.strerror or str(exc)})
+            note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": os_reason(exc)})
             if note not in self.notices:
                 self.notices.append(note)
 
@@ -319,7 +319,7 @@ class Session:
     def lang_code(self, lang: str | None) -> str:
         """A supported language code for what the page asked (the server's default otherwise)."""
         code = normalize_lang(lang) or self.default_lang
-        return code if code in SUPPORTED_LANGS else self.default_lang
+        return code if code in available_langs() else self.default_lang
 
     def translator(self, lang: str | None) -> Translator:
         base = host_translator(self.lang_code(lang))
@@ -357,7 +357,9 @@ class Session:
             cards = []
             for pos, card in enumerate(pile):
                 if pos >= down:
-                    cards.append({"code": card.code, "label": tr.card_name(card)})
+                    # The forms a sentence may ask for ({card.the}, {card.of_the}: « de la Dame de cœur »).
+                    cards.append({"code": card.code, "label": tr.card_name(card), "the": tr.render(card, "the"),
+                                  "of_the": tr.render(card, "of_the")})
                 else:
                     cards.append(None)
             name = tr.render(spec.name)
@@ -367,6 +369,7 @@ class Session:
                 "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "label": label,
                 "x": spec.x, "y": spec.y, "fan": spec.fan, "cards": cards,
                 "describe": tr.render(spec.describe()),
+                "title": tr.render(Message(S.M_STACK_TITLE, {"stack": spec.name, "rule": spec.describe()})),
                 # What an empty stack starts with, shown faintly in its place (a rank code such as "A").
                 "base": RANKS[spec.rule.empty - 1] if isinstance(spec.rule.empty, int) else None,
                 # Which way it builds (+1 up, -1 down, ±2 by twos), shown as an arrow on foundations.
@@ -595,7 +598,7 @@ class Api:
             "strings": S.translated_strings(tr),
             "games": self.session.games_json(lang),
             "state": self.session.state_json(lang),
-            "langs": [{"code": code, "name": _language_name(code)} for code in SUPPORTED_LANGS],
+            "langs": [{"code": code, "name": _language_name(code)} for code in available_langs()],
         })
 
     async def strings(self, request: Request) -> Response:
@@ -730,7 +733,7 @@ class Api:
             body["text"] = tr.render(Message(S.M_NO_WIN))
             body["state"] = session.state_json(tr.lang)
         else:
-            body["text"] = tr.render(Message(S.M_NO_LINE, {"seconds": f"{seconds:g}"}))
+            body["text"] = tr.render(Message(S.M_NO_LINE, {"seconds": seconds}))
         return JSONResponse(body)
 
     async def rewind(self, request: Request) -> Response:
@@ -769,6 +772,12 @@ class Api:
             return translator_for_game(base, cls, session.host).gettext(cls.name) if cls else None
 
         body = report(session.stats, game_id, name, base, RECENT)
+        for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
+            cls = session.host.games.get(r["game"])
+            tr = translator_for_game(base, cls, session.host) if cls else base
+            game = Message(cls.name) if cls else r["game"]
+            label = tr.render(Message(S.M_REPLAY, {"game": game, "number": r["number"]}))
+            r["replay_label"] = f"{label} ({r['options_text']})" if r["options_text"] else label
         body["notices"] = [base.render(m) for m in session.stats.notices]
         return JSONResponse(body)
 
@@ -789,7 +798,7 @@ class Api:
         # The wanted language first, then the others (the French source is better than nothing).
         problems = []
         host = self.session.host
-        for code in (tr.lang, *(c for c in SUPPORTED_LANGS if c != tr.lang)):
+        for code in (tr.lang, *(c for c in available_langs() if c != tr.lang)):
             try:
                 # Cutting a page is CPU work (a big page takes a while): off the loop, the server keeps answering;
                 # a failure blames the page's plugin, not the game in play.
@@ -1018,7 +1027,7 @@ class Api:
         except FileNotFoundError:
             raise BadRequest(404, Message(S.M_SAVE_MISSING, {"name": path.stem})) from None
         except OSError as exc:
-            reason = exc.strerror or str(exc)
+            reason = os_reason(exc)
             raise BadRequest(500, Message(S.M_SAVE_NOT_DELETED, {"file": str(path), "reason": reason})) from None
         return self._saves_answer(request, data, deleted=path.stem)
 

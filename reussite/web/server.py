@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from reussite.errors import PluginError, UserError
+from reussite.errors import PluginError, UserError, os_reason
 from reussite.l10n import host_translator
 from reussite.messages import N_, program_line
 from reussite.saves import default_data_dir
@@ -272,7 +272,7 @@ def _listen(address: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise UserError(N_("cannot listen on {address}: {reason}"), address=address, reason=str(exc.strerror)) from exc
+        raise UserError(N_("cannot listen on {address}: {reason}"), address=address, reason=os_reason(exc)) from exc
     family, kind, proto, _, sockaddr = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -282,7 +282,7 @@ def _listen(address: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise UserError(N_("cannot listen on {address} port {port}: {reason}"), address=address, port=port,
-                        reason=exc.strerror or str(exc)) from exc
+                        reason=os_reason(exc)) from exc
     sock.set_inheritable(True)
     return sock
 
@@ -331,7 +331,7 @@ def serve(args, ctx) -> int:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
-                        reason=exc.strerror or str(exc)) from exc
+                        reason=os_reason(exc)) from exc
     # Listen first: a busy port must not cost the player the autosaved game.
     sock = _listen(args.host, args.port)
     try:

@@ -55,7 +55,7 @@ UI_STRINGS: dict[str, str] = {
         "Up and Down arrows pick up more or fewer cards."
     ),
     "held": N_("Holding {card}. Choose where to put it, or press Esc."),
-    "held_many": N_("Holding {count} cards from {card}. Choose where to put them, or press Esc."),
+    "held_many": N_("Holding {count} cards from {card.the}. Choose where to put them, or press Esc."),
     "cancelled": N_("The cards are back where they were."),
     "bad_number": N_("A game number is a whole number from 1 to 99999999999999999999."),
     "notice": N_("Notice"),
@@ -96,7 +96,7 @@ UI_STRINGS: dict[str, str] = {
     "held_no_target": N_("No stack takes it."),
     "target": N_("can take the held cards"),
     "announce_to": N_("{card} on {stack}."),
-    "announce_many": N_("{count} cards from {card} on {stack}."),
+    "announce_many": N_("{count} cards from {card.the} on {stack}."),
     "announce_up": N_("Now face up: {cards}."),
     "announce_undo": N_("Undone."),
     "announce_redo": N_("Redone."),
@@ -134,7 +134,8 @@ UI_STRINGS: dict[str, str] = {
     "stats_date": N_("Date"),
     "stats_result": N_("Result"),
     "stats_replay": N_("Play again"),
-    "stats_replay_label": N_("Play {game} game {number} again"),
+    # TRANSLATORS: a game and its number, as in "Osmosis #12" (French: « Osmose n° 12 »).
+    "game_and_number": N_("{game} #{number}"),
 }
 
 
@@ -153,16 +154,21 @@ M_NO_HELP = N_("The rules of {game} are not available yet.")
 M_HELP_OTHER_LANG = N_("These rules are not translated yet; here they are in {language}.")
 M_FACE_DOWN = N_("face-down card")
 M_AUTOSAVE_SET_ASIDE = N_("The saved game could not be read and was set aside as {file}: {reason}")
+M_FILE_REASON = N_("{file} ({reason})")
 M_AUTOSAVE_BAD_TIME = N_("The time played in {file} is not a usable number ({value}): the clock starts again from 0.")
 M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
 M_STACK_EMPTY = N_("{name}, empty")
+# TRANSLATORS: a stack's tooltip: its name, then what it takes.
+M_STACK_TITLE = N_("{stack.The}: {rule}")
+# The statistics' replay button, for screen readers; {game.of} in languages that need it (« d’Osmose »).
+M_REPLAY = N_("Play {game} game {number} again")
 M_STACK_COUNT = ngettext("{name}, {count} card", "{name}, {count} cards")
 M_STACK_COUNT_TOP = ngettext("{name}, {count} card, top card {card}", "{name}, {count} cards, top card {card}")
 M_STACK_REDEALS = ngettext("{stack}, {count} redeal left", "{stack}, {count} redeals left")
 M_HINT_WINNING = N_("This move keeps a win in reach.")
 M_HINT_GUESS = N_("(A suggestion: the solver found no winning line in the time given.)")
 M_NO_WIN = N_("No win is possible from here.")
-M_NO_LINE = N_("The solver found no winning line within {seconds} s.")
+M_NO_LINE = N_("The solver found no winning line within {seconds:g} s.")
 M_NO_REWIND = N_("The solver could not prove that any earlier position can be won.")
 M_SOLVER_FAILED = N_("The solver failed: {reason}")
 M_UNDO_N, M_UNDO_N_PLURAL = ngettext("Undo {count} move", "Undo {count} moves")

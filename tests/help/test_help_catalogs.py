@@ -21,6 +21,7 @@ from reussite.hookspecs import hookimpl
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
+PYBABEL = (sys.executable, "-m", "babel.messages.frontend")  # the venv's Babel, whatever is on PATH
 
 
 def _units(pot: Path) -> list[tuple]:
@@ -31,8 +32,8 @@ def _units(pot: Path) -> list[tuple]:
 
 def test_pybabel_with_our_mapping_gives_the_same_units_as_reussite_extract(tmp_path, bundled_host):
     out = tmp_path / "help.pot"
-    subprocess.run(["pybabel", "extract", "-F", "locale/babel-help.cfg", "-o", str(out), "help/"],
-                   cwd=ROOT, check=True, capture_output=True, text=True)
+    subprocess.run([*PYBABEL, "extract", "-F", "locale/babel-help.cfg", "--add-location=file", "-o", str(out),
+                    "help/"], cwd=ROOT, check=True, capture_output=True, text=True)
     (spec,) = ops.catalog_specs(bundled_host, ["help"])
     ours = tmp_path / "ours.pot"
     ours.write_bytes(ops.po_bytes(ops.build_template(spec)))
@@ -41,7 +42,7 @@ def test_pybabel_with_our_mapping_gives_the_same_units_as_reussite_extract(tmp_p
     assert len(theirs) == 22 + 25 + 13 + 9
     assert {c for c, *_ in theirs} == {"forty-thieves", "mount-olympus", "osmosis", "tournament"}
     text = out.read_text(encoding="utf-8")
-    assert 'msgctxt "osmosis"' in text and "#. /sect1/sect2[1]/title" in text and "#: help/osmosis.xml:16" in text
+    assert 'msgctxt "osmosis"' in text and "#. /sect1/sect2[1]/title" in text and "#: help/osmosis.xml\n" in text
 
 
 def test_committed_help_template_is_up_to_date(run_cli):
@@ -133,7 +134,6 @@ def _set_translation(po: Path, context: str, startswith: str, text: str) -> None
     ("The <b>top cards", "<b> is never closed"),
     ("The <i>top</i> <em>cards</em>.", "tag <i> is not in the source"),
     ("{count} cards", "placeholders differ from the source: unknown {count}"),
-    ("The %s cards", "printf placeholders differ"),
 ])
 def test_check_reports_broken_translations_and_html_never_carries_them(sandbox, evil, words):
     po = sandbox.po("en")
@@ -281,7 +281,8 @@ def test_update_with_no_template_or_no_catalog(sandbox, tmp_path):
 
 def test_pybabel_ui_extraction_matches_reussite_extract(tmp_path, bundled_host):
     out = tmp_path / "ui.pot"
-    subprocess.run(["pybabel", "extract", "-F", "locale/babel-ui.cfg", "--no-default-keywords", "-k", "_", "-k",
+    subprocess.run([*PYBABEL, "extract", "-F", "locale/babel-ui.cfg", "--add-location=file", "--strip-comments",
+                    "--no-default-keywords", "-k", "_", "-k",
                     "N_", "-k", "gettext", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "NP_:1c,2", "-c",
                     "TRANSLATORS:", "-o", str(out), "plugins", "reussite"], cwd=ROOT, check=True, capture_output=True)
     (spec,) = ops.catalog_specs(bundled_host, ["reussite"])

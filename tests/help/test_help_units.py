@@ -56,9 +56,10 @@ def test_docbook_tables_titles_and_typographic_spaces():
 @pytest.mark.parametrize(
     "fmt, data, line, words",
     [
-        ("html", b"<h1>Titre</h1>\n<p>Un <b>gras jamais ferm\xc3\xa9\n<p>Suite", 2,
-         "<b> is not closed before <p> on line 3"),
-        ("html", b"<h1>Titre</h1>\n<p>Un <b>gras jamais ferm\xc3\xa9\n", 2, "<b> is never closed"),
+        ("html", b"<h1>Titre</h1>\n<div><ul><li>Un\n</div>", 2, "<ul> is not closed before </div> on line 3"),
+        ("html", b"<h1>Titre</h1>\n<ul><li>Un\n", 2, "<ul> is never closed"),
+        ("docbook", b'<!DOCTYPE sect1 [<!ENTITY regles SYSTEM "regles.xml">]>\n<sect1>\n<para>Voir &regles;</para>'
+         b"\n</sect1>", 3, "external entity regles (regles.xml) is not read"),
         ("html", b"<h1>Titre</h1>\n<p>Texte\n<blink>clignote</blink>", 3, "unknown element <blink>"),
         ("html", b"<p>Voir\n\n<img src='http://example.org/photo.png'>", 3, "not a file beside the page"),
         ("html", b"", 1, "empty"),

@@ -197,6 +197,9 @@ def test_changes_are_said_and_focus_is_kept(page, server):
     assert page.get_attribute("#bar .langs button[data-lang='fr']", "aria-label").startswith("FR ")
     labels = page.eval_on_selector_all(".slot", "els => els.map(e => e.getAttribute('aria-label')).join(' ')")
     assert "\u00a0cartes" in labels and "cards" not in labels
+    # Tooltips come from the catalog: a capital, the no-break space before the colon (issue 27).
+    stock_title = page.get_attribute(f".slot[data-stack='{stack_index(state, 'stock')}']", "title")
+    assert stock_title.startswith("La pioche\u00a0: Distribue"), stock_title
     page.keyboard.press("?")
     wait_until(page, "document.activeElement.id === 'help-title'")
     page.keyboard.press("Escape")

@@ -9,9 +9,17 @@ import { setState } from './status.js';
 const HINT_TIMES = [0.5, 1, 2, 5, 10];
 const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
 
+// A card given as a parameter brings its forms: "{card.the}", "{card.of_the}" (« de la Dame de cœur »).
 export const t = (key, params) => {
   let text = app.strings[key] || '';
-  if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  if (params) {
+    text = text.replace(/\{(\w+)(?:\.(\w+))?\}/g, (m, name, form) => {
+      if (!(name in params)) return m;
+      const value = params[name];
+      if (!form) return String(value && typeof value === 'object' ? value.label : value);
+      return value && typeof value === 'object' && form in value ? String(value[form]) : m;
+    });
+  }
   return text;
 };
 

@@ -47,7 +47,7 @@ function select(si, n) {
   els.slice(-n).forEach((el) => el.classList.add('selected'));
   markTargets(si, n, true);
   const card = s.cards[s.cards.length - n];
-  const held = n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card: card.label });
+  const held = n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card });
   // Said, not only shown: where the held cards may go.
   const names = targetsFor(si, n).map((di) => app.state.stacks[di].name);
   const where = names.length ? t('held_targets', { stacks: names.join(', ') }) : t('held_no_target');

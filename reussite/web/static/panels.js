@@ -122,7 +122,7 @@ function renderSaves(list) {
       td.colSpan = 4;
       tr.append(td);
     } else {
-      tr.append(cell(`${save.game_name} #${save.number}`), cell(String(save.moves)),
+      tr.append(cell(t('game_and_number', { game: save.game_name, number: save.number })), cell(String(save.moves)),
         cell(save.elapsed == null ? '' : formatTime(save.elapsed)),
         cell(new Date(save.mtime).toLocaleString(app.lang, { dateStyle: 'short', timeStyle: 'short' })));
     }
@@ -250,7 +250,7 @@ function renderStats(data) {
     replay.type = 'button';
     replay.className = 'small replay';
     replay.textContent = t('stats_replay');
-    replay.setAttribute('aria-label', t('stats_replay_label', { game: label(r), number: r.number }));
+    replay.setAttribute('aria-label', r.replay_label);
     replay.addEventListener('click', () => {
       toggleStats(false);
       newGame(r.number, { game: r.game, options: r.options });

@@ -22,7 +22,7 @@ function describeChange(previous, state, path) {
     if (!added.length) return;
     added.forEach((c) => placed.add(c));
     parts.push(added.length === 1 ? t('announce_to', { card: added[0].label, stack: s.name })
-      : t('announce_many', { count: added.length, card: added[0].label, stack: s.name }));
+      : t('announce_many', { count: added.length, card: added[0], stack: s.name }));
   });
   const turned = [];
   state.stacks.forEach((s) => s.cards.forEach((c) => {

@@ -190,7 +190,7 @@ export function render() {
     slot.setAttribute('role', 'button');
     slot.setAttribute('aria-label', s.label);
     slot.setAttribute('aria-description', s.describe);
-    slot.title = `${s.name}: ${s.describe}`;
+    slot.title = s.title;  // "{stack.The}: {rule}" from the catalog (« La pioche : Distribue… »)
     const tall = g.rect.bottom - g.rect.top > geo.ch + 1 || g.rect.right - g.rect.left > geo.cw + 1;
     if (tall || s.base) {
       if (tall) slot.classList.add('tall');
