@@ -107,17 +107,25 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
         raise UserError(N_("{file}: nested too deep"), file=where) from None
 
 
-def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
+def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool = False) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit``; a UserError otherwise.
 
     Opened without blocking (a FIFO must not hang) and read up to the limit whatever the file claims
-    (a device such as /dev/zero says it holds 0 bytes and never ends)."""
+    (a device such as /dev/zero says it holds 0 bytes and never ends). ``own``: a file of the data folder
+    (the autosave, a named save), which is never read through a symbolic link: a link planted there
+    would serve any file of the machine to the page (the saves folder itself is checked by
+    :func:`saves_folder`)."""
     where = os.fspath(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+    if own:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise UserError(N_("{file}: no such file"), file=where) from None
     except OSError as exc:
+        if own and os.path.islink(where):
+            raise UserError(N_("{file}: a symbolic link, which is not followed"), file=where) from None
         raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=exc.strerror or str(exc)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -138,9 +146,9 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
     return b"".join(chunks)
 
 
-def read_json_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> Any:
+def read_json_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool = False) -> Any:
     """The JSON document in ``path``, read with :func:`read_bounded` and :func:`parse_json`."""
-    return parse_json(read_bounded(path, limit), os.fspath(path), limit)
+    return parse_json(read_bounded(path, limit, own), os.fspath(path), limit)
 
 
 def finite_number(value: Any) -> bool:
@@ -302,10 +310,11 @@ def load(path: str | os.PathLike, host):
     return from_json(read_save(path), host, os.fspath(path))
 
 
-def read_save(path: str | os.PathLike) -> Any:
-    """The parsed JSON of a save file (not yet checked as a save); a SaveError naming the file otherwise."""
+def read_save(path: str | os.PathLike, own: bool = False) -> Any:
+    """The parsed JSON of a save file (not yet checked as a save); a SaveError naming the file otherwise.
+    ``own``: a file of the data folder (no symbolic link followed, see :func:`read_bounded`)."""
     try:
-        return read_json_file(path)
+        return read_json_file(path, own=own)
     except UserError as exc:
         raise SaveError(exc.message) from None
 
@@ -324,9 +333,17 @@ def save_name(name: Any) -> str:
     return text
 
 
+def saves_folder(folder: str | os.PathLike) -> Path:
+    """``folder``, the named saves' folder, unless it is a symbolic link (not followed: see read_bounded)."""
+    if os.path.islink(folder):
+        raise UserError(N_("{folder}: the saves folder is a symbolic link, which is not followed"),
+                        folder=os.fspath(folder))
+    return Path(folder)
+
+
 def named_path(folder: str | os.PathLike, name: Any) -> Path:
     """The file of the saved game ``name`` in ``folder`` (checked with :func:`save_name`)."""
-    return Path(folder) / f"{save_name(name)}.json"
+    return saves_folder(folder) / f"{save_name(name)}.json"
 
 
 def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
@@ -335,7 +352,7 @@ def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
     save name (temporaries, other files) are left out."""
     rows = []
     try:
-        found = sorted(Path(folder).glob("*.json"))
+        found = sorted(saves_folder(folder).glob("*.json"))
     except OSError:
         return []
     for path in found:
@@ -347,8 +364,8 @@ def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
             continue  # not NFC: it could not be loaded by that name
         row: dict[str, Any] = {"name": name}
         try:
-            row["mtime"] = path.stat().st_mtime
-            data = read_save(path)
+            row["mtime"] = path.lstat().st_mtime
+            data = read_save(path, own=True)
             if not isinstance(data, dict):
                 raise SaveError(N_("{file}: not a Réussite save (the top level is not a JSON object)"), file=str(path))
             if data.get("format") != FORMAT:

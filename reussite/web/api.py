@@ -216,7 +216,7 @@ class Session:
     def _read(self, path: Path) -> tuple[Any, float, str]:
         """The game saved in ``path``, its time played and its id in the statistics (a SaveError if it cannot
         be replayed)."""
-        data = saves.read_save(path)
+        data = saves.read_save(path, own=True)
         game = saves.from_json(data, self.host, str(path))
         extra = data.get(WEB_KEY)
         elapsed = extra.get("elapsed", 0) if isinstance(extra, dict) else 0
@@ -614,24 +614,14 @@ class Api:
 
     # -- the solver's work (in its own process; see reussite.web.worker) -------------------------------------
 
-    def _seconds(self, request: Request, default: float) -> float:
-        text = request.query_params.get("seconds")
-        if text is None:
-            return default
-        try:
-            value = float(text)
-        except ValueError:
-            raise BadRequest(400, f"seconds should be a number, not {text!r}") from None
-        return _solver_seconds(value)
+    def _seconds(self, data: dict[str, Any], default: float) -> float:
+        value = _field(data, "seconds", (int, float), required=False)
+        return default if value is None else _solver_seconds(value)
 
-    def _asked_version(self, request: Request) -> int:
-        text = request.query_params.get("version")
-        if text is None:
-            return self.session.version
-        version = whole_number(text)
-        if version is None:
-            raise BadRequest(400, f"version should be a whole number, not {saves.shown(text)}")
-        return version
+    def _asked_version(self, data: dict[str, Any]) -> int:
+        """The version the page asks about (the current one if it names none)."""
+        version = _field(data, "version", int, required=False)
+        return self.session.version if version is None else version
 
     async def _work(self, kind: str, payload: dict[str, Any], version: int,
                     background: bool = False) -> dict[str, Any] | None:
@@ -651,11 +641,11 @@ class Api:
     def _stale(self) -> JSONResponse:
         return JSONResponse({"version": self.session.version, "stale": True})
 
-    async def hint(self, request: Request) -> Response:
+    async def hint(self, request: Request, data: dict[str, Any]) -> Response:
         session = self.session
-        tr = session.translator(self._lang(request))
-        version = self._asked_version(request)
-        seconds = self._seconds(request, session.hint_seconds)
+        tr = session.translator(self._lang(request, data))
+        version = self._asked_version(data)
+        seconds = self._seconds(data, session.hint_seconds)
         game = session.game
         if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
@@ -683,12 +673,12 @@ class Api:
                     kind_text=tr.render(why))
         return JSONResponse(body)
 
-    async def watch(self, request: Request) -> Response:
+    async def watch(self, request: Request, data: dict[str, Any]) -> Response:
         """A short search in the background after each change: is the game proved lost? (The page asks when
         the player pauses; a winning line found is kept for the next hint.)"""
         session = self.session
-        version = self._asked_version(request)
-        seconds = self._seconds(request, WATCH_SECONDS)
+        version = self._asked_version(data)
+        seconds = self._seconds(data, WATCH_SECONDS)
         if session.over():
             return JSONResponse({"version": version, "verdict": "over"})
         session.watching += 1
@@ -701,14 +691,14 @@ class Api:
             return self._stale()
         if result["verdict"] == "lost":
             session.proved_lost = version
-        return self._answer(request, verdict=result["verdict"])
+        return self._answer(request, data, verdict=result["verdict"])
 
-    async def solve(self, request: Request) -> Response:
+    async def solve(self, request: Request, data: dict[str, Any]) -> Response:
         """The winning line from the current position, for the demo."""
         session = self.session
-        tr = session.translator(self._lang(request))
-        version = self._asked_version(request)
-        seconds = self._seconds(request, SOLVE_SECONDS)
+        tr = session.translator(self._lang(request, data))
+        version = self._asked_version(data)
+        seconds = self._seconds(data, SOLVE_SECONDS)
         game = session.game
         if game.is_won():
             return JSONResponse({"version": version, "verdict": "won", "line": []})
@@ -733,11 +723,11 @@ class Api:
             body["text"] = tr.render(Message(S.M_NO_LINE, {"seconds": f"{seconds:g}"}))
         return JSONResponse(body)
 
-    async def rewind(self, request: Request) -> Response:
+    async def rewind(self, request: Request, data: dict[str, Any]) -> Response:
         """How many moves to undo to the last position from which the solver proves a win."""
         session = self.session
-        tr = session.translator(self._lang(request))
-        version = self._asked_version(request)
+        tr = session.translator(self._lang(request, data))
+        version = self._asked_version(data)
         found = session.rewinds.get(version)
         if found is None:
             if not session.game.can_undo:
@@ -994,7 +984,7 @@ class Api:
     async def saves_file(self, request: Request) -> Response:
         """A saved game's file, to download (the documented save format, as the text mode reads it)."""
         path = saves.named_path(self.session.saves_dir, request.query_params.get("name"))
-        content = saves.read_bounded(path)
+        content = saves.read_bounded(path, own=True)
         ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in path.name[:-5])
         disposition = f"attachment; filename=\"{ascii_name}.json\"; filename*=UTF-8''{quote(path.name)}"
         return Response(content, media_type="application/json", headers={"Content-Disposition": disposition})
@@ -1048,10 +1038,6 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("state", Api.state, R),
     Endpoint("legal", Api.legal, R),
     Endpoint("help/{game_id}", Api.help, R),
-    Endpoint("hint", Api.hint, R),
-    Endpoint("watch", Api.watch, R),
-    Endpoint("solve", Api.solve, R),
-    Endpoint("rewind", Api.rewind, R),
     Endpoint("search", Api.search, R),
     Endpoint("saves", Api.saves_list, R),
     Endpoint("saves/file", Api.saves_file, R),
@@ -1066,6 +1052,11 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("autoplay", Api.autoplay, W),
     Endpoint("saves/save", Api.saves_save, W),
     Endpoint("saves/load", Api.saves_load, W),
+    # The solver's work costs CPU: POST (with the server's Origin check), never a link another site can load.
+    Endpoint("hint", Api.hint, P),
+    Endpoint("watch", Api.watch, P),
+    Endpoint("solve", Api.solve, P),
+    Endpoint("rewind", Api.rewind, P),
     Endpoint("search/stop", Api.search_stop, P),
     Endpoint("clock", Api.clock, P),
     Endpoint("saves/delete", Api.saves_delete, P),

@@ -147,7 +147,7 @@ def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, 
             srv.new_game("bad-moves", 5)
             srv.api("/api/deal", {"version": srv.state()["version"]})
             before = srv.state()
-            hint = srv.api("/api/hint?seconds=5&lang=fr")
+            hint = srv.api("/api/hint", {"seconds": 5, "lang": "fr"})
             assert hint.status_code == 500, hint.text
             assert "(extension fault-play, distribution reussite-fault-play)" in hint.json()["error"]
             attack.kept(before, srv.state())

@@ -49,7 +49,7 @@ def test_a_game_left_with_moves_is_abandoned_and_an_untouched_one_is_not_recorde
 def test_a_won_game_is_recorded_once_across_a_server_restart(host, tmp_path):
     with app_client(host, tmp_path) as client:
         state = post(client, "/api/new", game="mount-olympus", number=1)
-        line = client.get(f"/api/solve?version={state['version']}").json()
+        line = client.post("/api/solve", json={"version": state["version"]}).json()
         assert line["verdict"] == "won"
         for move in line["line"]:
             if move["type"] == "move":
