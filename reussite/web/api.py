@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -32,7 +33,7 @@ from reussite.game import AnyMove, Deal, Move, Redeal
 from reussite.l10n import SUPPORTED_LANGS, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
-from reussite.stats import RECENT, Stats, new_uid, valid_uid
+from reussite.stats import ASSISTS, RECENT, Stats, new_uid, valid_uid
 from reussite.stats.report import report
 from reussite.web import strings as S
 from reussite.web.worker import decode_move
@@ -51,7 +52,7 @@ MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the re
 #: Seconds of play counted at most after the page last said it was visible: a page closed or frozen
 #: without a word stops the clock this long after its last report (it reports every 10 s).
 ACTIVE_GAP = 30.0
-WEB_KEY = "web"  # our extra field in the save: the time played (other readers ignore it)
+WEB_KEY = "web"  # our extra field in the save: the time played, the solver's help (other readers ignore it)
 
 
 #: What a handler that takes a body returns: the fields to add to the state it answers with, or its own answer.
@@ -101,7 +102,11 @@ class Session:
         self._lost: tuple[int, bool] | None = None
         self.watching = 0  # background checks in flight (see Api.watch)
         self.uid = new_uid()  # the game's id in the statistics, kept in the autosave
+        #: "demo": the solver gave a winning line for this game; "winnable": it chose the deal. Such a game
+        #: is recorded as such and counted apart from the player's own (docs/statistics.md).
+        self.assist = ""
         self.stats = Stats.in_folder(self.data_dir)
+        self._stats_pool: ThreadPoolExecutor | None = None
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -132,9 +137,10 @@ class Session:
 
     def _begin(self, game, active: bool) -> None:
         if self.game is not None:  # the game left behind: recorded as abandoned if it was played
-            self.stats.leave(self.uid, self.game, self.lost(), self.elapsed(), "web")
+            self.record("leave")
         self.game = game
         self.uid = new_uid()
+        self.assist = ""
         self._lost = None
         self.elapsed_before = 0.0
         self.active_since = None
@@ -178,6 +184,37 @@ class Session:
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+        if self._stats_pool is not None:  # the games still to record are written first
+            self._stats_pool.shutdown(wait=True)
+            self._stats_pool = None
+
+    # -- the statistics: written and read in their own thread, never on the server's loop ---------------
+
+    @property
+    def stats_pool(self) -> ThreadPoolExecutor:
+        """One thread for the statistics: writes keep their order, and a read comes after them. A lock held
+        by another program (SQLite waits up to 10 s) then holds up that thread, not every request."""
+        if self._stats_pool is None:
+            self._stats_pool = ThreadPoolExecutor(1, thread_name_prefix="reussite-stats")
+        return self._stats_pool
+
+    def record(self, how: str) -> None:
+        """Record the game in progress if it is over (``finish``) or left (``leave``): the row is read from
+        the game now, written in the statistics' thread."""
+        game = self.game
+        lost = self.lost()
+        result = "won" if game.is_won() else "lost" if lost else None
+        if how == "leave" and result is None and game.move_count:
+            result = "abandoned"
+        if result is None:
+            return
+        row = Stats.row_for(self.uid, game, result, self.elapsed(), "web", assist=self.assist)
+        self.stats_pool.submit(self.stats.write, row)
+
+    async def in_stats_thread(self, work: Callable[[], Any]) -> Any:
+        import asyncio
+
+        return await asyncio.get_running_loop().run_in_executor(self.stats_pool, work)
 
     def lost(self) -> bool:
         """Lost by the engine's rule (no move reaches a new position); worked out once per version."""
@@ -213,9 +250,9 @@ class Session:
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
         self.start(game_id, number, options or {}, active=False)
 
-    def _read(self, path: Path) -> tuple[Any, float, str]:
-        """The game saved in ``path``, its time played and its id in the statistics (a SaveError if it cannot
-        be replayed)."""
+    def _read(self, path: Path) -> tuple[Any, float, str, str]:
+        """The game saved in ``path``, its time played, its id in the statistics and the solver's help (a
+        SaveError if it cannot be replayed)."""
         data = saves.read_save(path, own=True)
         game = saves.from_json(data, self.host, str(path))
         extra = data.get(WEB_KEY)
@@ -224,10 +261,12 @@ class Session:
             # The game is kept; only the clock starts again (an infinite time would break the page for good).
             self.notices.append(Message(S.M_AUTOSAVE_BAD_TIME, {"file": str(path), "value": saves.shown(elapsed)}))
             elapsed = 0.0
-        return game, float(elapsed), data["uid"] if valid_uid(data.get("uid")) else new_uid()
+        assist = extra.get("assist", "") if isinstance(extra, dict) else ""
+        return (game, float(elapsed), data["uid"] if valid_uid(data.get("uid")) else new_uid(),
+                assist if assist in ASSISTS else "")
 
     def _load_autosave(self) -> None:
-        self.game, self.elapsed_before, self.uid = self._read(self.autosave_path)
+        self.game, self.elapsed_before, self.uid, self.assist = self._read(self.autosave_path)
         self._lost = None
         self.active_since = None  # until a page shows it
         self.version += 1
@@ -266,13 +305,15 @@ class Session:
         self.rewinds.clear()
         self.seen(active)  # over: frozen at the winning (or last) move
         if self.over():
-            self.stats.finish(self.uid, self.game, self.lost(), self.elapsed(), "web")
+            self.record("finish")
         self.autosave()
 
     def save_json(self) -> dict[str, Any]:
         """The game in progress as a save, with the time played (what the autosave and named saves hold)."""
         data = saves.to_json(self.game, self.uid)
         data[WEB_KEY] = {"elapsed": round(self.elapsed(), 1)}
+        if self.assist:
+            data[WEB_KEY]["assist"] = self.assist
         return data
 
     # -- named saves (saves/NAME.json in the data folder) -----------------------------------------------
@@ -296,10 +337,10 @@ class Session:
     def load_named(self, name: str) -> None:
         """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
         path = saves.named_path(self.saves_dir, name)
-        game, elapsed, uid = self._read(path)
+        game, elapsed, uid, assist = self._read(path)
         if self.game is not None:  # the game left behind: recorded as abandoned if it was played
-            self.stats.leave(self.uid, self.game, self.lost(), self.elapsed(), "web")
-        self.game, self.uid = game, uid
+            self.record("leave")
+        self.game, self.uid, self.assist = game, uid, assist
         self._lost = None
         self.elapsed_before = elapsed
         self.active_since = None
@@ -708,6 +749,7 @@ class Api:
         verdict = result["verdict"]
         body: dict[str, Any] = {"version": version, "verdict": verdict, "line": []}
         if verdict == "won":
+            session.assist = "demo"  # the solver's line is shown: the game is no longer the player's alone
             probe = game.copy()
             for value in result["line"]:
                 move = decode_move(value)
@@ -758,9 +800,16 @@ class Api:
             cls = session.host.games.get(gid)
             return translator_for_game(base, cls, session.host).gettext(cls.name) if cls else None
 
-        body = report(session.stats, game_id, name, base, RECENT)
-        body["notices"] = [base.render(m) for m in session.stats.notices]
-        return JSONResponse(body)
+        offset = whole_number(request.query_params.get("offset") or "0")
+        if offset is None:
+            raise BadRequest(400, f"offset should be a whole number, not {saves.shown(request.query_params['offset'])}")
+
+        def read() -> dict[str, Any]:
+            body = report(session.stats, game_id, name, base, RECENT, offset)
+            body["notices"] = [base.render(m) for m in session.stats.notices]
+            return body
+
+        return JSONResponse(await session.in_stats_thread(read))
 
     async def help(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -864,6 +913,8 @@ class Api:
                 Message(S.M_NO_WINNABLE, plural=S.M_NO_WINNABLE_PLURAL, count=WINNABLE_TRIES))
             return {"found": None, "message": text}
         session.start(game_id, int(result["number"]), options)
+        session.assist = "winnable"
+        session.autosave()
         return {"found": result["number"], "tried": result["tried"]}
 
     async def search(self, request: Request) -> Response:

@@ -410,6 +410,8 @@ def _session(args, ctx, data_dir: Path) -> Session:
 
         number = find_winnable(ctx, args.game or session.game.id, args.number, options)
         session.start(args.game or session.game.id, number, options, active=False)
+        session.assist = "winnable"  # counted apart in the statistics
+        session.autosave()
         return session
     if args.game or args.number is not None or options:
         game = session.game
