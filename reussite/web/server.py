@@ -435,18 +435,26 @@ def serve(args, ctx) -> int:
     except OSError as exc:
         raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
                         reason=exc.strerror or str(exc)) from exc
+    lock = lock_data_dir(data_dir)  # before anything is read or written there
     # Listen first: a busy port must not cost the player the autosaved game.
-    sock = _listen(args.host, args.port)
+    try:
+        sock = _listen(args.host, args.port)
+    except BaseException:
+        lock.close()
+        raise
     try:
         session = _session(args, ctx, data_dir)
     except BaseException:
         sock.close()
+        lock.close()
         raise
     for note in session.all_notices():
         ctx.err.write(program_line(ctx.tr, note) + "\n")
     host = ctx.host
     port = sock.getsockname()[1]
     url = _url(args.host, port)
+    lock.write(f"{os.getpid()} {url}\n")
+    lock.flush()
     allowed = served_names(args.host)
     if not loopback(args.host):
         ctx.err.write(program_line(ctx.tr, Message(M_NOT_LOOPBACK, {"port": port, "names": ", ".join(allowed)}))
@@ -472,4 +480,33 @@ def serve(args, ctx) -> int:
     finally:
         session.close()
         sock.close()
+        lock.close()
     return 0
+
+
+LOCK_NAME = "server.lock"
+M_FOLDER_IN_USE = N_("Another Réussite server (process {pid}, {url}) uses the data folder {folder}: two servers "
+                     "would overwrite each other's autosave. Open that one, stop it first, or give this one "
+                     "another --data-dir.")
+
+
+def lock_data_dir(data_dir: Path):
+    """The data folder's lock, held as long as the server runs (the returned open file): one server per
+    folder. A lock, not the file's existence, so a server killed outright leaves nothing to clean."""
+    import fcntl
+
+    path = data_dir / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
+                        reason=exc.strerror or str(exc)) from exc
+    handle = os.fdopen(fd, "r+", encoding="utf-8")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        pid, _, url = (handle.read().strip() or "? ?").partition(" ")
+        handle.close()
+        raise UserError(M_FOLDER_IN_USE, folder=str(data_dir), pid=pid, url=url or "?") from None
+    handle.truncate(0)
+    return handle
