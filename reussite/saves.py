@@ -182,8 +182,13 @@ def to_json(game, uid: str | None = None) -> dict[str, Any]:
     return data
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never a half-written file)."""
+def atomic_write_text(path: str | os.PathLike, text: str, sync_folder: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (never a half-written file).
+
+    The file's data is synced before the rename, so the name always points to a whole file. With
+    ``sync_folder`` the rename itself is synced too (a second wait on the disk); without it a power cut
+    right after may bring back the previous whole file instead (the autosave, written after every move,
+    takes that: one wait per move, see docs/architecture.md on durability)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -200,7 +205,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
-    _sync_folder(folder)
+    if sync_folder:
+        _sync_folder(folder)
     remove_temporaries(target, before_ns=started)
 
 

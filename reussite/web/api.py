@@ -349,7 +349,9 @@ class Session:
     def autosave(self) -> None:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            saves.atomic_write_text(self.autosave_path, json.dumps(self.save_json(), indent=1) + "\n")
+            # One wait on the disk per move: the file is synced, the rename is not (docs/architecture.md).
+            saves.atomic_write_text(self.autosave_path, json.dumps(self.save_json(), indent=1) + "\n",
+                                    sync_folder=False)
         except OSError as exc:
             note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": exc.strerror or str(exc)})
             if note not in self.notices:
