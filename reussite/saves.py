@@ -182,13 +182,8 @@ def to_json(game, uid: str | None = None) -> dict[str, Any]:
     return data
 
 
-def atomic_write_text(path: str | os.PathLike, text: str, sync_folder: bool = True) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never a half-written file).
-
-    The file's data is synced before the rename, so the name always points to a whole file. With
-    ``sync_folder`` the rename itself is synced too (a second wait on the disk); without it a power cut
-    right after may bring back the previous whole file instead (the autosave, written after every move,
-    takes that: one wait per move, see docs/architecture.md on durability)."""
+def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename (never a half-written file)."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -205,8 +200,7 @@ def atomic_write_text(path: str | os.PathLike, text: str, sync_folder: bool = Tr
         except FileNotFoundError:
             pass
         raise
-    if sync_folder:
-        _sync_folder(folder)
+    _sync_folder(folder)
     remove_temporaries(target, before_ns=started)
 
 
@@ -323,6 +317,80 @@ def read_save(path: str | os.PathLike, own: bool = False) -> Any:
         return read_json_file(path, own=own)
     except UserError as exc:
         raise SaveError(exc.message) from None
+
+
+# -- the autosave's journal: a move appends a line instead of rewriting the whole save ----------------------
+
+JOURNAL_KEY = "journal"  # in the base save: the token its journal's lines carry
+MAX_JOURNAL_BYTES = 16 * 1024 * 1024
+
+
+def journal_path(path: str | os.PathLike) -> Path:
+    return Path(path).with_suffix(".journal")
+
+
+def journal_entry(token: str, keep: int, add: list[str], redo_keep: int, redo_add: list[str], position: str,
+                  extra: dict[str, Any]) -> bytes:
+    """One line of the journal: keep the first ``keep`` moves and add ``add`` (the same for the moves to
+    redo), reaching ``position``; ``extra`` replaces the save's front end fields (the time played)."""
+    return (json.dumps({JOURNAL_KEY: token, "keep": keep, "add": add, "redo_keep": redo_keep, "redo_add": redo_add,
+                        "position": position, "extra": extra}, ensure_ascii=False, separators=(",", ":"))
+            + "\n").encode("utf-8")
+
+
+def append_journal(path: str | os.PathLike, line: bytes) -> None:
+    """Append ``line`` to the journal and sync it: the one wait on the disk of a move."""
+    fd = os.open(journal_path(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        os.write(fd, line)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_with_journal(path: str | os.PathLike, extra_key: str) -> Any:
+    """The save in ``path`` with its journal's lines applied (the state after the last change). A last line
+    cut short (a kill in the middle of an append) is left out; lines of another base (left by a kill
+    between a new base and the journal's removal) are ignored; any other damage is a SaveError."""
+    data = read_save(path, own=True)
+    jpath = journal_path(path)
+    token = data.get(JOURNAL_KEY) if isinstance(data, dict) else None
+    if not isinstance(token, str) or not os.path.lexists(jpath):
+        return data
+    try:
+        raw = read_bounded(jpath, MAX_JOURNAL_BYTES, own=True)
+    except UserError as exc:
+        raise SaveError(exc.message) from None
+    moves, redo = data.get("moves"), data.get("redo", [])
+    if not isinstance(moves, list) or not isinstance(redo, list):
+        return data  # from_json names what is wrong
+    lines = raw.split(b"\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if not any(rest.strip() for rest in lines[number:]):
+                break  # the last append was cut short: the change before it is the last one kept
+            raise SaveError(N_("{file}: line {line}: not a journal entry"), file=str(jpath), line=number) from None
+        if not isinstance(entry, dict) or entry.get(JOURNAL_KEY) != token:
+            continue
+        keep, redo_keep = entry.get("keep"), entry.get("redo_keep")
+        add, redo_add = entry.get("add"), entry.get("redo_add")
+        if not (isinstance(keep, int) and isinstance(redo_keep, int) and 0 <= keep <= len(moves)
+                and 0 <= redo_keep <= len(redo) and isinstance(add, list) and isinstance(redo_add, list)
+                and isinstance(entry.get("position"), str)):
+            raise SaveError(N_("{file}: line {line}: not a journal entry"), file=str(jpath), line=number)
+        del moves[keep:]
+        moves.extend(add)
+        del redo[redo_keep:]
+        redo.extend(redo_add)
+        data["position"] = entry["position"]
+        if isinstance(entry.get("extra"), dict):
+            data[extra_key] = entry["extra"]
+    data["moves"], data["redo"] = moves, redo
+    return data
 
 
 # -- named saves in a folder (the browser's "Save" and "Load"; the files are ordinary saves) ------------

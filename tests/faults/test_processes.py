@@ -82,20 +82,41 @@ def test_ctrl_c_stops_the_server_cleanly_with_its_solver(tmp_path):
     assert wait_for(lambda: not any(alive(p) for p in solver), 5)
 
 
-def test_a_second_server_on_the_same_data_folder_is_refused(tmp_path):
-    first = start_server(tmp_path / "data", tmp_path)
+def test_one_server_per_data_folder_and_a_kill_9_restores_the_exact_position(tmp_path, game_at_stake):
+    """A second server on the folder is refused, naming the first. Moves, undos and redos go to the
+    autosave's journal; after a kill -9 of the first (its lock goes with it) a new server starts there with
+    the same position, the same moves to redo, and the journal folded into the autosave."""
+    from reussite import saves
+
+    data = tmp_path / "data"
+    first = start_server(data, tmp_path)
     try:
         second = subprocess.run([sys.executable, "-m", "reussite.cli", "play", "--no-browser", "--port",
-                                 str(free_port()), "--data-dir", str(tmp_path / "data")],
-                                capture_output=True, text=True, timeout=60)
+                                 str(free_port()), "--data-dir", str(data)], capture_output=True, text=True, timeout=60)
         assert second.returncode == 2
         assert f"Another Réussite server (process {first.proc.pid}, {first.url})" in second.stderr
         assert "uses the data folder" in second.stderr and "Traceback" not in second.stderr
-        assert first.state()["version"] >= 1  # the first one goes on
+        state = first.new_game("forty-thieves", 11)
+        for _ in range(6):
+            state = first.api("/api/deal", {"version": state["version"]}).json()
+        state = first.api("/api/undo", {"version": state["version"], "count": 2}).json()
+        state = first.api("/api/redo", {"version": state["version"]}).json()
+        before = first.state()
+        assert saves.journal_path(data / "autosave.json").exists()  # the moves went to the journal
     finally:
-        stop_server(first)
-    # Once the first has stopped (or was killed: the lock goes with the process), a server starts there.
-    again = start_server(tmp_path / "data", tmp_path)
-    again.proc.kill()
-    again.proc.communicate()
-    stop_server(start_server(tmp_path / "data", tmp_path))
+        first.proc.kill()
+        first.proc.communicate()
+    # A kill in the middle of an append leaves a line cut short: it is left out.
+    with open(saves.journal_path(data / "autosave.json"), "ab") as journal:
+        journal.write(b'{"journal": "x", "keep": 1')
+    again = start_server(data, tmp_path)
+    try:
+        after = again.state()
+        keys = ("game", "number", "moves", "stacks", "can_redo", "can_undo")
+        assert [after[k] for k in keys] == [before[k] for k in keys]
+        assert not saves.journal_path(data / "autosave.json").exists()  # folded in at the start
+        assert len(saves.read_save(data / "autosave.json")["moves"]) == before["moves"]
+        redone = again.api("/api/redo", {"version": after["version"]}).json()
+        assert redone["moves"] == before["moves"] + 1  # the moves to redo came back too
+    finally:
+        stop_server(again)
