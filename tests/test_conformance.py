@@ -111,8 +111,8 @@ def test_a_deal_with_a_card_twice_fails_the_trial_deal_and_the_harness():
     from reussite.host import Host
     from reussite.variant import pack_problem
 
-    host = Host.load(entry_points=[], builtin=False, extra=[("twice", type("Plugin", (), {"reussite_games": staticmethod(
-        hookimpl(lambda: [DealsACardTwice]))}))])
+    plugin = type("Plugin", (), {"reussite_games": staticmethod(hookimpl(lambda: [DealsACardTwice]))})
+    host = Host.load(entry_points=[], builtin=False, extra=[("twice", plugin)])
     assert "deals-a-card-twice" not in host.games
     errors = host.plugins["twice"].errors
     assert any("failed a trial deal: the deal is not the declared pack" in e and "in play twice" in e

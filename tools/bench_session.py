@@ -73,7 +73,8 @@ def bench_moves(folder: Path, moves: int, sample: int) -> dict:
     q = statistics.quantiles
     return {"moves": moves, "cpu_ms_at_1": first_cpu * 1000, "cpu_ms_at_n": late_cpu * 1000,
             "ratio": late_cpu / first_cpu, "wall_p50_ms_at_1": statistics.median(first_walls) * 1000,
-            "wall_p95_ms_at_1": q(first_walls, n=20)[18] * 1000, "wall_p50_ms_at_n": statistics.median(late_walls) * 1000,
+            "wall_p95_ms_at_1": q(first_walls, n=20)[18] * 1000,
+            "wall_p50_ms_at_n": statistics.median(late_walls) * 1000,
             "wall_p95_ms_at_n": q(late_walls, n=20)[18] * 1000}
 
 
@@ -123,7 +124,7 @@ def bench_stats(folder: Path, games: int, runs: int) -> dict:
         for _ in range(runs):
             started = threading.Event()
 
-            def panel() -> None:
+            def panel(started: threading.Event = started) -> None:
                 started.set()
                 client.get("/api/stats")
 
@@ -173,8 +174,8 @@ def main() -> None:
     if "move" in out:
         m = out["move"]
         print(f"move: CPU {m['cpu_ms_at_1']:.2f} ms at move 1, {m['cpu_ms_at_n']:.2f} ms at move {m['moves']:,} "
-              f"(ratio {m['ratio']:.2f}); round trip p50/p95 {m['wall_p50_ms_at_1']:.1f}/{m['wall_p95_ms_at_1']:.1f} ms "
-              f"at 1, {m['wall_p50_ms_at_n']:.1f}/{m['wall_p95_ms_at_n']:.1f} ms at {m['moves']:,}")
+              f"(ratio {m['ratio']:.2f}); round trip p50/p95 {m['wall_p50_ms_at_1']:.1f}/{m['wall_p95_ms_at_1']:.1f} "
+              f"ms at 1, {m['wall_p50_ms_at_n']:.1f}/{m['wall_p95_ms_at_n']:.1f} ms at {m['moves']:,}")
     if "stats" in out:
         s = out["stats"]
         print(f"stats at {s['games']:,} games: panel CPU {s['panel_cpu_ms']:.1f} ms; reussite stats wall "

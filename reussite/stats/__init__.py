@@ -301,8 +301,8 @@ class Stats:
         self._prepare()
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
-            db.executemany(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                           rows)
+            marks = ", ".join("?" * len(COLUMNS))
+            db.executemany(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}) VALUES ({marks})", rows)
             _rebuild_totals(db)
             db.execute("COMMIT")
         self.notices.append(Message(M_SALVAGED, {"file": str(self.path), "aside": str(aside), "reason": str(exc),
@@ -520,7 +520,7 @@ def _rebuild_group(db: sqlite3.Connection, game_id: str, options: str, assist: s
     names = [d[0] for d in found.description]
     rows = []
     for values in found.fetchall():
-        row = dict(zip(names, values))
+        row = dict(zip(names, values, strict=True))
         if checked_row(row) is None:
             rows.append(row)
     db.execute("DELETE FROM totals WHERE game = ? AND options = ? AND assist = ?", (game_id, options, assist))
@@ -557,7 +557,7 @@ def _readable_rows(path: Path) -> list[tuple]:
             try:
                 for values in db.execute(select, (last,)):
                     last, step = values[0], 1
-                    row = dict(zip(("rowid", *wanted), values))
+                    row = dict(zip(("rowid", *wanted), values, strict=True))
                     row.setdefault("source", "")
                     row.setdefault("assist", "")
                     options = row.get("options")

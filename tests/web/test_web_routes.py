@@ -11,7 +11,6 @@ import textwrap
 import pytest
 
 from reussite import saves
-
 from reussite.web.api import AUTOSAVE, ROUTES, Access, Api
 
 GAME = "forty-thieves"
