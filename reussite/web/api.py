@@ -394,15 +394,16 @@ class Session:
         if (log is None or log["game"] is not game or log["uid"] != self.uid or log["entries"] >= JOURNAL_LINES
                 or not self.autosave_path.exists()):  # a journal without its base would be lost
             return False
-        keep, redo_keep = _common(log["moves"], game.history), _common(log["redo"], game.redo_moves)
+        history, redo = game.history, game.redo_moves  # each a new list: taken once
+        keep, redo_keep = _common(log["moves"], history), _common(log["redo"], redo)
         extra = self.save_json_extra()
-        line = saves.journal_entry(log["token"], keep, [game.notation(m) for m in game.history[keep:]], redo_keep,
-                                   [game.notation(m) for m in game.redo_moves[redo_keep:]], game.digest(), extra)
+        line = saves.journal_entry(log["token"], keep, [game.notation(m) for m in history[keep:]], redo_keep,
+                                   [game.notation(m) for m in redo[redo_keep:]], game.digest(), extra)
         saves.append_journal(self.autosave_path, line)
         del log["moves"][keep:]
-        log["moves"].extend(game.history[keep:])
+        log["moves"].extend(history[keep:])
         del log["redo"][redo_keep:]
-        log["redo"].extend(game.redo_moves[redo_keep:])
+        log["redo"].extend(redo[redo_keep:])
         log["entries"] += 1
         return True
 
