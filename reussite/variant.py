@@ -38,13 +38,12 @@ class Option:
 
 
 def pack_problem(game) -> str | None:
-    """What is wrong with the cards in play, if they are not every card of the declared pack (``decks``,
-    ``pack_suits``, ``pack_ranks``) exactly once: the cards missing and those in play twice or more. The
-    trial deal and the conformance harness ask it of every deal."""
+    """What is wrong with the cards in play, if they are not every card of the declared pack (``pack()``:
+    ``decks``, ``pack_suits``, ``pack_ranks``, or the variant's own) exactly once: the cards missing and those
+    in play twice or more. The trial deal and the conformance harness ask it of every deal."""
     from collections import Counter
 
-    cls = type(game)
-    wanted = Counter(new_pack(cls.decks, tuple(cls.pack_suits), tuple(cls.pack_ranks)))
+    wanted = Counter(game.pack())
     found = Counter(card for pile in game.cards for card in pile)
     if found == wanted:
         return None
