@@ -385,7 +385,8 @@ def cmd_play(args, ctx: Context) -> int:
         stats = Stats.in_folder(args.data_dir)
         for note in stats.notices:
             ctx.err.write(program_line(ctx.tr, note) + "\n")
-        return textplay.run(game, ctx, sys.stdin, stats, uid, saved=bool(args.load))
+        return textplay.run(game, ctx, sys.stdin, stats, uid, saved=bool(args.load),
+                            assist="winnable" if args.winnable and not args.load else "")
     from reussite.web.server import serve
 
     return serve(args, ctx)

@@ -409,7 +409,7 @@ class Host:
     def games(self) -> dict[str, type]:
         """Game id -> Variant subclass, for every valid game that won its id (see :meth:`_claim`)."""
         if self._games is None:
-            from reussite.variant import Variant, VariantError
+            from reussite.variant import Variant, VariantError, pack_problem
 
             claims = []
             for plugin, cls in self._call_each("reussite_games", type):
@@ -426,9 +426,14 @@ class Host:
                     info.error(f"game id {cls.id!r} must be lower-case letters, digits and dashes")
                     continue
                 try:  # a trial deal, so that a game that cannot even start is reported here, not mid-game
-                    self.probe(cls(1))
+                    trial = cls(1)
+                    self.probe(trial)
+                    problem = pack_problem(trial)
                 except Exception as exc:
                     info.error(f"game {cls.id!r} failed a trial deal: {_short_error(exc)}")
+                    continue
+                if problem:
+                    info.error(f"game {cls.id!r} failed a trial deal: {problem}")
                     continue
                 claims.append((plugin, cls.id, cls))
             self._games = {}

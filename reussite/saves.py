@@ -107,17 +107,25 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
         raise UserError(N_("{file}: nested too deep"), file=where) from None
 
 
-def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
+def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool = False) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit``; a UserError otherwise.
 
     Opened without blocking (a FIFO must not hang) and read up to the limit whatever the file claims
-    (a device such as /dev/zero says it holds 0 bytes and never ends)."""
+    (a device such as /dev/zero says it holds 0 bytes and never ends). ``own``: a file of the data folder
+    (the autosave, a named save), which is never read through a symbolic link: a link planted there
+    would serve any file of the machine to the page (the saves folder itself is checked by
+    :func:`saves_folder`)."""
     where = os.fspath(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+    if own:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise UserError(N_("{file}: no such file"), file=where) from None
     except OSError as exc:
+        if own and os.path.islink(where):
+            raise UserError(N_("{file}: a symbolic link, which is not followed"), file=where) from None
         raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=os_reason(exc)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -138,9 +146,9 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> bytes:
     return b"".join(chunks)
 
 
-def read_json_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES) -> Any:
+def read_json_file(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool = False) -> Any:
     """The JSON document in ``path``, read with :func:`read_bounded` and :func:`parse_json`."""
-    return parse_json(read_bounded(path, limit), os.fspath(path), limit)
+    return parse_json(read_bounded(path, limit, own), os.fspath(path), limit)
 
 
 def finite_number(value: Any) -> bool:
@@ -302,12 +310,87 @@ def load(path: str | os.PathLike, host):
     return from_json(read_save(path), host, os.fspath(path))
 
 
-def read_save(path: str | os.PathLike) -> Any:
-    """The parsed JSON of a save file (not yet checked as a save); a SaveError naming the file otherwise."""
+def read_save(path: str | os.PathLike, own: bool = False) -> Any:
+    """The parsed JSON of a save file (not yet checked as a save); a SaveError naming the file otherwise.
+    ``own``: a file of the data folder (no symbolic link followed, see :func:`read_bounded`)."""
     try:
-        return read_json_file(path)
+        return read_json_file(path, own=own)
     except UserError as exc:
         raise SaveError(exc.message) from None
+
+
+# -- the autosave's journal: a move appends a line instead of rewriting the whole save ----------------------
+
+JOURNAL_KEY = "journal"  # in the base save: the token its journal's lines carry
+MAX_JOURNAL_BYTES = 16 * 1024 * 1024
+
+
+def journal_path(path: str | os.PathLike) -> Path:
+    return Path(path).with_suffix(".journal")
+
+
+def journal_entry(token: str, keep: int, add: list[str], redo_keep: int, redo_add: list[str], position: str,
+                  extra: dict[str, Any]) -> bytes:
+    """One line of the journal: keep the first ``keep`` moves and add ``add`` (the same for the moves to
+    redo), reaching ``position``; ``extra`` replaces the save's front end fields (the time played)."""
+    return (json.dumps({JOURNAL_KEY: token, "keep": keep, "add": add, "redo_keep": redo_keep, "redo_add": redo_add,
+                        "position": position, "extra": extra}, ensure_ascii=False, separators=(",", ":"))
+            + "\n").encode("utf-8")
+
+
+def append_journal(path: str | os.PathLike, line: bytes) -> None:
+    """Append ``line`` to the journal and sync it: the one wait on the disk of a move."""
+    fd = os.open(journal_path(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        os.write(fd, line)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_with_journal(path: str | os.PathLike, extra_key: str) -> Any:
+    """The save in ``path`` with its journal's lines applied (the state after the last change). A last line
+    cut short (a kill in the middle of an append) is left out; lines of another base (left by a kill
+    between a new base and the journal's removal) are ignored; any other damage is a SaveError."""
+    data = read_save(path, own=True)
+    jpath = journal_path(path)
+    token = data.get(JOURNAL_KEY) if isinstance(data, dict) else None
+    if not isinstance(token, str) or not os.path.lexists(jpath):
+        return data
+    try:
+        raw = read_bounded(jpath, MAX_JOURNAL_BYTES, own=True)
+    except UserError as exc:
+        raise SaveError(exc.message) from None
+    moves, redo = data.get("moves"), data.get("redo", [])
+    if not isinstance(moves, list) or not isinstance(redo, list):
+        return data  # from_json names what is wrong
+    lines = raw.split(b"\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if not any(rest.strip() for rest in lines[number:]):
+                break  # the last append was cut short: the change before it is the last one kept
+            raise SaveError(N_("{file}: line {line}: not a journal entry"), file=str(jpath), line=number) from None
+        if not isinstance(entry, dict) or entry.get(JOURNAL_KEY) != token:
+            continue
+        keep, redo_keep = entry.get("keep"), entry.get("redo_keep")
+        add, redo_add = entry.get("add"), entry.get("redo_add")
+        if not (isinstance(keep, int) and isinstance(redo_keep, int) and 0 <= keep <= len(moves)
+                and 0 <= redo_keep <= len(redo) and isinstance(add, list) and isinstance(redo_add, list)
+                and isinstance(entry.get("position"), str)):
+            raise SaveError(N_("{file}: line {line}: not a journal entry"), file=str(jpath), line=number)
+        del moves[keep:]
+        moves.extend(add)
+        del redo[redo_keep:]
+        redo.extend(redo_add)
+        data["position"] = entry["position"]
+        if isinstance(entry.get("extra"), dict):
+            data[extra_key] = entry["extra"]
+    data["moves"], data["redo"] = moves, redo
+    return data
 
 
 # -- named saves in a folder (the browser's "Save" and "Load"; the files are ordinary saves) ------------
@@ -324,9 +407,17 @@ def save_name(name: Any) -> str:
     return text
 
 
+def saves_folder(folder: str | os.PathLike) -> Path:
+    """``folder``, the named saves' folder, unless it is a symbolic link (not followed: see read_bounded)."""
+    if os.path.islink(folder):
+        raise UserError(N_("{folder}: the saves folder is a symbolic link, which is not followed"),
+                        folder=os.fspath(folder))
+    return Path(folder)
+
+
 def named_path(folder: str | os.PathLike, name: Any) -> Path:
     """The file of the saved game ``name`` in ``folder`` (checked with :func:`save_name`)."""
-    return Path(folder) / f"{save_name(name)}.json"
+    return saves_folder(folder) / f"{save_name(name)}.json"
 
 
 def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
@@ -335,7 +426,7 @@ def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
     save name (temporaries, other files) are left out."""
     rows = []
     try:
-        found = sorted(Path(folder).glob("*.json"))
+        found = sorted(saves_folder(folder).glob("*.json"))
     except OSError:
         return []
     for path in found:
@@ -347,8 +438,8 @@ def list_named(folder: str | os.PathLike) -> list[dict[str, Any]]:
             continue  # not NFC: it could not be loaded by that name
         row: dict[str, Any] = {"name": name}
         try:
-            row["mtime"] = path.stat().st_mtime
-            data = read_save(path)
+            row["mtime"] = path.lstat().st_mtime
+            data = read_save(path, own=True)
             if not isinstance(data, dict):
                 raise SaveError(N_("{file}: not a Réussite save (the top level is not a JSON object)"), file=str(path))
             if data.get("format") != FORMAT:

@@ -16,7 +16,7 @@ random choices are seeded by the game number) checks at every position that
   asks :meth:`~reussite.game.Game.refusal` about every (source, target, count), and the deal and redeal;
   moving a whole pile onto an empty pile of the same kind changes nothing and need not be listed;
 - every listed move, taken back, gives the exact position before, and redone, the exact position after;
-- no card is lost or duplicated (the cards of the deal, counted with their pack);
+- the deal is the declared pack, each card exactly once, and no move loses or duplicates a card;
 - a save (the JSON save format) reloads to the same position with the same moves listed;
 - a deal is deterministic: the same number and options give the same layout;
 - undoing every move gives the deal back.
@@ -277,6 +277,11 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
     start = game.snapshot()
     if cls(game.number, options).snapshot() != start:
         raise _Broken("the same number and options dealt another layout")
+    from reussite.variant import pack_problem
+
+    problem = pack_problem(game)
+    if problem:
+        raise _Broken(problem)
     deal = _cards(game)
     _check_cards(game, deal)
     for step in range(steps):

@@ -218,9 +218,12 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
     return CHANGED
 
 
-def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = None, saved: bool = False) -> int:
+def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = None, saved: bool = False,
+        assist: str = "") -> int:
     """The play loop. Returns 0 when the player quits or the input ends. ``uid`` is the game's id in
-    ``stats`` (a new one by default); ``saved``: a save file holds the position ``game`` starts from.
+    ``stats`` (a new one by default); ``saved``: a save file holds the position ``game`` starts from;
+    ``assist``: "winnable" when the solver chose the deal (``--winnable``); a game ``solve play`` played
+    is recorded as "demo". Both are counted apart from the player's own games.
 
     Every command runs under the host's guard: when the game's plugin fails, the error naming it is shown
     and the game goes on from the position before the command."""
@@ -235,7 +238,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         if stats is None:
             return
         before = len(stats.notices)
-        getattr(stats, how)(uid, game, lost, time.monotonic() - started, "text")
+        getattr(stats, how)(uid, game, lost, time.monotonic() - started, "text", assist=helped)
         for note in stats.notices[before:]:  # the game goes on; the player is told
             ctx.err.write(program_line(tr, note) + "\n")
 
@@ -244,6 +247,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
             record("leave", not game.is_won() and game.is_lost())
         return 0
 
+    helped = assist
     cache = advisor.LineCache()
     ctx.say(render_layout(game, tr))
     ctx.say(_(CARD_LEGEND))
@@ -260,6 +264,9 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
             with ctx.host.guard(game):
                 before = game.copy()  # to go back to if the command fails halfway
                 done = _command(game, line, ctx, tr, cache, uid)
+                words = line.lower().split()
+                if done == CHANGED and words[0] == "solve" and "play" in words:
+                    helped = "demo"
                 if done == QUIT:
                     if not (game.move_count == 0 or game.is_won() or game.digest() == saved):
                         ctx.out.write(_("The game in progress is not saved. Quit anyway? (y/n) "))

@@ -37,6 +37,25 @@ class Option:
                                f"{len(self.choices)} choices")
 
 
+def pack_problem(game) -> str | None:
+    """What is wrong with the cards in play, if they are not every card of the declared pack (``pack()``:
+    ``decks``, ``pack_suits``, ``pack_ranks``, or the variant's own) exactly once: the cards missing and those
+    in play twice or more. The trial deal and the conformance harness ask it of every deal."""
+    from collections import Counter
+
+    wanted = Counter(game.pack())
+    found = Counter(card for pile in game.cards for card in pile)
+    if found == wanted:
+        return None
+    missing, extra = wanted - found, found - wanted
+    what = []
+    if missing:
+        what.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+    if extra:
+        what.append("in play twice (or not in the pack) " + " ".join(str(c) for c in sorted(extra.elements())))
+    return "the deal is not the declared pack, each card once: " + "; ".join(what)
+
+
 class Variant(Game):
     #: Unique id: lower-case letters, digits and dashes (``forty-thieves``).
     id: ClassVar[str] = ""

@@ -94,6 +94,38 @@ def test_a_broken_variant_is_reported_with_the_moves_that_replay_it(cls, problem
         assert_conforms(cls, deals=5)
 
 
+class DealsACardTwice(FortyThieves):
+    """A plugin's slip: its deal puts one card in play twice (and leaves another out); every move after
+    keeps the cards as they are, so only a check of the whole pack sees it."""
+
+    id = "deals-a-card-twice"
+
+    def shuffle(self):
+        cards = super().shuffle()
+        cards[0] = cards[1]
+        return cards
+
+
+def test_a_deal_with_a_card_twice_fails_the_trial_deal_and_the_harness():
+    from reussite.hookspecs import hookimpl
+    from reussite.host import Host
+    from reussite.variant import pack_problem
+
+    plugin = type("Plugin", (), {"reussite_games": staticmethod(hookimpl(lambda: [DealsACardTwice]))})
+    host = Host.load(entry_points=[], builtin=False, extra=[("twice", plugin)])
+    assert "deals-a-card-twice" not in host.games
+    errors = host.plugins["twice"].errors
+    assert any("failed a trial deal: the deal is not the declared pack" in e and "in play twice" in e
+               for e in errors), errors
+    game = DealsACardTwice(3)
+    problem = pack_problem(game)
+    card = game.shuffle()[0]
+    assert f"in play twice (or not in the pack) {card}" in problem and "missing " in problem
+    report = check_game(DealsACardTwice, deals=2)
+    assert report.failure is not None and "in play twice" in report.failure.problem, str(report)
+    assert pack_problem(FortyThieves(3)) is None
+
+
 def test_reussite_check_passes_a_bundled_game_and_fails_a_broken_one(run_cli, monkeypatch):
     ok = run_cli("check", "osmosis", "--deals", "2", "--option", "deal=3")
     assert (ok.code, ok.out) == (0, f"osmosis (deal=3): 2 deals, {ok.out.split(', ')[1].split()[0]} positions "

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -100,14 +102,17 @@ def test_a_v1_file_is_migrated_to_the_current_schema_keeping_its_games(tmp_path,
     db = Stats(path)
     assert db.usable and not db.notices
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == S.VERSION == 2
+        assert check.execute("PRAGMA user_version").fetchone()[0] == S.VERSION == 3
         assert check.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         indexes = [r[1] for r in check.execute("PRAGMA index_list(games)")]
     check.close()
-    assert "games_by_game" in indexes
+    assert "games_by_game" in indexes and "games_by_finished" in indexes
     db.record("new1", played(host), "abandoned", 3, source="text")
     assert [(r["uid"], r["result"], r["source"]) for r in db.rows()] == [
         ("old1", "won", ""), ("new1", "abandoned", "text")]
+    # The old games are in the totals the migration worked out, and the new one added to them.
+    assert [(g["game"], g["played"], g["won"], g["best_time"]) for g in db.summary()] == [
+        ("forty-thieves", 1, 0, None), ("osmosis", 1, 1, 321.5)]
     assert Stats(path).rows()[0]["seconds"] == 321.5  # opening again migrates nothing more
 
 
@@ -123,21 +128,20 @@ def test_a_file_from_a_newer_version_is_left_alone(tmp_path, host):
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated"])
-def test_a_corrupt_file_is_set_aside_with_a_message_and_a_new_one_started(tmp_path, host, damage):
+def many_games(host, path, count=300):
+    """A file of ``count`` games, enough for several pages, checkpointed into the main file."""
+    Stats(path).record("g0", played(host), "abandoned", 1)
+    with sqlite3.connect(path) as full:
+        full.executemany("INSERT INTO games SELECT ?, game, options, number, result, score, moves, seconds, "
+                         "finished, source, assist FROM games WHERE uid = 'g0'", [(f"g{i}",) for i in range(1, count)])
+    with sqlite3.connect(path) as full:
+        full.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    full.close()
+
+
+def test_a_file_that_is_not_a_database_is_set_aside_with_a_message_and_a_new_one_started(tmp_path, host):
     path = tmp_path / S.DB_NAME
-    if damage == "garbage":
-        path.write_bytes(b"this is not a database\n" * 300)
-    else:
-        Stats(path).record("g0", played(host), "abandoned", 1)
-        with sqlite3.connect(path) as full:  # enough games for several pages
-            full.executemany("INSERT INTO games SELECT ?, game, options, number, result, score, moves, seconds, "
-                             "finished, source FROM games WHERE uid = 'g0'", [(f"g{i}",) for i in range(1, 300)])
-        with sqlite3.connect(path) as full:
-            full.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        full.close()
-        data = path.read_bytes()
-        path.write_bytes(data[: len(data) // 2])
+    path.write_bytes(b"this is not a database\n" * 300)
     bad = path.read_bytes()
     db = Stats(path)
     (aside,) = tmp_path.glob("statistics.corrupt-*.sqlite")
@@ -147,6 +151,33 @@ def test_a_corrupt_file_is_set_aside_with_a_message_and_a_new_one_started(tmp_pa
     assert db.usable and db.rows() == []
     db.record("fresh", played(host), "abandoned", 1)
     assert [r["uid"] for r in Stats(path).rows()] == ["fresh"]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "a page overwritten"])
+def test_a_damaged_file_keeps_every_game_that_can_be_read(tmp_path, host, damage):
+    """One damaged page no longer sets the whole history aside: the rows still readable go into a new
+    file (their totals worked out again), the damaged file is kept aside, and the player is told."""
+    path = tmp_path / S.DB_NAME
+    many_games(host, path)
+    data = bytearray(path.read_bytes())
+    if damage == "truncated":
+        data = data[: len(data) // 2]
+    else:
+        page = 4096  # a leaf of the table itself (its rows hold both the id and the game), not an index's
+        middle = next(start for start in range(page, len(data), page)
+                      if b"g150" in data[start:start + page] and b"forty-thieves" in data[start:start + page])
+        data[middle + 8: middle + page] = b"\xff" * (page - 8)
+    path.write_bytes(bytes(data))
+    db = Stats(path)
+    (aside,) = tmp_path.glob("statistics.corrupt-*.sqlite")
+    assert aside.read_bytes() == bytes(data)
+    kept = db.rows()
+    assert 50 < len(kept) < 300, len(kept)
+    text = str(db.notices[0])
+    assert f"games read: {len(kept)}" in text and str(aside) in text
+    assert db.summary()[0]["played"] == len(kept)
+    db.record("fresh", played(host), "won", 1)
+    assert len(Stats(path).rows()) == len(kept) + 1
 
 
 WRITER = textwrap.dedent("""
@@ -276,3 +307,88 @@ def test_text_mode_quitting_abandons_unless_saved_and_a_loaded_save_keeps_its_id
     monkeypatch.setattr(sys, "stdin", io.StringIO("solve play\n"))
     assert run_cli("play", "--load", str(save), "--data-dir", str(tmp_path)).code == 0
     assert [(r["uid"], r["result"]) for r in db.rows() if r["game"] == "mount-olympus"] == [("pausedgame1", "won")]
+
+
+# -- faults: a passing failure, a bad value, a read-only folder (issue 24) ---------------------------------------
+
+
+def test_a_write_held_up_by_a_lock_is_kept_and_written_with_the_next_and_the_notice_goes(tmp_path, host, monkeypatch):
+    monkeypatch.setattr(S, "BUSY_SECONDS", 0.05)
+    db = Stats.in_folder(tmp_path)
+    blocker = sqlite3.connect(tmp_path / S.DB_NAME, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")  # another program holds the file longer than the busy timeout
+    assert db.record("held1", played(host), "won", 5) is False
+    assert len(db.notices) == 1 and "games waiting: 1" in str(db.notices[0])
+    blocker.execute("ROLLBACK")
+    blocker.close()
+    assert db.record("next1", played(host, number=6), "lost", 7) is True
+    assert db.notices == []
+    assert sorted(r["uid"] for r in Stats.in_folder(tmp_path).rows()) == ["held1", "next1"]
+    assert db.summary()[0]["played"] == 2
+
+
+def test_a_bad_value_in_a_row_skips_that_row_and_names_it(tmp_path, host, run_cli):
+    db = Stats.in_folder(tmp_path)
+    for i in range(3):
+        db.record(f"game{i}abc", played(host, number=i + 1), "won", 10 + i)
+    with sqlite3.connect(tmp_path / S.DB_NAME) as raw:
+        raw.execute("UPDATE games SET seconds = 'soon', options = '{bad' WHERE uid = 'game1abc'")
+        rowid = raw.execute("SELECT rowid FROM games WHERE uid = 'game1abc'").fetchone()[0]
+    raw.close()
+    again = Stats.in_folder(tmp_path)
+    assert [r["uid"] for r in again.rows()] == ["game0abc", "game2abc"]
+    text = str(again.notices[0])
+    assert str(tmp_path / S.DB_NAME) in text and f"row {rowid}" in text and "'soon'" in text
+    shown = run_cli("stats", "--data-dir", str(tmp_path))
+    assert shown.code == 0 and "played 3" in shown.out and f"row {rowid}" in shown.err
+    assert run_cli("stats", "--json", "--data-dir", str(tmp_path)).code == 0
+
+
+def test_a_read_only_folder_shows_the_games_recorded(tmp_path, host):
+    db = Stats.in_folder(tmp_path)
+    db.record("kept1abc", played(host), "won", 12)
+    command = [sys.executable, "-m", "reussite.cli", "stats", "--data-dir", str(tmp_path)]
+    if os.geteuid() == 0:  # root writes through permissions: a read-only mount of the folder instead
+        if not shutil.which("unshare"):
+            pytest.skip("running as root without unshare(1): no read-only folder can be made")
+        command = ["unshare", "-m", "sh", "-c", 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && '
+                   'exec "$0" -m reussite.cli stats --data-dir "$1"', sys.executable, str(tmp_path)]
+    tmp_path.joinpath(S.DB_NAME).chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    finally:
+        tmp_path.chmod(0o755)
+    assert done.returncode == 0, done.stderr
+    assert "Forty Thieves" in done.stdout and "played 1" in done.stdout and "No game" not in done.stdout
+    assert "can only be read" in done.stderr and "new ones are not recorded" in done.stderr
+
+
+def test_the_kept_totals_are_the_figures_of_the_rows_whatever_the_order_of_results(tmp_path, host):
+    """The totals are updated game by game (and worked out again when a result replaces another): they
+    must be what summarize() computes from every row."""
+    import random
+
+    db = Stats.in_folder(tmp_path)
+    rng = random.Random(24)
+    games = [played(host, number=n) for n in range(1, 4)]
+    for i in range(120):
+        uid = f"uid{rng.randrange(60):04d}"  # a game recorded again: only a better result replaces it
+        db.record(uid, rng.choice(games), rng.choice(S.RESULTS), rng.randrange(1, 500),
+                  finished=f"2026-01-01T00:{i // 60:02d}:{i % 60:02d}Z", assist=rng.choice(["", "", "demo"]))
+    kept = {(g["game"], g["assist"]): g for g in db.summary()}
+    for g in summarize(db.rows()):
+        mine = kept[(g["game"], g["assist"])]
+        assert {k: mine[k] for k in g} == g
+
+
+def test_games_the_solver_played_are_counted_apart(tmp_path, host, run_cli):
+    db = Stats.in_folder(tmp_path)
+    db.record("mine0001", played(host), "lost", 50)
+    db.record("demo0001", played(host, number=6), "won", 20, assist="demo")
+    mine, demo = db.summary()
+    assert (mine["assist"], mine["won"], mine["best_time"], mine["best_streak"]) == ("", 0, None, 0)
+    assert (demo["assist"], demo["won"], demo["best_time"]) == ("demo", 1, 20)
+    out = run_cli("stats", "--data-dir", str(tmp_path)).out
+    assert "Forty Thieves (played by the solver)\n  played 1 · won 1" in out
+    assert "Forty Thieves\n  played 1 · won 0" in out

@@ -90,7 +90,7 @@ def _ask_hints(url: str, seconds: float, stop, counts) -> None:
     with httpx.Client(base_url=url, timeout=60) as client:
         while not stop.is_set():
             start = time.perf_counter()
-            answer = client.get(f"/api/hint?seconds={seconds}").json()
+            answer = client.post("/api/hint", json={"seconds": seconds}).json()
             with counts.get_lock():
                 counts[0] += 1
                 counts[1] += bool(answer.get("stale"))
@@ -135,7 +135,7 @@ def bench_hints(url: str, games: list[str], deals: int) -> dict[str, tuple[list[
                 state = client.post("/api/new", json={"game": game, "number": number,
                                              "version": client.get("/api/state").json()["version"]}).json()
                 start = time.perf_counter()
-                hint = client.get(f"/api/hint?version={state['version']}").json()
+                hint = client.post("/api/hint", json={"version": state["version"]}).json()
                 first.append((time.perf_counter() - start) * 1000)
                 kinds[hint["kind"]] = kinds.get(hint["kind"], 0) + 1
                 for _ in range(3):
@@ -145,7 +145,7 @@ def bench_hints(url: str, games: list[str], deals: int) -> dict[str, tuple[list[
                     path = "/api/move" if move["type"] == "move" else "/api/deal"
                     state = client.post(path, json={"version": state["version"], **move}).json()
                     start = time.perf_counter()
-                    hint = client.get(f"/api/hint?version={state['version']}").json()
+                    hint = client.post("/api/hint", json={"version": state["version"]}).json()
                     following.append((time.perf_counter() - start) * 1000)
             out[game] = (first, following, kinds)
     return out

@@ -357,9 +357,35 @@ def run_local(tasks: list[tuple], jobs: int | None, on_row) -> None:
 
 
 def _ignore_sigint() -> None:
+    """A pool worker's start: Ctrl+C is the parent's to handle, and the worker ends with its parent, however
+    the parent ends (SIGTERM or SIGKILL leave it no time to stop its pool)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    parent = os.getppid()
+    try:  # Linux: the kernel sends SIGKILL when the parent dies
+        import ctypes
+        import signal
+
+        if ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:  # PR_SET_PDEATHSIG
+            if os.getppid() != parent:  # the parent died before the call
+                os._exit(1)
+            return
+    except (OSError, AttributeError):
+        pass
+    import threading
+    import time
+
+    def watch() -> None:  # elsewhere: look every second (a worker adopted by another process is orphaned)
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def run_dask(tasks: list[tuple], scheduler, on_row) -> None:

@@ -37,14 +37,14 @@ def cmd_stats(args, ctx) -> int:
     if args.game and args.game not in ctx.host.games:
         ctx.host.game(args.game)  # the host's own error for an unknown game
     stats = Stats.in_folder(args.data_dir)
-    for note in stats.notices:
-        ctx.err.write(program_line(tr, note) + "\n")
 
     def name(game_id: str) -> str | None:
         cls = ctx.host.games.get(game_id)
         return ctx.game_translator(cls).gettext(cls.name) if cls else None
 
     found = report(stats, args.game, name, tr, None if (args.json or args.csv) else RECENT)
+    for note in stats.notices:  # after reading: a row skipped is named too
+        ctx.err.write(program_line(tr, note) + "\n")
     if args.json:
         ctx.say(json.dumps({"summary": found["summary"], "games": found["recent"][::-1]}, ensure_ascii=False,
                            indent=1))

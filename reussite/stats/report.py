@@ -9,10 +9,12 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from reussite.messages import N_, Translator
-from reussite.stats import Stats, recent, summarize
+from reussite.stats import RECENT, Stats
 
 RESULT_NAMES = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 PERCENT = N_("{percent}%")
+#: A game the solver played or dealt is counted apart, under its game's name so marked.
+ASSIST_NAMES = {"demo": N_("{game} (played by the solver)"), "winnable": N_("{game} (winnable deals only)")}
 
 
 def duration(seconds: float | None) -> str:
@@ -42,22 +44,28 @@ def options_text(options: dict[str, str]) -> str:
     return " ".join(f"{k}={v}" for k, v in options.items())
 
 
-def report(stats: Stats, game_id: str | None, names, tr: Translator, limit: int | None = None) -> dict[str, Any]:
-    """``summary`` (per game and options) and ``recent`` (newest first) with their texts in ``tr``'s
-    language; ``names(game_id)`` gives a game's name in that language (or None for a game not installed).
+def report(stats: Stats, game_id: str | None, names, tr: Translator, limit: int | None = None,
+           offset: int = 0) -> dict[str, Any]:
+    """``summary`` (per game, options and assist) and ``recent`` (newest first, ``limit`` games from
+    ``offset``: a page of the log) with their texts in ``tr``'s language, and ``total``, the games recorded;
+    ``names(game_id)`` gives a game's name in that language (or None for a game not installed).
     ``limit=None`` keeps every game in ``recent`` (an export)."""
-    rows = stats.rows(game_id)
-    summary = summarize(rows)
+    summary = stats.summary(game_id)
     for g in summary:
-        g["name"] = names(g["game"]) or g["game"]
+        name = names(g["game"]) or g["game"]
+        g["name"] = tr.gettext(ASSIST_NAMES[g["assist"]]).format(game=name) if g.get("assist") else name
         g["options_text"] = options_text(g["options"])
         g["percent_text"] = percent(g["percent"], tr)
         g["best_time_text"] = duration(g["best_time"])
-    games = recent(rows, len(rows) if limit is None else limit)
+    if limit is None:
+        games = stats.rows(game_id)[::-1]
+    else:
+        games = stats.recent(game_id, limit or RECENT, offset) if limit else []
     for r in games:
-        r["name"] = names(r["game"]) or r["game"]
+        name = names(r["game"]) or r["game"]
+        r["name"] = tr.gettext(ASSIST_NAMES[r["assist"]]).format(game=name) if r.get("assist") else name
         r["options_text"] = options_text(r["options"])
         r["result_text"] = tr.gettext(RESULT_NAMES[r["result"]])
         r["time_text"] = duration(r["seconds"])
         r["date_text"] = local_date(r["finished"])
-    return {"summary": summary, "recent": games}
+    return {"summary": summary, "recent": games, "total": stats.count(game_id)}

@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
 from html import escape
@@ -32,12 +33,13 @@ from reussite.game import AnyMove, Deal, Move, Redeal
 from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
-from reussite.stats import RECENT, Stats, new_uid, valid_uid
+from reussite.stats import ASSISTS, RECENT, Stats, new_uid, valid_uid
 from reussite.stats.report import report
 from reussite.web import strings as S
 from reussite.web.worker import decode_move
 
 AUTOSAVE = "autosave.json"
+JOURNAL_LINES = 2000  # journal lines before the whole save is written again (on average a line per move)
 DEFAULT_HINT_SECONDS = 1.0
 MAX_SOLVER_SECONDS = 60.0
 REWIND_SECONDS = 1.0  # per position looked at, walking back from a lost one
@@ -51,7 +53,7 @@ MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the re
 #: Seconds of play counted at most after the page last said it was visible: a page closed or frozen
 #: without a word stops the clock this long after its last report (it reports every 10 s).
 ACTIVE_GAP = 30.0
-WEB_KEY = "web"  # our extra field in the save: the time played (other readers ignore it)
+WEB_KEY = "web"  # our extra field in the save: the time played, the solver's help (other readers ignore it)
 
 
 #: What a handler that takes a body returns: the fields to add to the state it answers with, or its own answer.
@@ -101,7 +103,12 @@ class Session:
         self._lost: tuple[int, bool] | None = None
         self.watching = 0  # background checks in flight (see Api.watch)
         self.uid = new_uid()  # the game's id in the statistics, kept in the autosave
+        #: "demo": the solver gave a winning line for this game; "winnable": it chose the deal. Such a game
+        #: is recorded as such and counted apart from the player's own (docs/statistics.md).
+        self.assist = ""
         self.stats = Stats.in_folder(self.data_dir)
+        self._stats_pool: ThreadPoolExecutor | None = None
+        self._log: dict[str, Any] | None = None  # what the autosave and its journal hold (see autosave)
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -132,9 +139,10 @@ class Session:
 
     def _begin(self, game, active: bool) -> None:
         if self.game is not None:  # the game left behind: recorded as abandoned if it was played
-            self.stats.leave(self.uid, self.game, self.lost(), self.elapsed(), "web")
+            self.record("leave")
         self.game = game
         self.uid = new_uid()
+        self.assist = ""
         self._lost = None
         self.elapsed_before = 0.0
         self.active_since = None
@@ -175,9 +183,41 @@ class Session:
         return self.worker
 
     def close(self) -> None:
+        self.compact()
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+        if self._stats_pool is not None:  # the games still to record are written first
+            self._stats_pool.shutdown(wait=True)
+            self._stats_pool = None
+
+    # -- the statistics: written and read in their own thread, never on the server's loop ---------------
+
+    @property
+    def stats_pool(self) -> ThreadPoolExecutor:
+        """One thread for the statistics: writes keep their order, and a read comes after them. A lock held
+        by another program (SQLite waits up to 10 s) then holds up that thread, not every request."""
+        if self._stats_pool is None:
+            self._stats_pool = ThreadPoolExecutor(1, thread_name_prefix="reussite-stats")
+        return self._stats_pool
+
+    def record(self, how: str) -> None:
+        """Record the game in progress if it is over (``finish``) or left (``leave``): the row is read from
+        the game now, written in the statistics' thread."""
+        game = self.game
+        lost = self.lost()
+        result = "won" if game.is_won() else "lost" if lost else None
+        if how == "leave" and result is None and game.move_count:
+            result = "abandoned"
+        if result is None:
+            return
+        row = Stats.row_for(self.uid, game, result, self.elapsed(), "web", assist=self.assist)
+        self.stats_pool.submit(self.stats.write, row)
+
+    async def in_stats_thread(self, work: Callable[[], Any]) -> Any:
+        import asyncio
+
+        return await asyncio.get_running_loop().run_in_executor(self.stats_pool, work)
 
     def lost(self) -> bool:
         """Lost by the engine's rule (no move reaches a new position); worked out once per version."""
@@ -198,7 +238,10 @@ class Session:
         if os.path.lexists(self.autosave_path):
             try:
                 self._load_autosave()
+                self._write_base()  # the journal folded in: the next moves start a new one
                 return
+            except OSError:
+                return  # the game is loaded; the next change says the folder cannot be written
             except SaveError as exc:
                 aside = self.autosave_path.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
                 n = 1
@@ -208,15 +251,18 @@ class Session:
                 try:
                     os.replace(self.autosave_path, aside)
                     where = str(aside)
+                    journal = saves.journal_path(self.autosave_path)
+                    if os.path.lexists(journal):  # kept beside it: the moves since are in there
+                        os.replace(journal, aside.with_suffix(".journal"))
                 except OSError as err:
                     where = Message(S.M_FILE_REASON, {"file": str(self.autosave_path), "reason": os_reason(err)})
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
         self.start(game_id, number, options or {}, active=False)
 
-    def _read(self, path: Path) -> tuple[Any, float, str]:
-        """The game saved in ``path``, its time played and its id in the statistics (a SaveError if it cannot
-        be replayed)."""
-        data = saves.read_save(path)
+    def _read(self, path: Path) -> tuple[Any, float, str, str]:
+        """The game saved in ``path``, its time played, its id in the statistics and the solver's help (a
+        SaveError if it cannot be replayed)."""
+        data = saves.read_with_journal(path, WEB_KEY) if path == self.autosave_path else saves.read_save(path, own=True)
         game = saves.from_json(data, self.host, str(path))
         extra = data.get(WEB_KEY)
         elapsed = extra.get("elapsed", 0) if isinstance(extra, dict) else 0
@@ -224,10 +270,12 @@ class Session:
             # The game is kept; only the clock starts again (an infinite time would break the page for good).
             self.notices.append(Message(S.M_AUTOSAVE_BAD_TIME, {"file": str(path), "value": saves.shown(elapsed)}))
             elapsed = 0.0
-        return game, float(elapsed), data["uid"] if valid_uid(data.get("uid")) else new_uid()
+        assist = extra.get("assist", "") if isinstance(extra, dict) else ""
+        return (game, float(elapsed), data["uid"] if valid_uid(data.get("uid")) else new_uid(),
+                assist if assist in ASSISTS else "")
 
     def _load_autosave(self) -> None:
-        self.game, self.elapsed_before, self.uid = self._read(self.autosave_path)
+        self.game, self.elapsed_before, self.uid, self.assist = self._read(self.autosave_path)
         self._lost = None
         self.active_since = None  # until a page shows it
         self.version += 1
@@ -266,14 +314,20 @@ class Session:
         self.rewinds.clear()
         self.seen(active)  # over: frozen at the winning (or last) move
         if self.over():
-            self.stats.finish(self.uid, self.game, self.lost(), self.elapsed(), "web")
+            self.record("finish")
         self.autosave()
 
     def save_json(self) -> dict[str, Any]:
         """The game in progress as a save, with the time played (what the autosave and named saves hold)."""
         data = saves.to_json(self.game, self.uid)
-        data[WEB_KEY] = {"elapsed": round(self.elapsed(), 1)}
+        data[WEB_KEY] = self.save_json_extra()
         return data
+
+    def save_json_extra(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {"elapsed": round(self.elapsed(), 1)}
+        if self.assist:
+            extra["assist"] = self.assist
+        return extra
 
     # -- named saves (saves/NAME.json in the data folder) -----------------------------------------------
 
@@ -296,23 +350,70 @@ class Session:
     def load_named(self, name: str) -> None:
         """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
         path = saves.named_path(self.saves_dir, name)
-        game, elapsed, uid = self._read(path)
+        game, elapsed, uid, assist = self._read(path)
         if self.game is not None:  # the game left behind: recorded as abandoned if it was played
-            self.stats.leave(self.uid, self.game, self.lost(), self.elapsed(), "web")
-        self.game, self.uid = game, uid
+            self.record("leave")
+        self.game, self.uid, self.assist = game, uid, assist
         self._lost = None
         self.elapsed_before = elapsed
         self.active_since = None
         self.changed()
 
     def autosave(self) -> None:
+        """After every change: a line appended to the autosave's journal (what changed: the moves taken back
+        and added, the time played), synced; the whole save is written only for a new game, when the
+        journal has grown long, and when the server stops or starts (docs/architecture.md, durability)."""
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            saves.atomic_write_text(self.autosave_path, json.dumps(self.save_json(), indent=1) + "\n")
+            if not self._append_journal():
+                self._write_base()
         except OSError as exc:
             note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": os_reason(exc)})
             if note not in self.notices:
                 self.notices.append(note)
+
+    def _write_base(self) -> None:
+        """The whole save, with a new journal token (the old journal's lines no longer apply), then the old
+        journal removed."""
+        game = self.game
+        token = new_uid()[:16]
+        data = self.save_json()
+        data[saves.JOURNAL_KEY] = token
+        self._log = None
+        saves.atomic_write_text(self.autosave_path, json.dumps(data, indent=1) + "\n")
+        try:
+            os.unlink(saves.journal_path(self.autosave_path))
+        except FileNotFoundError:
+            pass
+        self._log = {"game": game, "uid": self.uid, "token": token, "moves": list(game.history),
+                     "redo": list(game.redo_moves), "entries": 0}
+
+    def _append_journal(self) -> bool:
+        """One journal line for the change since the last one (the cost of the change, not of the game)."""
+        log, game = self._log, self.game
+        if (log is None or log["game"] is not game or log["uid"] != self.uid or log["entries"] >= JOURNAL_LINES
+                or not self.autosave_path.exists()):  # a journal without its base would be lost
+            return False
+        history, redo = game.history, game.redo_moves  # each a new list: taken once
+        keep, redo_keep = _common(log["moves"], history), _common(log["redo"], redo)
+        extra = self.save_json_extra()
+        line = saves.journal_entry(log["token"], keep, [game.notation(m) for m in history[keep:]], redo_keep,
+                                   [game.notation(m) for m in redo[redo_keep:]], game.digest(), extra)
+        saves.append_journal(self.autosave_path, line)
+        del log["moves"][keep:]
+        log["moves"].extend(history[keep:])
+        del log["redo"][redo_keep:]
+        log["redo"].extend(redo[redo_keep:])
+        log["entries"] += 1
+        return True
+
+    def compact(self) -> None:
+        """The journal folded into the whole save (when the server stops)."""
+        if self._log is not None and self._log["entries"] and self.game is not None:
+            try:
+                self._write_base()
+            except OSError:
+                pass  # the journal stays: the next start reads it
 
     # -- translation ----------------------------------------------------------------------------------
 
@@ -419,6 +520,22 @@ class Session:
 
     def describe_move(self, move: AnyMove, tr: Translator) -> str:
         return tr.render(advisor.describe_move(self.game, move))
+
+
+def _common(logged: list, now: list) -> int:
+    """How many moves from the first ``logged`` and ``now`` share (the list comparisons run in C: a move
+    added or taken back costs microseconds even 10,000 moves in)."""
+    n = len(logged)
+    if n <= len(now) and now[:n] == logged:
+        return n
+    if now == logged[:len(now)]:
+        return len(now)
+    common = 0
+    for a, b in zip(logged, now, strict=False):
+        if a != b:
+            break
+        common += 1
+    return common
 
 
 def _move_json(game, move: AnyMove) -> dict[str, Any]:
@@ -617,24 +734,14 @@ class Api:
 
     # -- the solver's work (in its own process; see reussite.web.worker) -------------------------------------
 
-    def _seconds(self, request: Request, default: float) -> float:
-        text = request.query_params.get("seconds")
-        if text is None:
-            return default
-        try:
-            value = float(text)
-        except ValueError:
-            raise BadRequest(400, f"seconds should be a number, not {text!r}") from None
-        return _solver_seconds(value)
+    def _seconds(self, data: dict[str, Any], default: float) -> float:
+        value = _field(data, "seconds", (int, float), required=False)
+        return default if value is None else _solver_seconds(value)
 
-    def _asked_version(self, request: Request) -> int:
-        text = request.query_params.get("version")
-        if text is None:
-            return self.session.version
-        version = whole_number(text)
-        if version is None:
-            raise BadRequest(400, f"version should be a whole number, not {saves.shown(text)}")
-        return version
+    def _asked_version(self, data: dict[str, Any]) -> int:
+        """The version the page asks about (the current one if it names none)."""
+        version = _field(data, "version", int, required=False)
+        return self.session.version if version is None else version
 
     async def _work(self, kind: str, payload: dict[str, Any], version: int,
                     background: bool = False) -> dict[str, Any] | None:
@@ -654,11 +761,11 @@ class Api:
     def _stale(self) -> JSONResponse:
         return JSONResponse({"version": self.session.version, "stale": True})
 
-    async def hint(self, request: Request) -> Response:
+    async def hint(self, request: Request, data: dict[str, Any]) -> Response:
         session = self.session
-        tr = session.translator(self._lang(request))
-        version = self._asked_version(request)
-        seconds = self._seconds(request, session.hint_seconds)
+        tr = session.translator(self._lang(request, data))
+        version = self._asked_version(data)
+        seconds = self._seconds(data, session.hint_seconds)
         game = session.game
         if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
@@ -686,12 +793,12 @@ class Api:
                     kind_text=tr.render(why))
         return JSONResponse(body)
 
-    async def watch(self, request: Request) -> Response:
+    async def watch(self, request: Request, data: dict[str, Any]) -> Response:
         """A short search in the background after each change: is the game proved lost? (The page asks when
         the player pauses; a winning line found is kept for the next hint.)"""
         session = self.session
-        version = self._asked_version(request)
-        seconds = self._seconds(request, WATCH_SECONDS)
+        version = self._asked_version(data)
+        seconds = self._seconds(data, WATCH_SECONDS)
         if session.over():
             return JSONResponse({"version": version, "verdict": "over"})
         session.watching += 1
@@ -704,14 +811,14 @@ class Api:
             return self._stale()
         if result["verdict"] == "lost":
             session.proved_lost = version
-        return self._answer(request, verdict=result["verdict"])
+        return self._answer(request, data, verdict=result["verdict"])
 
-    async def solve(self, request: Request) -> Response:
+    async def solve(self, request: Request, data: dict[str, Any]) -> Response:
         """The winning line from the current position, for the demo."""
         session = self.session
-        tr = session.translator(self._lang(request))
-        version = self._asked_version(request)
-        seconds = self._seconds(request, SOLVE_SECONDS)
+        tr = session.translator(self._lang(request, data))
+        version = self._asked_version(data)
+        seconds = self._seconds(data, SOLVE_SECONDS)
         game = session.game
         if game.is_won():
             return JSONResponse({"version": version, "verdict": "won", "line": []})
@@ -721,6 +828,7 @@ class Api:
         verdict = result["verdict"]
         body: dict[str, Any] = {"version": version, "verdict": verdict, "line": []}
         if verdict == "won":
+            session.assist = "demo"  # the solver's line is shown: the game is no longer the player's alone
             probe = game.copy()
             for value in result["line"]:
                 move = decode_move(value)
@@ -736,11 +844,11 @@ class Api:
             body["text"] = tr.render(Message(S.M_NO_LINE, {"seconds": seconds}))
         return JSONResponse(body)
 
-    async def rewind(self, request: Request) -> Response:
+    async def rewind(self, request: Request, data: dict[str, Any]) -> Response:
         """How many moves to undo to the last position from which the solver proves a win."""
         session = self.session
-        tr = session.translator(self._lang(request))
-        version = self._asked_version(request)
+        tr = session.translator(self._lang(request, data))
+        version = self._asked_version(data)
         found = session.rewinds.get(version)
         if found is None:
             if not session.game.can_undo:
@@ -771,15 +879,22 @@ class Api:
             cls = session.host.games.get(gid)
             return translator_for_game(base, cls, session.host).gettext(cls.name) if cls else None
 
-        body = report(session.stats, game_id, name, base, RECENT)
-        for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
-            cls = session.host.games.get(r["game"])
-            tr = translator_for_game(base, cls, session.host) if cls else base
-            game = Message(cls.name) if cls else r["game"]
-            label = tr.render(Message(S.M_REPLAY, {"game": game, "number": r["number"]}))
-            r["replay_label"] = f"{label} ({r['options_text']})" if r["options_text"] else label
-        body["notices"] = [base.render(m) for m in session.stats.notices]
-        return JSONResponse(body)
+        offset = whole_number(request.query_params.get("offset") or "0")
+        if offset is None:
+            raise BadRequest(400, f"offset should be a whole number, not {saves.shown(request.query_params['offset'])}")
+
+        def read() -> dict[str, Any]:
+            body = report(session.stats, game_id, name, base, RECENT, offset)
+            for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
+                cls = session.host.games.get(r["game"])
+                tr = translator_for_game(base, cls, session.host) if cls else base
+                game = Message(cls.name) if cls else r["game"]
+                label = tr.render(Message(S.M_REPLAY, {"game": game, "number": r["number"]}))
+                r["replay_label"] = f"{label} ({r['options_text']})" if r["options_text"] else label
+            body["notices"] = [base.render(m) for m in session.stats.notices]
+            return body
+
+        return JSONResponse(await session.in_stats_thread(read))
 
     async def help(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -883,6 +998,8 @@ class Api:
                 Message(S.M_NO_WINNABLE, plural=S.M_NO_WINNABLE_PLURAL, count=WINNABLE_TRIES))
             return {"found": None, "message": text}
         session.start(game_id, int(result["number"]), options)
+        session.assist = "winnable"
+        session.autosave()
         return {"found": result["number"], "tried": result["tried"]}
 
     async def search(self, request: Request) -> Response:
@@ -1003,7 +1120,7 @@ class Api:
     async def saves_file(self, request: Request) -> Response:
         """A saved game's file, to download (the documented save format, as the text mode reads it)."""
         path = saves.named_path(self.session.saves_dir, request.query_params.get("name"))
-        content = saves.read_bounded(path)
+        content = saves.read_bounded(path, own=True)
         ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in path.name[:-5])
         disposition = f"attachment; filename=\"{ascii_name}.json\"; filename*=UTF-8''{quote(path.name)}"
         return Response(content, media_type="application/json", headers={"Content-Disposition": disposition})
@@ -1057,10 +1174,6 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("state", Api.state, R),
     Endpoint("legal", Api.legal, R),
     Endpoint("help/{game_id}", Api.help, R),
-    Endpoint("hint", Api.hint, R),
-    Endpoint("watch", Api.watch, R),
-    Endpoint("solve", Api.solve, R),
-    Endpoint("rewind", Api.rewind, R),
     Endpoint("search", Api.search, R),
     Endpoint("saves", Api.saves_list, R),
     Endpoint("saves/file", Api.saves_file, R),
@@ -1075,6 +1188,11 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("autoplay", Api.autoplay, W),
     Endpoint("saves/save", Api.saves_save, W),
     Endpoint("saves/load", Api.saves_load, W),
+    # The solver's work costs CPU: POST (with the server's Origin check), never a link another site can load.
+    Endpoint("hint", Api.hint, P),
+    Endpoint("watch", Api.watch, P),
+    Endpoint("solve", Api.solve, P),
+    Endpoint("rewind", Api.rewind, P),
     Endpoint("search/stop", Api.search_stop, P),
     Endpoint("clock", Api.clock, P),
     Endpoint("saves/delete", Api.saves_delete, P),

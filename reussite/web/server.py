@@ -30,12 +30,15 @@ from starlette.routing import Route
 
 from reussite.errors import PluginError, UserError, os_reason
 from reussite.l10n import host_translator
-from reussite.messages import N_, program_line
+from reussite.messages import N_, Message, program_line
 from reussite.saves import default_data_dir
 from reussite.web import strings as S
 from reussite.web.api import MAX_BODY_BYTES, ROUTES, Access, Api, BadRequest, Session, read_json
 
 STATIC_PACKAGE = "reussite.web"
+M_NOT_LOOPBACK = N_("warning: --host is not a loopback address: anyone who can reach this machine on port {port} can "
+                    "play your game, read your saves and use your CPU. Only these names are served (the Host "
+                    "header): {names}.")
 
 
 def _load_static() -> dict[str, tuple[bytes, str]]:
@@ -112,6 +115,9 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
                 hostname = host_name(request.headers.get("host", ""))
                 if hostname not in allowed_hosts:
                     return PlainTextResponse(f"unexpected Host header {hostname!r}", status_code=421)
+            refused = cross_site(request, body)
+            if refused:
+                return PlainTextResponse(refused, status_code=403)
             data: dict[str, Any] | None = None
             saved = session.checkpoint() if body else None
             try:
@@ -163,6 +169,26 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
     return app
 
 
+def cross_site(request: Request, changes: bool) -> str | None:
+    """Why a request sent by another web site is refused (None: it is the page's own, or no browser's).
+
+    A browser names the page that sends a request: ``Origin`` on every POST (and on a script's GET), and
+    ``Sec-Fetch-Site`` on everything. A POST (it changes the game or costs solver CPU) must come from this
+    very origin, the scheme and host the request was sent to; an API GET from another site (an image or a
+    script tag pointing here) is refused too. A request with neither header comes from a program, not
+    from a page the player visits: it is served (the Host check still applies)."""
+    site = request.headers.get("sec-fetch-site", "").lower()
+    origin = request.headers.get("origin")
+    api = request.url.path.startswith("/api/")
+    if origin is not None and (changes or api):
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}".lower()
+        if origin.lower() != own:
+            return f"cross-origin request refused (Origin {origin!r}, this server is {own!r})"
+    if site in ("cross-site", "same-site") and (changes or api):
+        return f"cross-site request refused (Sec-Fetch-Site: {site})"
+    return None
+
+
 def host_name(header: str) -> str:
     """The host of a Host header, without its port: ``[::1]:8000`` and ``[::1]`` give ``::1``."""
     header = header.strip().lower()
@@ -209,7 +235,10 @@ class SecurityHeaders:
 
 READ_TIMEOUT = 10.0  # seconds a client has to send a whole request, headers and body
 KEEP_ALIVE_TIMEOUT = 5  # seconds an idle connection stays open after an answer
-MAX_CONNECTIONS = 64  # more at once are answered 503
+MAX_CONNECTIONS = 64  # requests beyond this many connections or running requests are answered 503
+#: Open connections kept before a new one makes room: the ones waiting for (or halfway through) a request
+#: are closed, the longest quiet first, so idle or slow clients cannot lock the player out.
+IDLE_ROOM = 48
 MAX_HEADER_BYTES = 16 * 1024
 
 
@@ -223,14 +252,34 @@ def timed_h11(read_timeout: float) -> type:
 
     class TimedH11Protocol(H11Protocol):
         _read_timer = None
+        _quiet_since = 0.0
 
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
+            self._quiet_since = self.loop.time()
+            self._make_room()
             self._watch_reading()
 
         def data_received(self, data: bytes) -> None:
+            self._quiet_since = self.loop.time()
             super().data_received(data)
             self._watch_reading()
+
+        def _waiting(self) -> bool:
+            """No request of this connection is being answered: closing it costs its client nothing but a
+            new connection (a browser opens one again for its next request)."""
+            return ((self.cycle is None or self.cycle.response_complete) and self.transport is not None
+                    and not self.transport.is_closing())
+
+        def _make_room(self) -> None:
+            extra = len(self.connections) - IDLE_ROOM
+            if extra <= 0:
+                return
+            waiting = sorted((c for c in self.connections if c is not self and getattr(c, "_waiting", None)
+                              and c._waiting()), key=lambda c: c._quiet_since)
+            for other in waiting[:extra]:
+                other.transport.close()
+                self.connections.discard(other)  # counted out now, not when the loop gets to its closing
 
         def connection_lost(self, exc) -> None:
             self._stop_read_timer()
@@ -287,8 +336,60 @@ def _listen(address: str, port: int) -> socket.socket:
     return sock
 
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def loopback(address: str) -> bool:
+    import ipaddress
+
+    if address.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def wildcard(address: str) -> bool:
+    return address in ("0.0.0.0", "::", "")
+
+
+def machine_addresses() -> list[str]:
+    """This machine's own addresses, the one it reaches the network with first (no packet is sent: a
+    datagram socket's connect only picks the route)."""
+    found: list[str] = []
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as sock:
+                sock.connect((probe, 9))
+                found.append(sock.getsockname()[0])
+        except OSError:
+            pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    return list(dict.fromkeys(a.split("%")[0] for a in found if not loopback(a.split("%")[0])))
+
+
+def served_names(address: str) -> tuple[str, ...]:
+    """The Host header names the server answers (the guard against DNS rebinding stays on whatever the
+    address): the loopback names, the address it listens on, and for a wildcard address this machine's
+    names and addresses."""
+    names = [*LOOPBACK_NAMES, address.lower()]
+    if wildcard(address):
+        hostname = socket.gethostname().lower()
+        names += [hostname, f"{hostname}.local", socket.getfqdn().lower(), *machine_addresses()]
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
 def _url(address: str, port: int) -> str:
-    shown = "127.0.0.1" if address in ("0.0.0.0", "") else address
+    """The address to open: the one listened on, or for a wildcard this machine's own (loopback if none)."""
+    shown = address
+    if wildcard(address):
+        others = [a for a in machine_addresses() if ":" not in a or address == "::"]
+        shown = others[0] if others else "127.0.0.1"
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/"
@@ -309,6 +410,8 @@ def _session(args, ctx, data_dir: Path) -> Session:
 
         number = find_winnable(ctx, args.game or session.game.id, args.number, options)
         session.start(args.game or session.game.id, number, options, active=False)
+        session.assist = "winnable"  # counted apart in the statistics
+        session.autosave()
         return session
     if args.game or args.number is not None or options:
         game = session.game
@@ -332,20 +435,30 @@ def serve(args, ctx) -> int:
     except OSError as exc:
         raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
                         reason=os_reason(exc)) from exc
+    lock = lock_data_dir(data_dir)  # before anything is read or written there
     # Listen first: a busy port must not cost the player the autosaved game.
-    sock = _listen(args.host, args.port)
+    try:
+        sock = _listen(args.host, args.port)
+    except BaseException:
+        lock.close()
+        raise
     try:
         session = _session(args, ctx, data_dir)
     except BaseException:
         sock.close()
+        lock.close()
         raise
     for note in session.all_notices():
         ctx.err.write(program_line(ctx.tr, note) + "\n")
     host = ctx.host
     port = sock.getsockname()[1]
     url = _url(args.host, port)
-    local = ("127.0.0.1", "localhost", "::1", args.host.lower())
-    allowed = None if args.host in ("0.0.0.0", "::", "") else local
+    lock.write(f"{os.getpid()} {url}\n")
+    lock.flush()
+    allowed = served_names(args.host)
+    if not loopback(args.host):
+        ctx.err.write(program_line(ctx.tr, Message(M_NOT_LOOPBACK, {"port": port, "names": ", ".join(allowed)}))
+                      + "\n")
     app = create_app(host, data_dir, session=session, allowed_hosts=allowed)
     session.solver().start()  # ready before the first hint
     server = uvicorn.Server(uvicorn_config(app))
@@ -367,4 +480,33 @@ def serve(args, ctx) -> int:
     finally:
         session.close()
         sock.close()
+        lock.close()
     return 0
+
+
+LOCK_NAME = "server.lock"
+M_FOLDER_IN_USE = N_("Another Réussite server (process {pid}, {url}) uses the data folder {folder}: two servers "
+                     "would overwrite each other's autosave. Open that one, stop it first, or give this one "
+                     "another --data-dir.")
+
+
+def lock_data_dir(data_dir: Path):
+    """The data folder's lock, held as long as the server runs (the returned open file): one server per
+    folder. A lock, not the file's existence, so a server killed outright leaves nothing to clean."""
+    import fcntl
+
+    path = data_dir / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
+                        reason=os_reason(exc)) from exc
+    handle = os.fdopen(fd, "r+", encoding="utf-8")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        pid, _, url = (handle.read().strip() or "? ?").partition(" ")
+        handle.close()
+        raise UserError(M_FOLDER_IN_USE, folder=str(data_dir), pid=pid, url=url or "?") from None
+    handle.truncate(0)
+    return handle

@@ -27,6 +27,7 @@ import asyncio
 import itertools
 import os
 import queue
+import signal
 import socket
 import subprocess
 import sys
@@ -161,6 +162,10 @@ def child_main(fd: int) -> None:
     from reussite.advisor import LineCache
     from reussite.host import Host
 
+    # Ctrl+C in the terminal reaches the whole process group: the server stops, and closing the socket
+    # stops this child (it sees the end of its input), without a KeyboardInterrupt traceback of its own.
+    # The same end of input stops it when the server is killed outright (SIGKILL).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     conn = Connection(fd)
     try:
         os.nice(19)  # when the CPU is short, a move of the player's goes before the search

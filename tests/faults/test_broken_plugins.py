@@ -12,6 +12,8 @@ from helpers import plugin_pyproject
 from test_packaging import write_tree
 from webserver import start_server, stop_server
 
+from reussite import saves
+
 pytestmark = pytest.mark.venv
 PLUGINS = Path(__file__).parents[1] / "data" / "plugins"
 
@@ -132,10 +134,11 @@ def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, 
                 state = srv.new_game(game, 5)
                 state = srv.api("/api/deal", {"version": state["version"]}).json()
                 before = srv.state()
-                saved = (data / "autosave.json").read_text(encoding="utf-8")
+                saved = saves.read_with_journal(data / "autosave.json", "web")  # the base and its journal
                 answer = srv.api("/api/deal", {"version": state["version"], "lang": "fr"})
                 attack.kept(before, srv.state())
-                attack.survived((data / "autosave.json").read_text(encoding="utf-8") == saved, "autosaved")
+                now = saves.read_with_journal(data / "autosave.json", "web")
+                attack.survived(now["moves"] == saved["moves"] and now["position"] == saved["position"], "autosaved")
                 assert answer.status_code == 500 and answer.headers["content-type"] == "application/json"
                 body = answer.json()
                 assert f"{game} (extension fault-play, distribution reussite-fault-play)" in body["error"]
@@ -147,7 +150,7 @@ def test_a_move_whose_plugin_fails_is_rolled_back_named_and_not_autosaved(venv, 
             srv.new_game("bad-moves", 5)
             srv.api("/api/deal", {"version": srv.state()["version"]})
             before = srv.state()
-            hint = srv.api("/api/hint?seconds=5&lang=fr")
+            hint = srv.api("/api/hint", {"seconds": 5, "lang": "fr"})
             assert hint.status_code == 500, hint.text
             assert "(extension fault-play, distribution reussite-fault-play)" in hint.json()["error"]
             attack.kept(before, srv.state())

@@ -287,6 +287,24 @@ def test_idle_and_half_sent_connections_are_closed(tmp_path, host, sent):
         assert served.startswith(b"HTTP/1.1 200")
 
 
+def test_idle_connections_cannot_lock_the_player_out(tmp_path, host, game_at_stake):
+    """More idle or half-sent connections than the server serves at once: the oldest quiet ones make room,
+    and the player's request is answered at once (it was 503 for the read timeout's 10 s)."""
+    from reussite.web.server import MAX_CONNECTIONS
+
+    with real_server(host, tmp_path) as port:
+        crowd = [raw(port, b"" if i % 2 else b"GET /api/state HTTP/1.1\r\n") for i in range(MAX_CONNECTIONS + 6)]
+        try:
+            time.sleep(0.2)  # all accepted
+            started = time.monotonic()
+            served = answer_of(raw(port, b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            assert served.startswith(b"HTTP/1.1 200"), served[:100]
+            assert time.monotonic() - started < 5  # not held until the crowd's read timeout
+        finally:
+            for conn in crowd:
+                conn.close()
+
+
 def test_a_client_leaving_mid_body_is_logged_plainly_and_the_game_kept(tmp_path, host, capfd, game_at_stake):
     (tmp_path / AUTOSAVE).write_text(played_text(host))
     with real_server(host, tmp_path) as port:

@@ -10,6 +10,7 @@ import textwrap
 
 import pytest
 
+from reussite import saves
 from reussite.web.api import AUTOSAVE, ROUTES, Access, Api
 
 GAME = "forty-thieves"
@@ -74,17 +75,23 @@ def test_every_write_route_has_a_case_here():
     assert set(WRITES) == cases
 
 
+def autosave_text(autosave) -> str:
+    """The autosave and its journal, as the disk holds them."""
+    journal = saves.journal_path(autosave)
+    return autosave.read_text() + (journal.read_text() if journal.exists() else "")
+
+
 @pytest.mark.parametrize("path", WRITES)
 def test_a_write_route_refuses_a_stale_version_and_changes_nothing(client, host, tmp_path, path):
     body = prepare(client, host, path)
     session = client.app.state.session
     autosave = tmp_path / AUTOSAVE
-    before_text, before_mark, version = autosave.read_text(), session.mark(), session.version
+    before_text, before_mark, version = autosave_text(autosave), session.mark(), session.version
     for stale in ({"version": version - 1}, {}):  # an older position, or none said
         response = client.post(f"/api/{path}", json={**body, **stale})
         assert response.status_code in (409, 400), response.text
         assert session.version == version and session.mark() == before_mark
-        assert autosave.read_text() == before_text
+        assert autosave_text(autosave) == before_text
     assert "state" in client.post(f"/api/{path}", json={**body, "version": version - 1}).json()
 
 
@@ -102,8 +109,8 @@ def test_a_write_route_records_and_autosaves_what_it_changed(client, host, tmp_p
         return
     assert session.version == version + 1
     assert response.json()["version"] == session.version  # the answer is the recorded position
-    saved, now = json.loads(autosave.read_text()), json.loads(json.dumps(session.save_json()))
-    saved.pop("web"), now.pop("web")  # the time played goes on
+    saved, now = saves.read_with_journal(autosave, "web"), json.loads(json.dumps(session.save_json()))
+    saved.pop("web"), now.pop("web"), saved.pop("journal")  # the time played goes on
     assert saved == now
 
 

@@ -17,21 +17,21 @@ def new(client, game: str, number: int) -> dict:
 
 def test_a_winning_hint_then_a_heuristic_one_each_saying_so(client):
     state = new(client, "mount-olympus", 1)
-    hint = client.get(f"/api/hint?version={state['version']}").json()
+    hint = client.post("/api/hint", json={"version": state["version"]}).json()
     assert hint["kind"] == "winning" and hint["text"].endswith("This move keeps a win in reach.")
     assert hint["move"] in state["legal"]
     state = new(client, "forty-thieves", 1)
-    hint = client.get(f"/api/hint?version={state['version']}&seconds=0&lang=fr").json()
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0, "lang": "fr"}).json()
     assert hint["kind"] == "heuristic" and hint["text"].endswith("dans le temps imparti.)")
 
 
 def test_a_move_cancels_the_hint_being_computed_and_is_not_delayed(client):
     state = new(client, "forty-thieves", 1)
-    client.get(f"/api/hint?version={state['version']}&seconds=0")  # the solver's process is up
+    client.post("/api/hint", json={"version": state["version"], "seconds": 0})  # the solver's process is up
     answers = {}
 
     def ask():
-        answers["hint"] = client.get(f"/api/hint?version={state['version']}&seconds=30").json()
+        answers["hint"] = client.post("/api/hint", json={"version": state["version"], "seconds": 30}).json()
 
     asker = threading.Thread(target=ask)
     asker.start()
@@ -47,8 +47,8 @@ def test_a_move_cancels_the_hint_being_computed_and_is_not_delayed(client):
 
 def test_a_stale_version_is_not_searched(client):
     state = new(client, "osmosis", 1)
-    assert client.get(f"/api/hint?version={state['version'] - 1}").json()["stale"]
-    assert client.get(f"/api/solve?version={state['version'] - 1}").json()["stale"]
+    assert client.post("/api/hint", json={"version": state["version"] - 1}).json()["stale"]
+    assert client.post("/api/solve", json={"version": state["version"] - 1}).json()["stale"]
 
 
 def test_lost_by_the_rule_stops_the_clock_and_undo_n_moves_reaches_a_winnable_position(client, host):
@@ -59,10 +59,11 @@ def test_lost_by_the_rule_stops_the_clock_and_undo_n_moves_reaches_a_winnable_po
     elapsed = state["elapsed"]
     time.sleep(0.25)
     assert client.get("/api/state").json()["elapsed"] == elapsed  # the clock stands still
-    rewind = client.get(f"/api/rewind?version={state['version']}").json()
+    rewind = client.post("/api/rewind", json={"version": state["version"]}).json()
     undo = rewind["undo"]
     assert undo and rewind["label"] == f"Undo {undo} moves"
-    assert client.get(f"/api/rewind?version={state['version']}&lang=fr").json()["label"] == f"Annuler {undo}\u00a0coups"
+    fr = client.post("/api/rewind", json={"version": state["version"], "lang": "fr"}).json()
+    assert fr["label"] == f"Annuler {undo}\u00a0coups"
     after = client.post("/api/undo", json={"version": state["version"], "count": undo}).json()
     assert after["moves"] == state["moves"] - undo and not after["lost"]
     game = host.new_game("osmosis", 1, {})
@@ -78,16 +79,16 @@ def test_a_hint_that_proves_the_game_lost_says_so_in_the_state(client):
     while state["can_deal"] and state["moves"] < 100:  # still moves to make, but nothing left to win
         state = client.post("/api/deal", json={"version": state["version"]}).json()
     assert not state["lost"]
-    hint = client.get(f"/api/hint?version={state['version']}").json()
+    hint = client.post("/api/hint", json={"version": state["version"]}).json()
     assert hint["kind"] == "lost" and hint["move"] is None and hint["text"] == "No win is possible from here."
     assert hint["state"]["no_win"] and client.get("/api/state").json()["no_win"]
 
 
 def test_solve_gives_the_whole_line_and_watch_finds_nothing_wrong_in_a_winnable_deal(client):
     state = new(client, "mount-olympus", 2)
-    line = client.get(f"/api/solve?version={state['version']}").json()
+    line = client.post("/api/solve", json={"version": state["version"]}).json()
     assert line["verdict"] == "won" and line["text"] == f"A winning line of {len(line['line'])} moves."
-    assert client.get(f"/api/watch?version={state['version']}").json()["verdict"] == "won"
+    assert client.post("/api/watch", json={"version": state["version"]}).json()["verdict"] == "won"
     for move in line["line"]:
         path = "/api/move" if move["type"] == "move" else "/api/deal"
         state = client.post(path, json={"version": state["version"], **move}).json()
@@ -106,14 +107,14 @@ def test_new_game_with_winnable_deals_only_keeps_the_game_numbers(client, host):
 
 def test_the_solver_process_comes_back_if_it_dies(client):
     state = new(client, "mount-olympus", 1)
-    assert client.get(f"/api/hint?version={state['version']}").json()["kind"] == "winning"
+    assert client.post("/api/hint", json={"version": state["version"]}).json()["kind"] == "winning"
     worker = client.app.state.session.worker
     worker._proc.kill()
     worker._proc.wait()
     deadline = time.monotonic() + 5
     while worker._conn is not None and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert client.get(f"/api/hint?version={state['version']}").json()["kind"] == "winning"
+    assert client.post("/api/hint", json={"version": state["version"]}).json()["kind"] == "winning"
 
 
 def test_the_search_for_a_winnable_deal_shows_its_progress_and_can_be_stopped(client):
@@ -145,13 +146,13 @@ def test_the_search_for_a_winnable_deal_shows_its_progress_and_can_be_stopped(cl
 
 def test_a_hint_does_not_wait_behind_the_background_check(client):
     state = new(client, "forty-thieves", 1)
-    client.get(f"/api/hint?version={state['version']}&seconds=0")  # the solver's process is up
+    client.post("/api/hint", json={"version": state["version"], "seconds": 0})  # the solver's process is up
     answers = {}
     watcher = threading.Thread(target=lambda: answers.update(
-        watch=client.get(f"/api/watch?version={state['version']}&seconds=30").json()))
+        watch=client.post("/api/watch", json={"version": state["version"], "seconds": 30}).json()))
     watcher.start()
     time.sleep(0.3)
-    hint = client.get(f"/api/hint?version={state['version']}&seconds=0.2").json()
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0.2}).json()
     assert hint["kind"] in ("winning", "heuristic")
     watcher.join(timeout=10)
     # The 30 s check was cancelled by the hint, not waited for: it answers as stale, at once.

@@ -53,7 +53,7 @@ def winnable_deal(game_id: str) -> int:
 
 def server_game(server):
     """The server's game, from its autosave (replayed through the rules)."""
-    return saves.from_json(json.loads((server.data_dir / "autosave.json").read_text()), HOST)
+    return saves.from_json(saves.read_with_journal(server.data_dir / "autosave.json", "web"), HOST)
 
 
 def post_moves(server, moves) -> dict:

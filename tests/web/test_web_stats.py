@@ -43,13 +43,13 @@ def test_a_game_left_with_moves_is_abandoned_and_an_untouched_one_is_not_recorde
         fr = client.get("/api/stats?lang=fr").json()
         assert fr["recent"][0]["result_text"] == "abandonnée" and fr["summary"][0]["percent_text"] == f"0,0{NBSP}%"
         assert fr["summary"][0]["name"] == "Les quarante voleurs"
-        assert client.get("/api/stats?game=osmosis").json() == {"summary": [], "recent": [], "notices": []}
+        assert client.get("/api/stats?game=osmosis").json() == {"summary": [], "recent": [], "total": 0, "notices": []}
 
 
 def test_a_won_game_is_recorded_once_across_a_server_restart(host, tmp_path):
     with app_client(host, tmp_path) as client:
         state = post(client, "/api/new", game="mount-olympus", number=1)
-        line = client.get(f"/api/solve?version={state['version']}").json()
+        line = client.post("/api/solve", json={"version": state["version"]}).json()
         assert line["verdict"] == "won"
         for move in line["line"]:
             if move["type"] == "move":
@@ -57,7 +57,12 @@ def test_a_won_game_is_recorded_once_across_a_server_restart(host, tmp_path):
             else:
                 state = post(client, "/api/deal")
         assert state["won"]
-        assert [r["result"] for r in client.get("/api/stats").json()["recent"]] == ["won"]
+        body = client.get("/api/stats").json()
+        assert [r["result"] for r in body["recent"]] == ["won"]
+        # Won by the solver's line: counted apart, not as the player's win, streak or best time.
+        (summary,) = body["summary"]
+        assert (summary["assist"], summary["won"]) == ("demo", 1)
+        assert summary["name"] == "Mount Olympus (played by the solver)"
     # The same game comes back from the autosave (same id): leaving it now adds nothing.
     with app_client(host, tmp_path) as client:
         assert client.get("/api/state").json()["won"]
@@ -127,3 +132,42 @@ def test_stats_panel_shows_the_figures_and_replays_a_game_from_the_log(page, tmp
         assert len(recent) == 3
     finally:
         stop_server(server)
+
+
+def test_a_locked_statistics_file_holds_up_no_request_and_the_game_is_recorded_after(host, tmp_path, monkeypatch):
+    """The statistics are written in their own thread: while another program holds the file, the page's
+    requests are answered at once, and the game waits, then is written, with no notice left."""
+    import sqlite3
+
+    from reussite import stats as S
+
+    monkeypatch.setattr(S, "BUSY_SECONDS", 5.0)
+    with app_client(host, tmp_path) as client:
+        post(client, "/api/new", game="forty-thieves", number=3)
+        post(client, "/api/deal")
+        blocker = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+        blocker.execute("BEGIN EXCLUSIVE")
+        try:
+            state = post(client, "/api/new", game="forty-thieves", number=4)  # leaves game 3: a record waits
+            assert state["number"] == "4" and client.get("/api/state").status_code == 200
+            assert [r["number"] for r in Stats.in_folder(tmp_path).rows()] == []  # not written yet
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        body = client.get("/api/stats").json()  # read after the write, in the same thread
+        assert [(r["number"], r["result"]) for r in body["recent"]] == [("3", "abandoned")]
+        assert body["notices"] == [] and client.get("/api/state").json()["notices"] == []
+
+
+def test_the_log_is_read_a_page_at_a_time(host, tmp_path):
+    db = Stats.in_folder(tmp_path)
+    game = host.new_game("forty-thieves", 1, {})
+    game.push(next(iter(game.legal_moves())))
+    for i in range(25):
+        db.record(f"page{i:04d}", game, "abandoned", i, finished=f"2026-01-01T00:00:{i:02d}Z")
+    with app_client(host, tmp_path) as client:
+        first = client.get("/api/stats").json()
+        second = client.get("/api/stats?offset=20").json()
+        assert first["total"] == 25 and len(first["recent"]) == 20 and first["recent"][0]["seconds"] == 24
+        assert [r["seconds"] for r in second["recent"]] == [4, 3, 2, 1, 0]
+        assert client.get("/api/stats?offset=-1").status_code == 400

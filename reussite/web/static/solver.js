@@ -14,7 +14,7 @@ export async function hint() {
   if (!app.state) return;
   const version = app.state.version;
   showMessage(t('hint_looking'));
-  const res = await request(`/api/hint?version=${version}&seconds=${hintSeconds()}`);
+  const res = await request('/api/hint', { version, seconds: hintSeconds() });
   if (!res.ok) {
     showMessage(res.data.error || String(res.status), true);
     return;
@@ -89,7 +89,7 @@ export function scheduleWatch() {
   const version = state.version;
   app.watchTimer = setTimeout(async () => {
     if (!app.state || app.state.version !== version || app.demo) return;
-    const res = await request(`/api/watch?version=${version}`);
+    const res = await request('/api/watch', { version });
     if (res.ok && !res.data.stale && res.data.no_win && app.state.version === version) setState(res.data);
   }, WATCH_DELAY);
 }
@@ -101,7 +101,7 @@ export async function solveDemo() {
   stopDemo();
   const version = app.state.version;
   showMessage(t('hint_looking'));
-  const res = await request(`/api/solve?version=${version}`);
+  const res = await request('/api/solve', { version });
   if (!res.ok) {
     showMessage(res.data.error || String(res.status), true);
     return;

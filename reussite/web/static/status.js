@@ -165,7 +165,7 @@ async function findRewind(version) {
   const lang = app.lang;
   app.rewind = { version, lang, pending: true };
   $('dialog-detail').textContent += ` ${t('rewind_looking')}`;
-  const res = await request(`/api/rewind?version=${version}`);
+  const res = await request('/api/rewind', { version });
   if (!app.state || app.state.version !== version || !res.ok || res.data.stale) return;
   if (lang !== app.lang) return; // the language changed meanwhile: the new dialog asked again
   app.rewind = { version, lang, undo: res.data.undo, label: res.data.label, text: res.data.text };
