@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_actions import stack_index, wait_until
+from browser_actions import open_menu, stack_index, wait_until
 from npm_tools import tool_or_skip
 
 from reussite.host import Host
@@ -102,14 +102,21 @@ def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifact
             for badge in probe["badges"]:
                 hit = [c for c in visible_corners(probe) if overlaps(badge, c)]
                 assert not hit, f"{game} at {size}: a count badge {badge} covers a card index {hit}"
-            if width < 700:
-                assert page.locator("#menu").is_hidden()  # the settings are folded away
-                page.click("#btn-menu")
-                assert page.locator("#game-select").is_visible()
-                assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
-                page.click("#btn-menu")
-                bar = page.locator("#bar").bounding_box()
-                assert bar["height"] <= 0.2 * height or width < 380, f"the toolbar takes {bar['height']} px"
+            if size in (PHONE, DESKTOP):  # the toolbar and status leave the table 80 % of the height
+                assert probe["tableHeight"] >= 0.8 * height, f"{game} at {size}: table {probe['tableHeight']} px"
+            # The game's choices and settings fold into the menu, which opens over the table, not above it.
+            assert page.locator("#menu").is_hidden()
+            page.click("#btn-menu")
+            assert page.locator("#game-select").is_visible() and page.locator("#four-colour").is_visible()
+            assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
+            assert page.evaluate("document.getElementById('table').clientHeight") == probe["tableHeight"]
+            if game == GAME_IDS[0]:  # the 15-digit numbers New game picks show whole
+                page.fill("#number-input", "123456789012345")
+                assert page.evaluate("(el => el.scrollWidth <= el.clientWidth)(document.getElementById("
+                                     "'number-input'))"), f"at {size} the number box cuts a 15-digit number"
+                page.fill("#number-input", state["number"])
+            page.keyboard.press("Escape")  # folds it again, focus back on Menu
+            assert page.locator("#menu").is_hidden() and page.evaluate("document.activeElement.id") == "btn-menu"
             page.screenshot(path=str(artifacts / f"layout-{game}-{width}x{height}.png"))
             page.click("#btn-rules")
             page.wait_for_selector("#help-body h3")
@@ -165,6 +172,12 @@ def test_changes_are_said_and_focus_is_kept(page, server):
     state = server.new_game("forty-thieves", 1)
     page.goto(server.url)
     page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    # The first Tab reaches "Skip to the table", which takes the keyboard straight to the piles.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip"
+    assert page.locator("#skip").is_visible() and page.locator("#skip").inner_text() == "Skip to the table"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('slot')")
     move = next(m for m in state["legal"] if m["type"] == "move" and m["n"] == 1)
     src, dst = stack_index(state, move["src"]), stack_index(state, move["dst"])
     # Held cards and where they may go are said, not only shown.
@@ -188,6 +201,13 @@ def test_changes_are_said_and_focus_is_kept(page, server):
     page.wait_for_selector(f"body[data-version='{state['version'] + 3}']")
     waste = server.state()["stacks"][stack_index(state, "waste")]["cards"][-1]["label"]
     wait_until(page, f"document.getElementById('announce').textContent.includes({waste!r})")
+    # Undoing it puts no card face up anywhere: what went face down, and what shows now, are said.
+    page.keyboard.press("u")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 4}']")
+    stock = state["stacks"][stack_index(state, "stock")]["name"]
+    wait_until(page, "document.getElementById('announce').textContent.startsWith('Undone. ')")
+    said = page.locator("#announce").inner_text()
+    assert f"Face down again on {stock}." in said, said
 
     # A language switch keeps the focus on the button pressed; the French labels are French.
     page.locator("#bar .langs button[data-lang='fr']").focus()
@@ -213,12 +233,14 @@ def test_four_colour_deck(page, server):
     suits = {s: f".card.suit-{s}" for s in "SHDC"}
     before = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert before["H"] == before["D"] and before["S"] == before["C"]
+    open_menu(page)
     page.check("#four-colour")
     after = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert len(set(after.values())) == 4, after
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate(f"({colour})('.card.suit-D')") == after["D"]  # remembered
+    open_menu(page)
     page.uncheck("#four-colour")
 
 
@@ -403,9 +425,9 @@ COURTS = """() => [...document.querySelectorAll('.card[data-code]')].filter((el)
   })"""
 
 
-@pytest.mark.parametrize(("game", "size"), [("tournament", DESKTOP), ("forty-thieves", PHONE)])
+@pytest.mark.parametrize(("game", "size"), [("tournament", (1280, 720)), ("forty-thieves", PHONE)])
 def test_court_cards_stay_legible_on_small_cards(browser, server, game, size):
-    """Narrow columns (Tournament at 1280 px, Forty Thieves on a phone): a court card's figure spans most of
+    """Narrow columns (Tournament at 1280×720, Forty Thieves on a phone): a court card's figure spans most of
     the room between its indexes (the double-headed figure of larger cards spans 36 % of the width and 47 %
     of the height), and covers neither index."""
     context, page, _ = open_page(browser, server, game, size)

@@ -7,7 +7,7 @@ import json
 from functools import cache
 
 import pytest
-from browser_actions import drag, wait_until
+from browser_actions import drag, open_menu, wait_until
 
 from reussite import saves
 from reussite.game import DEAL, REDEAL, Move
@@ -81,6 +81,7 @@ def ask_hint(page, version: int) -> str:
 def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(page, server, game_id):
     number = winnable_deal(game_id)
     state = open_game(page, server, game_id, number)
+    open_menu(page)
     page.select_option("#hint-time", "10")  # room for a busy machine (see winnable_deal)
     version = state["version"]
     for step in range(400):
@@ -201,6 +202,14 @@ def test_a_position_proved_lost_while_moves_remain_is_reported_in_french(page, s
 
     fr = host_translator("fr")
     assert page.locator("#dialog-text").inner_text() == fr.gettext("No win is possible from here.")
+    # ... in the status line too, where "Looking for a winning line…" no longer stays.
+    assert page.locator("#message").inner_text() == fr.gettext("No win is possible from here.")
+    # Saved games opened over the dialog are not covered by it; closed, the dialog is back.
+    page.locator("#btn-saves").click()
+    page.wait_for_selector("#saves:not([hidden])")
+    assert page.locator("#dialog").is_hidden() and page.locator("#save-name").is_visible()
+    page.locator("#btn-saves-close").click()
+    page.wait_for_selector("#dialog", state="visible")
     button = page.locator("#dlg-rewind")
     button.wait_for(state="visible", timeout=30000)
     undo = int(button.get_attribute("data-undo"))
@@ -251,6 +260,7 @@ def test_winnable_deals_only_deals_only_deals_the_solver_proves_winnable(page, s
         new MutationObserver(() => window.__messages.push(document.getElementById('message').textContent))
             .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
     }""")
+    open_menu(page)
     page.locator("#winnable-only").check()
     numbers = []
     for _ in range(2):
@@ -266,4 +276,5 @@ def test_winnable_deals_only_deals_only_deals_the_solver_proves_winnable(page, s
     assert numbers[0] != numbers[1] and numbers[0] > 10**9  # PySolFC's numbers, from a random start
     assert any(m.startswith("Looking for a winnable deal") for m in page.evaluate("window.__messages"))
     assert page.evaluate("localStorage.getItem('reussite.winnable')") == "1"
+    open_menu(page)  # New game, outside it, folded it
     page.locator("#winnable-only").uncheck()

@@ -47,7 +47,7 @@ function init() {
   $('btn-deal').addEventListener('click', doDeal);
   $('btn-auto').addEventListener('click', doAuto);
   $('btn-new').addEventListener('click', () => newGame());
-  $('btn-restart').addEventListener('click', doRestart);
+  $('btn-restart').addEventListener('click', () => { toggleMenu(false); doRestart(); });
   $('btn-copy').addEventListener('click', copyNumber);
   $('btn-rules').addEventListener('click', () => toggleHelp());
   $('btn-help-close').addEventListener('click', () => toggleHelp(false));
@@ -59,6 +59,7 @@ function init() {
       showMessage(t('bad_number'), true);
       return;
     }
+    toggleMenu(false); // the number chosen: the table in full view again
     newGame(text);
   });
   $('number-input').addEventListener('keydown', (e) => {
@@ -123,6 +124,17 @@ function init() {
     }).catch(failed);
   });
   $('btn-menu').addEventListener('click', () => toggleMenu());
+  // The menu opens over the table: a press anywhere else folds it again.
+  document.addEventListener('pointerdown', (e) => {
+    if ($('bar').dataset.menu === 'open' && !$('menu').contains(e.target) && !$('btn-menu').contains(e.target)) {
+      toggleMenu(false);
+    }
+  });
+  $('skip').addEventListener('click', (e) => {
+    e.preventDefault();
+    const slot = $('table').querySelector('.slot[tabindex="0"]');
+    (slot || $('table')).focus();
+  });
   $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
   setFourColour(store.get('reussite.fourColour') === '1');
   boot(app.lang).then(() => {

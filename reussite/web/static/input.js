@@ -2,7 +2,7 @@
 
 import { doBest, doDeal, doMove, doRedo, doUndo, newGame } from './api.js';
 import { t } from './i18n.js';
-import { toggleHelp, toggleStats } from './panels.js';
+import { toggleHelp, toggleMenu, toggleStats } from './panels.js';
 import { clearHint, hint, playHint, solveDemo } from './solver.js';
 import { $, app } from './state.js';
 import { closeDialog, showMessage } from './status.js';
@@ -275,6 +275,11 @@ export function onTableKey(e) {
 export function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.target.closest && e.target.closest('#saves')) return; // the saved games panel's own keys
+  if (e.key === 'Escape' && $('bar').dataset.menu === 'open') {
+    toggleMenu(false);
+    $('btn-menu').focus();
+    return;
+  }
   const tag = e.target.tagName;
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') {
     if (e.key === 'Escape') e.target.blur();

@@ -26,6 +26,7 @@ export async function hint() {
   if (res.data.state) {
     app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
     setState(res.data.state);
+    showMessage(res.data.text || ''); // "Looking for a winning line…" must not stay
     return;
   }
   showMessage(res.data.text);
@@ -109,6 +110,7 @@ export async function solveDemo() {
   if (res.data.stale || !app.state || app.state.version !== version) return;
   if (res.data.state) {
     setState(res.data.state);
+    showMessage(res.data.text || '');
     return;
   }
   showMessage(res.data.text || '', res.data.verdict !== 'won');

@@ -32,8 +32,27 @@ function describeChange(previous, state, path) {
     else if (!placed.has(c)) turned.push(c.label);
   }));
   if (turned.length) parts.push(t('announce_up', { cards: turned.join(', ') }));
+  if (parts.length <= 1 && path) parts.push(...describeUnplaced(previous, state));
   if (state.won) parts.push(t('won', { score: state.score }));
   return parts.join(' ');
+}
+
+// A change that put no face-up card anywhere (an undo that turns a card back down, a redeal taken back):
+// what went face down, and the top card of each pile that changed, so that no change is a bare "Undone.".
+function describeUnplaced(previous, state) {
+  const parts = [];
+  const code = (c) => (c ? c.code : '#');
+  const changed = state.stacks.map((s, i) => s.cards.map(code).join() !== previous.stacks[i].cards.map(code).join());
+  state.stacks.forEach((s, i) => {
+    if (!changed[i]) return;
+    const before = previous.stacks[i].cards;
+    const down = s.cards.some((c, k) => !c && (k >= before.length || before[k]));
+    if (down) parts.push(t('announce_down', { stack: s.name }));
+    const top = s.cards[s.cards.length - 1];
+    if (!s.cards.length) parts.push(t('announce_empty', { stack: s.name }));
+    else if (top) parts.push(t('announce_top', { stack: s.name, card: top.label }));
+  });
+  return parts;
 }
 
 export function announce(text) {
