@@ -90,6 +90,12 @@ UI_STRINGS: dict[str, str] = {
     "play_hint_title": N_("Play the move the hint shows (p)"),
     "menu": N_("Menu"),
     "skip_to_table": N_("Skip to the table"),
+    "live_check": N_("Say if the game can still be won"),
+    "live_check_title": N_("After each move the solver checks the position in the background and the status "
+                           "line says whether a win is still possible"),
+    "live_winnable": N_("Winnable"),
+    "live_lost": N_("No win from here"),
+    "live_lost_undo": N_("No win from here (undo {count})"),
     "settings": N_("Settings"),
     "four_colour": N_("Four-colour deck"),
     "four_colour_title": N_("Each suit in its own colour: spades black, hearts red, diamonds blue, clubs green"),

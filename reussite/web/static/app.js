@@ -7,7 +7,7 @@ import { reportClock, tick } from './clock.js';
 import { boot, t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
 import { saveGame, setFourColour, toggleHelp, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
-import { demoPlayPause, demoStep, hint, playHint, solveDemo, stopDemo } from './solver.js';
+import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
 import { $, app, store } from './state.js';
 import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
 import { render } from './table.js';
@@ -91,6 +91,12 @@ function init() {
   $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
   $('dlg-close').addEventListener('click', closeDialog);
   $('btn-notice-close').addEventListener('click', closeNotice);
+  const live = $('live-check');
+  live.checked = store.get('reussite.live') !== '0'; // on unless turned off
+  live.addEventListener('change', () => {
+    store.set('reussite.live', live.checked ? '1' : '0');
+    scheduleWatch();
+  });
   const auto = $('auto-each');
   auto.checked = store.get('reussite.autoEach') === '1';
   auto.addEventListener('change', () => store.set('reussite.autoEach', auto.checked ? '1' : '0'));

@@ -27,6 +27,7 @@ export const app = {
   hintTimer: 0,
   hintMove: null, // the move the hint shows, for "Play it"
   watchTimer: 0,
+  live: null, // {version, verdict}: the background check's answer (solver.js)
   demo: null, // {line, index, version, playing, timer}: a winning line being played
   rewind: null, // {version, undo, label, text}: where "undo N moves" goes
   searching: false,

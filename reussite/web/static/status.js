@@ -4,7 +4,7 @@ import { newGame, request } from './api.js';
 import { tick } from './clock.js';
 import { t } from './i18n.js';
 import { loadHelp } from './panels.js';
-import { scheduleWatch, stopDemo } from './solver.js';
+import { renderLive, scheduleWatch, stopDemo } from './solver.js';
 import { $, app } from './state.js';
 import { render } from './table.js';
 
@@ -203,6 +203,7 @@ function showRewind() {
   button.textContent = rewind.label || '';
   button.dataset.undo = rewind.undo || '';
   if (rewind.undo) button.focus({ preventScroll: true });
+  renderLive();
 }
 
 export function closeDialog() {
