@@ -50,7 +50,8 @@ UI_STRINGS: dict[str, str] = {
     "help_loading": N_("Loading the rules…"),
     "keys_title": N_("Keyboard"),
     "keys_text": N_(
-        "u undo, r redo, h hint, p play the hint, s solve, d deal, n new game, ? rules, Esc put the cards back. "
+        "u undo, r redo, h hint, p play the hint, s solve, d deal, n new game, z pause, f full screen, ? rules, "
+        "Esc put the cards back. "
         "Tab moves between stacks; Enter or Space picks up the top card and puts it down on another stack; "
         "Up and Down arrows pick up more or fewer cards."
     ),
@@ -90,6 +91,11 @@ UI_STRINGS: dict[str, str] = {
     "play_hint_title": N_("Play the move the hint shows (p)"),
     "menu": N_("Menu"),
     "skip_to_table": N_("Skip to the table"),
+    "pause": N_("Pause"),
+    "pause_title": N_("Stop the clock and hide the cards (z)"),
+    "resume": N_("Resume"),
+    "paused_text": N_("Paused: the clock is stopped and the cards are hidden."),
+    "full_screen": N_("Full screen"),
     "live_check": N_("Say if the game can still be won"),
     "live_check_title": N_("After each move the solver checks the position in the background and the status "
                            "line says whether a win is still possible"),

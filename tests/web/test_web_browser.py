@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_actions import drag, stack_index, wait_until
+from browser_actions import drag, open_menu, stack_index, wait_until
 
 from reussite.host import Host
 
@@ -285,3 +285,37 @@ def test_a_stale_tab_cannot_start_a_new_game_over_the_one_in_progress(page, serv
     assert other.locator("#message.error").inner_text()
     assert server.state()["moves"] == 1 and server.state()["number"] == str(NUMBER)
     other.close()
+
+
+def test_pause_hides_the_cards_and_stops_the_clock_and_full_screen_toggles(page, server):
+    state = server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.wait_for_timeout(1100)  # the clock runs
+    page.click("#btn-pause")
+    page.wait_for_selector("body[data-paused]")
+    assert not page.locator(".card").first.is_visible() and page.locator("#paused").is_visible()
+    assert page.evaluate("document.activeElement.id") == "btn-resume"
+    assert page.get_attribute("#btn-pause", "aria-pressed") == "true"
+    shown, counted = page.locator("#time").inner_text(), server.state()["elapsed"]
+    assert counted >= 1
+    page.keyboard.press("d")  # nothing is played on hidden cards
+    page.wait_for_timeout(1200)
+    assert page.locator("#time").inner_text() == shown and server.state()["elapsed"] == counted
+    assert server.state()["version"] == state["version"]
+    page.keyboard.press("z")  # the key resumes as the button does
+    page.wait_for_selector("body:not([data-paused])")
+    assert page.locator(".card").first.is_visible() and page.locator("#paused").is_hidden()
+    page.wait_for_timeout(1100)
+    page.evaluate("fetch('/api/clock', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                  " body: JSON.stringify({visible: true})}).then((r) => r.ok)")
+    assert server.state()["elapsed"] > counted + 0.9
+    # Full screen, by the button and by its key, and the button says which.
+    open_menu(page)
+    page.click("#btn-full")
+    wait_until(page, "!!document.fullscreenElement")
+    wait_until(page, "document.getElementById('btn-full').getAttribute('aria-pressed') === 'true'")
+    page.locator("#table").focus()
+    page.keyboard.press("f")
+    wait_until(page, "!document.fullscreenElement")
+    wait_until(page, "document.getElementById('btn-full').getAttribute('aria-pressed') === 'false'")

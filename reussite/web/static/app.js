@@ -3,7 +3,7 @@
 // This module wires the page's controls to the others and starts it.
 
 import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame, request, stopSearch } from './api.js';
-import { reportClock, tick } from './clock.js';
+import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
 import { boot, t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
 import { saveGame, setFourColour, toggleHelp, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
@@ -130,6 +130,10 @@ function init() {
     }).catch(failed);
   });
   $('btn-menu').addEventListener('click', () => toggleMenu());
+  $('btn-pause').addEventListener('click', () => setPaused(!app.paused));
+  $('btn-resume').addEventListener('click', () => setPaused(false));
+  $('btn-full').addEventListener('click', toggleFullScreen);
+  document.addEventListener('fullscreenchange', renderFullScreen);
   // The menu opens over the table: a press anywhere else folds it again.
   document.addEventListener('pointerdown', (e) => {
     if ($('bar').dataset.menu === 'open' && !$('menu').contains(e.target) && !$('btn-menu').contains(e.target)) {

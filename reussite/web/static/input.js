@@ -1,6 +1,7 @@
 // The player's hands: holding cards, the mouse (click, double-click, drag, long press) and the keyboard.
 
 import { doBest, doDeal, doMove, doRedo, doUndo, newGame } from './api.js';
+import { setPaused, toggleFullScreen } from './clock.js';
 import { t } from './i18n.js';
 import { toggleHelp, toggleMenu, toggleStats } from './panels.js';
 import { clearHint, hint, playHint, solveDemo } from './solver.js';
@@ -286,6 +287,12 @@ export function onKey(e) {
     return;
   }
   const key = e.key;
+  if (key === 'Pause' || key.toLowerCase() === 'z') {
+    e.preventDefault();
+    setPaused(!app.paused);
+    return;
+  }
+  if (app.paused) return; // nothing is played on hidden cards
   if (key === 'Escape') {
     if (!$('dialog').hidden) closeDialog();
     else if (app.sel) clearSelection(true);
@@ -296,7 +303,7 @@ export function onKey(e) {
   }
   const actions = {
     u: doUndo, r: doRedo, h: hint, d: doDeal, n: () => newGame(), '?': () => toggleHelp(),
-    s: solveDemo, p: playHint,
+    s: solveDemo, p: playHint, f: toggleFullScreen,
   };
   const action = actions[key.toLowerCase()] || actions[key];
   if (action && !(key === ' ' || key === 'Enter')) {

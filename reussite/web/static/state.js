@@ -31,4 +31,5 @@ export const app = {
   demo: null, // {line, index, version, playing, timer}: a winning line being played
   rewind: null, // {version, undo, label, text}: where "undo N moves" goes
   searching: false,
+  paused: false, // the Pause button: clock stopped, cards hidden (clock.js)
 };
