@@ -319,3 +319,53 @@ def test_pause_hides_the_cards_and_stops_the_clock_and_full_screen_toggles(page,
     page.keyboard.press("f")
     wait_until(page, "!document.fullscreenElement")
     wait_until(page, "document.getElementById('btn-full').getAttribute('aria-pressed') === 'false'")
+
+
+def test_the_move_log_steps_back_and_forward_exactly_and_bookmarks(page, server):
+    state = server.new_game("forty-thieves", 1)
+    after = []
+    for _ in range(3):  # three card moves, as another tab would play them
+        move = next(m for m in state["legal"] if m["type"] == "move")
+        state = server.api("/api/move", {"version": state["version"], "src": move["src"], "dst": move["dst"],
+                                         "n": move["n"]}).json()
+        after.append([[c and c["code"] for c in s["cards"]] for s in state["stacks"]])
+    codes = lambda: [[c and c["code"] for c in s["cards"]] for s in server.state()["stacks"]]  # noqa: E731
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.click("#btn-log")
+    page.wait_for_selector("#log-list li:nth-child(4) button[aria-current='step']")
+    texts = page.locator("#log-list button").all_inner_texts()
+    assert texts[0] == "Start of the game" and len(texts) == 4
+    assert all(" from " in t and " to " in t for t in texts[1:]), texts  # the notation, then the words
+    page.click("#btn-bookmark")  # a bookmark after the third move
+    version = state["version"]
+    page.click("#log-list button[data-moves='1']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 1 and codes() == after[0]
+    page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
+    assert page.locator("#log-list li.undone").count() == 2  # still there, to go forward to
+    page.click("#log-list button[data-moves='3']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 3 and codes() == after[2]
+    page.click("#log-list button[data-moves='0']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 0
+    page.click("#bookmarks button.bookmark")  # back to the bookmark: three moves forward
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 3 and codes() == after[2]
+    # Another line from the start: the bookmark is no longer on it, and says so.
+    page.click("#log-list button[data-moves='0']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
+    page.click("#bookmarks button.bookmark")
+    wait_until(page, "document.getElementById('message').textContent.includes('no longer')")
+    assert server.state()["version"] == version

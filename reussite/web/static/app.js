@@ -6,7 +6,8 @@ import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame,
 import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
 import { boot, t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
-import { saveGame, setFourColour, toggleHelp, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
+import { saveGame, setBookmark, setFourColour, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
+  uploadSave } from './panels.js';
 import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
 import { $, app, store } from './state.js';
 import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
@@ -107,6 +108,12 @@ function init() {
   });
   setInterval(tick, 1000);
   $('btn-saves').addEventListener('click', () => toggleSaves());
+  $('btn-log').addEventListener('click', () => toggleLog());
+  $('btn-log-close').addEventListener('click', () => toggleLog(false));
+  $('btn-bookmark').addEventListener('click', setBookmark);
+  $('log').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.stopPropagation(); toggleLog(false); }
+  });
   $('btn-saves-close').addEventListener('click', () => toggleSaves(false));
   $('save-form').addEventListener('submit', saveGame);
   $('save-upload').addEventListener('change', uploadSave);

@@ -31,5 +31,6 @@ export const app = {
   demo: null, // {line, index, version, playing, timer}: a winning line being played
   rewind: null, // {version, undo, label, text}: where "undo N moves" goes
   searching: false,
+  log: null, // {version, at, moves}: the move log last drawn (panels.js)
   paused: false, // the Pause button: clock stopped, cards hidden (clock.js)
 };

@@ -3,7 +3,7 @@
 import { newGame, request } from './api.js';
 import { tick } from './clock.js';
 import { t } from './i18n.js';
-import { loadHelp } from './panels.js';
+import { loadHelp, refreshLog } from './panels.js';
 import { renderLive, scheduleWatch, stopDemo } from './solver.js';
 import { $, app } from './state.js';
 import { render } from './table.js';
@@ -76,6 +76,7 @@ export function setState(state, path) {
   }
   app.sel = null;
   render();
+  refreshLog();
   if (app.demo && app.demo.version !== state.version) stopDemo(t('demo_stopped'));
   scheduleWatch();
 }
