@@ -255,23 +255,47 @@ def test_four_colour_deck(page, server):
     assert page.evaluate(f"({colour})('.card.suit-D')") == after["D"]  # remembered
     open_menu(page)
     page.uncheck("#four-colour")
+    # The table's colour, at once and after a reload.
+    felt = "getComputedStyle(document.getElementById('table')).backgroundImage"
+    green = page.evaluate(felt)
+    page.select_option("#felt-select", "blue")
+    blue = page.evaluate(felt)
+    assert blue != green and "29, 79, 124" in blue, blue
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.evaluate(felt) == blue
+    open_menu(page)
+    page.select_option("#felt-select", "green")
+    assert page.evaluate(felt) == green
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_moves_animate_unless_reduced(browser, server, motion):
+@pytest.mark.parametrize(("motion", "setting"), [("no-preference", "normal"), ("no-preference", "fast"),
+                                                 ("no-preference", "off"), ("reduce", "normal")])
+def test_moves_animate_unless_reduced(browser, server, motion, setting):
+    """The system's reduced motion, and the menu's animation setting (normal, fast: half as long, off)."""
     context, page, state = open_page(browser, server, "forty-thieves", DESKTOP, reduced_motion=motion)
     try:
+        open_menu(page)
+        page.select_option("#motion-select", setting)  # applied at once, no reload
+        page.keyboard.press("Escape")
         move = next(m for m in state["legal"] if m["type"] == "move")
-        page.evaluate("window.__moving = 0; new MutationObserver(() => { window.__moving = Math.max("
-                      "window.__moving, document.getAnimations().length); }).observe(document.body, "
-                      "{attributes: true, attributeFilter: ['data-version']})")
+        page.evaluate("window.__moving = []; new MutationObserver(() => { window.__moving.push("
+                      "...document.getAnimations().map((a) => a.effect.getTiming().duration)); }).observe("
+                      "document.body, {attributes: true, attributeFilter: ['data-version']})")
         response = server.api("/api/move", {"src": move["src"], "dst": move["dst"], "n": move["n"],
                                             "version": state["version"]})
         assert response.status_code == 200
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
         moving = page.evaluate("window.__moving")
-        assert (moving > 0) == (motion == "no-preference"), moving
+        if motion == "reduce" or setting == "off":
+            assert moving == [], moving
+        else:
+            assert moving and max(moving) == {"normal": 180, "fast": 90}[setting], moving
+        page.reload()  # kept per browser
+        page.wait_for_selector("body[data-painted]")
+        assert page.evaluate("document.body.dataset.motion") == setting
+        assert page.locator("#motion-select").input_value() == setting
     finally:
         context.close()
 

@@ -6,7 +6,7 @@ import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame,
 import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
 import { boot, t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
-import { saveGame, setBookmark, setFourColour, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
+import { saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
   uploadSave } from './panels.js';
 import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
 import { $, app, store } from './state.js';
@@ -154,6 +154,9 @@ function init() {
   });
   $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
   setFourColour(store.get('reussite.fourColour') === '1');
+  setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal');
+  $('felt-select').addEventListener('change', () => setLook($('felt-select').value));
+  $('motion-select').addEventListener('change', () => setLook(null, $('motion-select').value));
   boot(app.lang).then(() => {
     if (store.get('reussite.help') === '1') toggleHelp(true, false);
     reportClock();

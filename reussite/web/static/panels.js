@@ -69,6 +69,18 @@ export function toggleMenu(open) {
   $('btn-menu').setAttribute('aria-expanded', String(show));
 }
 
+// The table's colour and the animation speed: applied at once, kept per browser.
+export function setLook(felt, motion) {
+  if (felt) {
+    document.body.dataset.felt = felt;
+    store.set('reussite.felt', felt);
+  }
+  if (motion) {
+    document.body.dataset.motion = motion;
+    store.set('reussite.motion', motion);
+  }
+}
+
 export function setFourColour(on) {
   document.body.classList.toggle('four-colour', on);
   $('four-colour').checked = on;
