@@ -91,6 +91,8 @@ UI_STRINGS: dict[str, str] = {
     "play_hint_title": N_("Play the move the hint shows (p)"),
     "menu": N_("Menu"),
     "skip_to_table": N_("Skip to the table"),
+    "quick_play": N_("Quick play: one click plays a card"),
+    "show_playable": N_("Show playable cards"),
     "felt": N_("Table colour"),
     "felt_green": N_("green"),
     "felt_blue": N_("blue"),

@@ -369,3 +369,29 @@ def test_the_move_log_steps_back_and_forward_exactly_and_bookmarks(page, server)
     page.click("#bookmarks button.bookmark")
     wait_until(page, "document.getElementById('message').textContent.includes('no longer')")
     assert server.state()["version"] == version
+
+
+def test_show_playable_cards_and_quick_play(page, server):
+    state = server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    assert page.locator(".card.playable").count() == 0  # off by default
+    open_menu(page)
+    page.check("#show-playable")  # at once, no reload
+    sources = {(m["src"], m["n"]) for m in state["legal"] if m["type"] == "move"}
+    assert sources and page.locator(".card.playable").count() == len(sources)
+    page.check("#quick-play")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.locator(".card.playable").count() == len(sources)  # kept after a reload
+    src, n = sorted(sources)[0]
+    si = stack_index(state, src)
+    pos = len(state["stacks"][si]["cards"]) - n
+    page.click(f".card[data-stack='{si}'][data-pos='{pos}']")  # one click plays it
+    page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    after = server.state()
+    assert after["moves"] == 1 and len(after["stacks"][si]["cards"]) == len(state["stacks"][si]["cards"]) - n
+    open_menu(page)
+    page.uncheck("#show-playable")
+    assert page.locator(".card.playable").count() == 0

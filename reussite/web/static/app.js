@@ -11,7 +11,7 @@ import { saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, t
 import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
 import { $, app, store } from './state.js';
 import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
-import { render } from './table.js';
+import { markPlayable, render } from './table.js';
 
 function copyNumber() {
   const number = app.state.number;
@@ -156,6 +156,14 @@ function init() {
   setFourColour(store.get('reussite.fourColour') === '1');
   setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal');
   $('felt-select').addEventListener('change', () => setLook($('felt-select').value));
+  [['quick-play', 'reussite.quickPlay'], ['show-playable', 'reussite.showPlayable']].forEach(([id, key]) => {
+    const box = $(id);
+    box.checked = store.get(key) === '1';
+    box.addEventListener('change', () => {
+      store.set(key, box.checked ? '1' : '0');
+      markPlayable();
+    });
+  });
   $('motion-select').addEventListener('change', () => setLook(null, $('motion-select').value));
   boot(app.lang).then(() => {
     if (store.get('reussite.help') === '1') toggleHelp(true, false);

@@ -89,6 +89,13 @@ function clickStack(si, pos) {
     }
     return;
   }
+  // Quick play (a menu setting): one click plays the card where it goes best, as a double-click does.
+  const n = pos >= 0 && s.cards[pos] ? s.cards.length - pos : 1;
+  if ($('quick-play').checked && s.kind !== 'foundation' && s.cards[s.cards.length - n] && targetsFor(si, n).length) {
+    app.lastClick = null;
+    doBest(si, n);
+    return;
+  }
   if (pos >= 0 && s.cards[pos]) select(si, s.cards.length - pos);
   else if (s.cards.length && s.cards[s.cards.length - 1]) select(si, 1);
 }

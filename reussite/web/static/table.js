@@ -252,6 +252,7 @@ export function render() {
     }
   });
   table.replaceChildren(frag);
+  markPlayable();
   animate(table, before, state);
   if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
   renderBar();
@@ -264,6 +265,21 @@ export function render() {
     });
   }
   document.body.dataset.version = state.version;
+}
+
+// "Show playable cards" (a menu setting): every card that some legal move picks up, outlined.
+export function markPlayable() {
+  const state = app.state;
+  const on = $('show-playable').checked;
+  $('table').querySelectorAll('.card.playable').forEach((el) => el.classList.remove('playable'));
+  if (!on || !state) return;
+  const ids = state.stacks.map((s) => s.id);
+  state.legal.forEach((m) => {
+    if (m.type !== 'move') return;
+    const si = ids.indexOf(m.src);
+    const el = $('table').querySelector(`.card[data-stack="${si}"][data-pos="${state.stacks[si].cards.length - m.n}"]`);
+    if (el) el.classList.add('playable');
+  });
 }
 
 export const slotEl = (si) => $('table').querySelector(`.slot[data-stack="${si}"]`);
