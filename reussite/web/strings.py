@@ -93,6 +93,8 @@ UI_STRINGS: dict[str, str] = {
     "skip_to_table": N_("Skip to the table"),
     "quick_play": N_("Quick play: one click plays a card"),
     "show_playable": N_("Show playable cards"),
+    "sound": N_("Sound"),
+    "back": N_("Card backs"),
     "felt": N_("Table colour"),
     "felt_green": N_("green"),
     "felt_blue": N_("blue"),

@@ -395,3 +395,30 @@ def test_show_playable_cards_and_quick_play(page, server):
     open_menu(page)
     page.uncheck("#show-playable")
     assert page.locator(".card.playable").count() == 0
+
+
+def test_sound_is_off_by_default_and_plays_for_a_deal_a_move_and_card_backs_change(page, server):
+    state = server.new_game("osmosis", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    assert page.evaluate("document.body.dataset.sound") is None  # silent unless turned on
+    open_menu(page)
+    page.check("#sound")
+    back = "getComputedStyle(document.querySelector('.card.back')).backgroundImage"
+    blue = page.evaluate(back)
+    page.select_option("#back-select", "red")
+    assert page.evaluate(back) != blue and "163, 38, 58" in page.evaluate(back)
+    page.keyboard.press("Escape")
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 2}']")
+    wait_until(page, "(document.body.dataset.sound || '').startsWith('deal ')")
+    page.keyboard.press("u")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 3}']")
+    wait_until(page, "(document.body.dataset.sound || '').startsWith('move ')")
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.locator("#sound").is_checked() and page.evaluate(back) != blue  # both kept

@@ -154,9 +154,13 @@ function init() {
   });
   $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
   setFourColour(store.get('reussite.fourColour') === '1');
-  setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal');
+  setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal',
+    store.get('reussite.back') || 'blue');
   $('felt-select').addEventListener('change', () => setLook($('felt-select').value));
-  [['quick-play', 'reussite.quickPlay'], ['show-playable', 'reussite.showPlayable']].forEach(([id, key]) => {
+  $('back-select').addEventListener('change', () => setLook(null, null, $('back-select').value));
+  const toggles = [['quick-play', 'reussite.quickPlay'], ['show-playable', 'reussite.showPlayable'],
+    ['sound', 'reussite.sound']]; // all off unless turned on
+  toggles.forEach(([id, key]) => {
     const box = $(id);
     box.checked = store.get(key) === '1';
     box.addEventListener('change', () => {

@@ -83,11 +83,13 @@ function applyStrings() {
   speed.value = SPEEDS.some(([, ms]) => String(ms) === pace) ? pace : '500';
   fillChoice($('felt-select'), FELTS, 'reussite.felt');
   fillChoice($('motion-select'), MOTIONS, 'reussite.motion');
+  fillChoice($('back-select'), BACKS, 'reussite.back');
   renderDemo();
 }
 
 // Table colours and animation speeds: [value, string key]; the first is the default.
 const FELTS = [['green', 'felt_green'], ['blue', 'felt_blue'], ['red', 'felt_red'], ['grey', 'felt_grey']];
+const BACKS = [['blue', 'felt_blue'], ['red', 'felt_red'], ['green', 'felt_green']];
 const MOTIONS = [['normal', 'speed_normal'], ['fast', 'speed_fast'], ['off', 'motion_off']];
 
 function fillChoice(select, choices, key) {

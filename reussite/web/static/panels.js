@@ -69,8 +69,12 @@ export function toggleMenu(open) {
   $('btn-menu').setAttribute('aria-expanded', String(show));
 }
 
-// The table's colour and the animation speed: applied at once, kept per browser.
-export function setLook(felt, motion) {
+// The table's colour, the animation speed and the card backs: applied at once, kept per browser.
+export function setLook(felt, motion, back) {
+  if (back) {
+    document.body.dataset.back = back;
+    store.set('reussite.back', back);
+  }
   if (felt) {
     document.body.dataset.felt = felt;
     store.set('reussite.felt', felt);

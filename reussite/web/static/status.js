@@ -6,6 +6,7 @@ import { t } from './i18n.js';
 import { loadHelp, refreshLog } from './panels.js';
 import { renderLive, scheduleWatch, stopDemo } from './solver.js';
 import { $, app } from './state.js';
+import { playSound } from './sound.js';
 import { render } from './table.js';
 
 // What a change did, in words, for the live region: where cards went and which cards it turned up.
@@ -66,6 +67,10 @@ export function setState(state, path) {
   const previous = app.state;
   if (previous && path && previous.game === state.game && previous.number === state.number) {
     announce(describeChange(previous, state, path));
+    if (state.won && !previous.won) playSound('win');
+    else playSound(path === '/api/deal' ? 'deal' : 'move');
+  } else if (previous && (previous.game !== state.game || previous.number !== state.number)) {
+    playSound('deal');
   }
   app.state = state;
   app.receivedAt = performance.now();
