@@ -421,31 +421,43 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
     assert arrows.count("↑") == 4 and arrows.count("↓") == 4
 
 
-def test_card_faces_come_from_the_shipped_sprite(page, server):
-    """Every face drawn from cards.svg (regenerated identically by its tool), loaded under the page's CSP."""
+def test_card_faces_come_from_the_shipped_sprite(page, server, artifacts):
+    """Every face drawn from the chosen set's sprite (each regenerated identically by its tool), loaded under
+    the page's CSP; the set is chosen in the menu, at once, and kept after a reload."""
     root = Path(__file__).resolve().parents[2]
     check = subprocess.run([sys.executable, str(root / "tools" / "make_card_faces.py"), "--check"],
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
-    sprite = (root / "reussite" / "web" / "static" / "cards.svg").read_text(encoding="utf-8")
-    assert (root / "reussite" / "web" / "static" / "cards.README.md").exists()  # origin and licence
+    static = root / "reussite" / "web" / "static"
+    readme = (static / "cards.README.md").read_text(encoding="utf-8")  # origin and licence of each set
     server.new_game("tournament", 1)
     page.goto(server.url)
     page.wait_for_selector("body[data-painted]")
-    # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.
-    wait_until(page, """[...document.querySelectorAll('.card:not(.back) svg.art use')]
-                         .every((use) => use.getBBox().width > 0)""")
-    faces = page.eval_on_selector_all(".card:not(.back)", """els => els.map((el) => {
-      const use = el.querySelector('svg.art use');
-      return {code: el.dataset.code, href: use && use.getAttribute('href'), width: use && use.getBBox().width};
-    })""")
-    assert faces
-    for face in faces:
-        kind = "b" if face["href"].startswith("/static/cards.svg#b-") else "c"  # a small court card's bust
-        assert face["href"] == f"/static/cards.svg#{kind}-{face['code']}"
-        assert kind == "c" or face["code"][0] in "JQK"
-        assert f'id="{kind}-{face["code"]}"' in sprite
-        assert face["width"] > 0, face  # the external symbol was fetched and drawn
+    for faces, name in (("standard", "cards"), ("large", "cards-large"), ("simple", "cards-simple")):
+        assert f"{name}.svg" in readme
+        sprite = (static / f"{name}.svg").read_text(encoding="utf-8")
+        if faces != "standard":
+            open_menu(page)
+            page.select_option("#faces-select", faces)
+            page.keyboard.press("Escape")
+        # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.
+        wait_until(page, """[...document.querySelectorAll('.card:not(.back) svg.art use')]
+                             .every((use) => use.getBBox().width > 0)""")
+        shown = page.eval_on_selector_all(".card:not(.back)", """els => els.map((el) => {
+          const use = el.querySelector('svg.art use');
+          return {code: el.dataset.code, href: use && use.getAttribute('href'), width: use && use.getBBox().width};
+        })""")
+        assert shown
+        for face in shown:
+            kind = "b" if face["href"].startswith(f"/static/{name}.svg#b-") else "c"  # a small court card's bust
+            assert face["href"] == f"/static/{name}.svg#{kind}-{face['code']}"
+            assert kind == "c" or face["code"][0] in "JQK"
+            assert f'id="{kind}-{face["code"]}"' in sprite
+            assert face["width"] > 0, face  # the external symbol was fetched and drawn
+        page.screenshot(path=str(artifacts / f"faces-{faces}-1280x800.png"))
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.locator(".card:not(.back) svg.art use").first.get_attribute("href").startswith("/static/cards-simple")
 
 
 # Each face-up court card: its face's symbol, its figure's box and its two indexes' boxes, on screen.

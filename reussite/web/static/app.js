@@ -155,9 +155,10 @@ function init() {
   $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
   setFourColour(store.get('reussite.fourColour') === '1');
   setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal',
-    store.get('reussite.back') || 'blue');
+    store.get('reussite.back') || 'blue', store.get('reussite.faces') || 'standard');
   $('felt-select').addEventListener('change', () => setLook($('felt-select').value));
   $('back-select').addEventListener('change', () => setLook(null, null, $('back-select').value));
+  $('faces-select').addEventListener('change', () => setLook(null, null, null, $('faces-select').value));
   const toggles = [['quick-play', 'reussite.quickPlay'], ['show-playable', 'reussite.showPlayable'],
     ['sound', 'reussite.sound']]; // all off unless turned on
   toggles.forEach(([id, key]) => {

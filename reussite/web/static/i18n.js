@@ -84,11 +84,13 @@ function applyStrings() {
   fillChoice($('felt-select'), FELTS, 'reussite.felt');
   fillChoice($('motion-select'), MOTIONS, 'reussite.motion');
   fillChoice($('back-select'), BACKS, 'reussite.back');
+  fillChoice($('faces-select'), FACES, 'reussite.faces');
   renderDemo();
 }
 
 // Table colours and animation speeds: [value, string key]; the first is the default.
 const FELTS = [['green', 'felt_green'], ['blue', 'felt_blue'], ['red', 'felt_red'], ['grey', 'felt_grey']];
+const FACES = [['standard', 'faces_standard'], ['large', 'faces_large'], ['simple', 'faces_simple']];
 const BACKS = [['blue', 'felt_blue'], ['red', 'felt_red'], ['green', 'felt_green']];
 const MOTIONS = [['normal', 'speed_normal'], ['fast', 'speed_fast'], ['off', 'motion_off']];
 

@@ -69,8 +69,13 @@ export function toggleMenu(open) {
   $('btn-menu').setAttribute('aria-expanded', String(show));
 }
 
-// The table's colour, the animation speed and the card backs: applied at once, kept per browser.
-export function setLook(felt, motion, back) {
+// The table's colour, the animation speed, the card backs and faces: applied at once, kept per browser.
+export function setLook(felt, motion, back, faces) {
+  if (faces) {
+    document.body.dataset.faces = faces;
+    store.set('reussite.faces', faces);
+    if (app.state) render(); // the faces are drawn from another sprite
+  }
   if (back) {
     document.body.dataset.back = back;
     store.set('reussite.back', back);

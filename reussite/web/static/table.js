@@ -161,7 +161,8 @@ function cardFace(el, card, cw) {
   art.setAttribute('aria-hidden', 'true');
   const use = document.createElementNS(SVG_NS, 'use');
   const bust = cw < SMALL_COURT && 'JQK'.includes(card.code[0]);
-  use.setAttribute('href', `/static/cards.svg#${bust ? 'b' : 'c'}-${card.code}`);
+  const sprite = { large: 'cards-large', simple: 'cards-simple' }[document.body.dataset.faces] || 'cards';
+  use.setAttribute('href', `/static/${sprite}.svg#${bust ? 'b' : 'c'}-${card.code}`);
   art.append(use);
   el.append(art, corner('tl'), corner('br'));
 }
