@@ -154,8 +154,9 @@ def large_face(rank: int, suit: str) -> str:
 
 def plain_court(rank: int, suit: str) -> str:
     """A court card without a figure: its letter, large, in a frame, over its suit."""
-    return (f'<rect {BUST_FRAME} fill="#fbf6e6" stroke="{INK}" stroke-width="1.6"/>'
-            f'<text x="50" y="80" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="700" '
+    # Below the strip a downward fan shows of a covered card (its top quarter), as the pips are.
+    return (f'<rect x="27" y="40" width="46" height="64" rx="3" fill="#fbf6e6" stroke="{INK}" stroke-width="1.6"/>'
+            f'<text x="50" y="82" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="700" '
             f'font-size="40" fill="currentColor">{LETTERS[rank]}</text>{pip(50, 95, suit, 14, upright=True)}')
 
 
