@@ -3,7 +3,8 @@
 Commands: a move (``t3 f``, ``w t5``, ``t2 t7 3``), ``d`` deal or redeal, ``u [N]`` undo (N moves), ``r``
 redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`),
 ``solve [play] [SECONDS]`` (print the winning line; ``solve play`` plays it), ``auto`` (everything possible
-to the foundations), ``save FILE``, ``help``, ``q``.
+to the foundations), ``save FILE``, ``help``, ``q``. After a win the player may play the same deal again
+(``a``) or a new deal of the same game (``n``).
 
 With a :class:`~reussite.stats.Stats`, the game is recorded when it is won or lost, and as abandoned when the
 player quits with moves played, unless a save holds the current position (docs/statistics.md).
@@ -16,6 +17,7 @@ from typing import TextIO
 
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
+from reussite.cards import random_game_number
 from reussite.errors import PluginError, UserError
 from reussite.messages import CARD_LEGEND, N_, Translator, program_line
 from reussite.rules import Fan, Kind
@@ -218,6 +220,25 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
     return CHANGED
 
 
+def _next_game(game, ctx, stdin: TextIO, tr: Translator):
+    """After a win: the same deal again, a new deal of the same game (and options), or None to quit."""
+    _ = tr.gettext
+    ctx.out.write(_("Play again? 'a' the same deal again, 'n' a new deal, anything else quits: "))
+    ctx.out.flush()
+    answer = stdin.readline()
+    if not answer:
+        ctx.out.write("\n")
+        return None
+    word = answer.strip().lower()
+    if word in (_("a"), "a"):
+        number = game.number
+    elif word in (_("n"), "n"):
+        number = random_game_number()
+    else:
+        return None
+    return ctx.host.new_game(game.id, number, dict(game.option_values))
+
+
 def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = None, saved: bool = False,
         assist: str = "") -> int:
     """The play loop. Returns 0 when the player quits or the input ends. ``uid`` is the game's id in
@@ -287,7 +308,13 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                 if game.is_won():
                     record("finish", False)
                     ctx.say(_("You won! Score: {score}.").format(score=game.score()))
-                    return 0
+                    following = _next_game(game, ctx, stdin, tr)
+                    if following is None:
+                        return 0
+                    game, uid, started, saved_at = following, new_uid(), time.monotonic(), None
+                    cache = advisor.LineCache()
+                    saved = game.digest()
+                    ctx.say(render_layout(game, tr))
                 if game.is_lost():
                     record("finish", True)
                     ctx.say(_("No move leads to a position not already reached: the game is lost."))

@@ -36,6 +36,19 @@ def test_hint_says_it_keeps_a_win_in_reach_and_solve_prints_then_plays_the_line(
     assert not game.is_won() and game.move_count > 0
 
 
+def test_after_a_win_the_same_deal_again_or_a_new_one(host):
+    from reussite.textplay import render_layout
+
+    fresh = render_layout(host.new_game("mount-olympus", 1, {}), host_translator("en"))
+    out = play(host.new_game("mount-olympus", 1, {}), "solve play\na\nq\n")
+    assert out.count("Play again?") == 1 and out.count(fresh) == 2  # dealt again from the start
+    out = play(host.new_game("mount-olympus", 1, {}), "solve play\nn\nq\n")
+    assert out.count("Play again?") == 1 and out.count(fresh) == 1
+    assert re.findall(r"Mount Olympus #(\d+)\n", out)[-1] != "1"  # a new deal is shown
+    out = play(host.new_game("mount-olympus", 1, {}), "solve play\nq\n")
+    assert out.rstrip().endswith("anything else quits:")  # quits without a further prompt
+
+
 def test_hint_says_when_it_is_only_a_suggestion_in_french(host):
     game = host.new_game("forty-thieves", 1, {})
     out = play(game, "hint 0\nq\n", lang="fr")

@@ -7,8 +7,12 @@ pips sit in the middle band, court cards are a framed, double-headed figure. Sma
 phone) take each court card's ``<symbol id="b-RS">`` instead: one large bust filling the space between the
 indexes, whose hat (crown, tiara, feathered cap) still reads when the whole card is a few dozen pixels wide.
 
-    python3 tools/make_card_faces.py          # rewrite the sprite
-    python3 tools/make_card_faces.py --check  # exit 1 if the committed sprite differs
+Two more sets come from the same shapes (the page's menu chooses among them): ``cards-large.svg``, for low
+vision, one huge rank and suit filling each card (the page also prints its indexes larger with it), and
+``cards-simple.svg``, the pips as above and plain court cards: the rank's letter large in a frame.
+
+    python3 tools/make_card_faces.py          # rewrite the sprites
+    python3 tools/make_card_faces.py --check  # exit 1 if a committed sprite differs
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ import argparse
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "reussite" / "web" / "static" / "cards.svg"
+STATIC = Path(__file__).resolve().parents[1] / "reussite" / "web" / "static"
+OUT = STATIC / "cards.svg"
 
 # Suit shapes in a box from -5 to 5.
 SUITS = {
@@ -54,8 +59,8 @@ GOLD = "#e2b23a"
 SKIN = "#f6d7b0"
 
 
-def pip(x: float, y: float, suit: str, size: float) -> str:
-    flip = f" transform=\"rotate(180 {x} {y})\"" if y > 70 else ""
+def pip(x: float, y: float, suit: str, size: float, upright: bool = False) -> str:
+    flip = f" transform=\"rotate(180 {x} {y})\"" if y > 70 and not upright else ""
     s = size / 10
     return f'<use href="#s-{suit}" x="{x - 5 * s:g}" y="{y - 5 * s:g}" width="{10 * s:g}" height="{10 * s:g}"{flip}/>'
 
@@ -136,7 +141,26 @@ def face(rank: int, suit: str) -> str:
     return "".join(pip(x, y, suit, 15) for x, y in PIPS[rank])
 
 
-def sprite() -> str:
+LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def large_face(rank: int, suit: str) -> str:
+    """For low vision: the rank in letters a third of the card high, and a suit as wide as the card allows."""
+    text = LETTERS.get(rank, str(rank))
+    return (f'<text x="46" y="78" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="700" '
+            f'font-size="{38 if rank == 10 else 46}" fill="currentColor">{text}</text>'
+            f'{pip(46, 102, suit, 24, upright=True)}')
+
+
+def plain_court(rank: int, suit: str) -> str:
+    """A court card without a figure: its letter, large, in a frame, over its suit."""
+    # Below the strip a downward fan shows of a covered card (its top quarter), as the pips are.
+    return (f'<rect x="27" y="40" width="46" height="64" rx="3" fill="#fbf6e6" stroke="{INK}" stroke-width="1.6"/>'
+            f'<text x="50" y="82" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="700" '
+            f'font-size="40" fill="currentColor">{LETTERS[rank]}</text>{pip(50, 95, suit, 14, upright=True)}')
+
+
+def sprite(kind: str = "standard") -> str:
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg">',
         "<!-- Réussite's card faces, drawn by tools/make_card_faces.py; see cards.README.md. -->",
@@ -146,9 +170,15 @@ def sprite() -> str:
     for suit in SUITS:
         for rank in range(1, 14):
             code = RANK_CODES.get(rank, str(rank))
-            parts.append(f'<symbol id="c-{code}{suit}" viewBox="0 0 100 140">{face(rank, suit)}</symbol>')
+            if kind == "large":
+                drawn = small = large_face(rank, suit)
+            elif kind == "simple" and rank > 10:
+                drawn = small = plain_court(rank, suit)
+            else:
+                drawn, small = face(rank, suit), bust(rank, suit) if rank > 10 else ""
+            parts.append(f'<symbol id="c-{code}{suit}" viewBox="0 0 100 140">{drawn}</symbol>')
             if rank > 10:
-                parts.append(f'<symbol id="b-{code}{suit}" viewBox="0 0 100 140">{bust(rank, suit)}</symbol>')
+                parts.append(f'<symbol id="b-{code}{suit}" viewBox="0 0 100 140">{small}</symbol>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -157,15 +187,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check that the committed sprite is current")
     args = parser.parse_args()
-    text = sprite()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
-            print(f"{OUT}: out of date; run python3 tools/make_card_faces.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8")
-    print(f"{OUT}: written ({len(text)} bytes)")
-    return 0
+    stale = 0
+    for kind, out in (("standard", OUT), ("large", STATIC / "cards-large.svg"), ("simple", STATIC / "cards-simple.svg")):
+        text = sprite(kind)
+        if args.check:
+            if not out.exists() or out.read_text(encoding="utf-8") != text:
+                print(f"{out}: out of date; run python3 tools/make_card_faces.py", file=sys.stderr)
+                stale = 1
+            continue
+        out.write_text(text, encoding="utf-8")
+        print(f"{out}: written ({len(text)} bytes)")
+    return stale
 
 
 if __name__ == "__main__":

@@ -1079,6 +1079,40 @@ class Api:
             raise BadRequest(422, exc.message) from exc
         return {}
 
+    # -- the move log: the game's line of moves, and going back or forward along it ------------------------
+
+    async def log(self, request: Request) -> Response:
+        """Every move of the line (those played, then those undone that redo would play again), each in the
+        game's notation and in words, and ``at``: how many of them are played."""
+        session = self.session
+        tr = session.translator(self._lang(request))
+        game = session.game
+        line = game.history + game.redo_moves
+        probe = game.copy()
+        for _ in range(probe.move_count):
+            probe.pop()
+        moves = []
+        for move in line:
+            moves.append({"notation": probe.notation(move), "text": tr.render(advisor.describe_move(probe, move))})
+            probe.push(move, check=False)
+        return JSONResponse({"version": session.version, "at": game.move_count, "moves": moves})
+
+    async def goto(self, request: Request, data: dict[str, Any]) -> Answer:
+        """Undo or redo to the position after ``moves`` moves of the line (a click in the move log)."""
+        game = self.session.game
+        target = _field(data, "moves", int)
+        last = game.move_count + len(game.redo_moves)
+        if not 0 <= target <= last:
+            raise BadRequest(400, f"the field 'moves' should be from 0 to {last}, not {target!r}")
+        while game.move_count > target:
+            game.pop()
+        try:
+            while game.move_count < target:
+                game.redo()
+        except IllegalMove as exc:
+            raise BadRequest(422, exc.message) from exc
+        return {}
+
     async def autoplay(self, request: Request, data: dict[str, Any]) -> Answer:
         self.session.game.autoplay()  # nothing to play: the answer is the same position
         return {}
@@ -1178,6 +1212,7 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("saves", Api.saves_list, R),
     Endpoint("saves/file", Api.saves_file, R),
     Endpoint("stats", Api.stats, R),
+    Endpoint("log", Api.log, R),
     Endpoint("new", Api.new, W),
     Endpoint("restart", Api.restart, W),
     Endpoint("move", Api.move, W),
@@ -1185,6 +1220,7 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("best", Api.best, W),
     Endpoint("undo", Api.undo, W),
     Endpoint("redo", Api.redo, W),
+    Endpoint("goto", Api.goto, W),
     Endpoint("autoplay", Api.autoplay, W),
     Endpoint("saves/save", Api.saves_save, W),
     Endpoint("saves/load", Api.saves_load, W),

@@ -36,3 +36,10 @@ def wait_until(page, expression: str, timeout: float = 8.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")
         time.sleep(0.05)
+
+
+def open_menu(page) -> None:
+    """Unfold the toolbar's menu (the game's choices and settings), as a player clicks Menu."""
+    if page.get_attribute("#btn-menu", "aria-expanded") != "true":
+        page.click("#btn-menu")
+    page.wait_for_selector("#menu", state="visible")

@@ -434,3 +434,25 @@ def test_an_unknown_game_has_one_wording_everywhere(client, run_cli, host, lang)
     answer = client.post(f"/api/new?lang={lang}", json={"game": "forty-thief", "number": 1,
                                                          "version": current_version(client)})
     assert answer.status_code == 404 and answer.json()["error"] == expected
+
+
+def test_the_move_log_lists_the_line_and_goes_back_and_forward_along_it(client):
+    state = new(client)
+    played = []
+    for _ in range(3):
+        move = first_card_move(state) or {"type": "deal"}
+        path = "/api/move" if move["type"] == "move" else "/api/deal"
+        body = {k: move[k] for k in ("src", "dst", "n") if k in move}
+        state = client.post(path, json={**body, "version": state["version"]}).json()
+        played.append(state)
+    log = client.get("/api/log?lang=fr").json()
+    assert log["at"] == 3 and len(log["moves"]) == 3 and all(m["notation"] and m["text"] for m in log["moves"])
+    back = client.post("/api/goto", json={"version": state["version"], "moves": 1}).json()
+    assert positions(back) == positions(played[0]) and back["can_redo"]
+    log = client.get("/api/log").json()
+    assert log["at"] == 1 and len(log["moves"]) == 3  # the undone moves stay in the log, to go forward to
+    ahead = client.post("/api/goto", json={"version": back["version"], "moves": 3}).json()
+    assert positions(ahead) == positions(played[2]) and not ahead["can_redo"]
+    wrong = client.post("/api/goto", json={"version": ahead["version"], "moves": 4})
+    assert wrong.status_code == 400 and "from 0 to 3, not 4" in wrong.json()["error"]
+    assert positions(client.get("/api/state").json()) == positions(played[2])  # nothing changed

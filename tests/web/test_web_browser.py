@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_actions import drag, stack_index, wait_until
+from browser_actions import drag, open_menu, stack_index, wait_until
 
 from reussite.host import Host
 
@@ -285,3 +285,140 @@ def test_a_stale_tab_cannot_start_a_new_game_over_the_one_in_progress(page, serv
     assert other.locator("#message.error").inner_text()
     assert server.state()["moves"] == 1 and server.state()["number"] == str(NUMBER)
     other.close()
+
+
+def test_pause_hides_the_cards_and_stops_the_clock_and_full_screen_toggles(page, server):
+    state = server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.wait_for_timeout(1100)  # the clock runs
+    page.click("#btn-pause")
+    page.wait_for_selector("body[data-paused]")
+    assert not page.locator(".card").first.is_visible() and page.locator("#paused").is_visible()
+    assert page.evaluate("document.activeElement.id") == "btn-resume"
+    assert page.get_attribute("#btn-pause", "aria-pressed") == "true"
+    shown, counted = page.locator("#time").inner_text(), server.state()["elapsed"]
+    assert counted >= 1
+    page.keyboard.press("d")  # nothing is played on hidden cards
+    page.wait_for_timeout(1200)
+    assert page.locator("#time").inner_text() == shown and server.state()["elapsed"] == counted
+    assert server.state()["version"] == state["version"]
+    page.keyboard.press("z")  # the key resumes as the button does
+    page.wait_for_selector("body:not([data-paused])")
+    assert page.locator(".card").first.is_visible() and page.locator("#paused").is_hidden()
+    page.wait_for_timeout(1100)
+    page.evaluate("fetch('/api/clock', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                  " body: JSON.stringify({visible: true})}).then((r) => r.ok)")
+    assert server.state()["elapsed"] > counted + 0.9
+    # Full screen, by the button and by its key, and the button says which.
+    open_menu(page)
+    page.click("#btn-full")
+    wait_until(page, "!!document.fullscreenElement")
+    wait_until(page, "document.getElementById('btn-full').getAttribute('aria-pressed') === 'true'")
+    page.locator("#table").focus()
+    page.keyboard.press("f")
+    wait_until(page, "!document.fullscreenElement")
+    wait_until(page, "document.getElementById('btn-full').getAttribute('aria-pressed') === 'false'")
+
+
+def test_the_move_log_steps_back_and_forward_exactly_and_bookmarks(page, server):
+    state = server.new_game("forty-thieves", 1)
+    after = []
+    for _ in range(3):  # three card moves, as another tab would play them
+        move = next(m for m in state["legal"] if m["type"] == "move")
+        state = server.api("/api/move", {"version": state["version"], "src": move["src"], "dst": move["dst"],
+                                         "n": move["n"]}).json()
+        after.append([[c and c["code"] for c in s["cards"]] for s in state["stacks"]])
+    codes = lambda: [[c and c["code"] for c in s["cards"]] for s in server.state()["stacks"]]  # noqa: E731
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.click("#btn-log")
+    page.wait_for_selector("#log-list li:nth-child(4) button[aria-current='step']")
+    texts = page.locator("#log-list button").all_inner_texts()
+    assert texts[0] == "Start of the game" and len(texts) == 4
+    assert all(" from " in t and " to " in t for t in texts[1:]), texts  # the notation, then the words
+    page.click("#btn-bookmark")  # a bookmark after the third move
+    version = state["version"]
+    page.click("#log-list button[data-moves='1']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 1 and codes() == after[0]
+    page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
+    assert page.locator("#log-list li.undone").count() == 2  # still there, to go forward to
+    page.click("#log-list button[data-moves='3']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 3 and codes() == after[2]
+    page.click("#log-list button[data-moves='0']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 0
+    page.click("#bookmarks button.bookmark")  # back to the bookmark: three moves forward
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 3 and codes() == after[2]
+    # Another line from the start: the bookmark is no longer on it, and says so.
+    page.click("#log-list button[data-moves='0']")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
+    page.click("#bookmarks button.bookmark")
+    wait_until(page, "document.getElementById('message').textContent.includes('no longer')")
+    assert server.state()["version"] == version
+
+
+def test_show_playable_cards_and_quick_play(page, server):
+    state = server.new_game("forty-thieves", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    assert page.locator(".card.playable").count() == 0  # off by default
+    open_menu(page)
+    page.check("#show-playable")  # at once, no reload
+    sources = {(m["src"], m["n"]) for m in state["legal"] if m["type"] == "move"}
+    assert sources and page.locator(".card.playable").count() == len(sources)
+    page.check("#quick-play")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.locator(".card.playable").count() == len(sources)  # kept after a reload
+    src, n = sorted(sources)[0]
+    si = stack_index(state, src)
+    pos = len(state["stacks"][si]["cards"]) - n
+    page.click(f".card[data-stack='{si}'][data-pos='{pos}']")  # one click plays it
+    page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    after = server.state()
+    assert after["moves"] == 1 and len(after["stacks"][si]["cards"]) == len(state["stacks"][si]["cards"]) - n
+    open_menu(page)
+    page.uncheck("#show-playable")
+    assert page.locator(".card.playable").count() == 0
+
+
+def test_sound_is_off_by_default_and_plays_for_a_deal_a_move_and_card_backs_change(page, server):
+    state = server.new_game("osmosis", 1)
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+    assert page.evaluate("document.body.dataset.sound") is None  # silent unless turned on
+    open_menu(page)
+    page.check("#sound")
+    back = "getComputedStyle(document.querySelector('.card.back')).backgroundImage"
+    blue = page.evaluate(back)
+    page.select_option("#back-select", "red")
+    assert page.evaluate(back) != blue and "163, 38, 58" in page.evaluate(back)
+    page.keyboard.press("Escape")
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 2}']")
+    wait_until(page, "(document.body.dataset.sound || '').startsWith('deal ')")
+    page.keyboard.press("u")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 3}']")
+    wait_until(page, "(document.body.dataset.sound || '').startsWith('move ')")
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.locator("#sound").is_checked() and page.evaluate(back) != blue  # both kept

@@ -13,7 +13,7 @@ import os
 import re
 
 import pytest
-from browser_actions import drag, stack_index, wait_until
+from browser_actions import drag, open_menu, stack_index, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -81,6 +81,7 @@ def first_deal_with_a_move(host, game: str, options: dict) -> tuple[int, tuple[s
 def start_in_page(page, server, game: str, options: dict, number: int) -> dict:
     """Choose the game, its options and its number with the page's own controls, as a player does."""
     version = server.state()["version"]
+    open_menu(page)
     page.select_option("#game-select", game)  # a new game of that kind, at random
     version += 1
     page.wait_for_selector(f"body[data-version='{version}']")

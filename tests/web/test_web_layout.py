@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_actions import stack_index, wait_until
+from browser_actions import open_menu, stack_index, wait_until
 from npm_tools import tool_or_skip
 
 from reussite.host import Host
@@ -102,14 +102,21 @@ def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifact
             for badge in probe["badges"]:
                 hit = [c for c in visible_corners(probe) if overlaps(badge, c)]
                 assert not hit, f"{game} at {size}: a count badge {badge} covers a card index {hit}"
-            if width < 700:
-                assert page.locator("#menu").is_hidden()  # the settings are folded away
-                page.click("#btn-menu")
-                assert page.locator("#game-select").is_visible()
-                assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
-                page.click("#btn-menu")
-                bar = page.locator("#bar").bounding_box()
-                assert bar["height"] <= 0.2 * height or width < 380, f"the toolbar takes {bar['height']} px"
+            if size in (PHONE, DESKTOP):  # the toolbar and status leave the table 80 % of the height
+                assert probe["tableHeight"] >= 0.8 * height, f"{game} at {size}: table {probe['tableHeight']} px"
+            # The game's choices and settings fold into the menu, which opens over the table, not above it.
+            assert page.locator("#menu").is_hidden()
+            page.click("#btn-menu")
+            assert page.locator("#game-select").is_visible() and page.locator("#four-colour").is_visible()
+            assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
+            assert page.evaluate("document.getElementById('table').clientHeight") == probe["tableHeight"]
+            if game == GAME_IDS[0]:  # the 15-digit numbers New game picks show whole
+                page.fill("#number-input", "123456789012345")
+                assert page.evaluate("(el => el.scrollWidth <= el.clientWidth)(document.getElementById("
+                                     "'number-input'))"), f"at {size} the number box cuts a 15-digit number"
+                page.fill("#number-input", state["number"])
+            page.keyboard.press("Escape")  # folds it again, focus back on Menu
+            assert page.locator("#menu").is_hidden() and page.evaluate("document.activeElement.id") == "btn-menu"
             page.screenshot(path=str(artifacts / f"layout-{game}-{width}x{height}.png"))
             page.click("#btn-rules")
             page.wait_for_selector("#help-body h3")
@@ -154,6 +161,19 @@ def test_axe_finds_no_violation(browser, server, axe_source):
                         found += [f"{game} {lang} {size} rules={rules}: {v}" for v in violations]
                         if rules:
                             page.click("#btn-help-close")
+                    if game != GAME_IDS[0]:
+                        continue
+                    # The menu, the move log and the paused table (one game: they do not depend on it).
+                    for opener, ready, closer in (
+                            ("#btn-menu", "#menu", "#btn-menu"),
+                            ("#btn-log", "#log-list li", "#btn-log-close"),
+                            ("#btn-pause", "#paused", "#btn-resume")):
+                        page.click(opener)
+                        page.wait_for_selector(ready)
+                        page.evaluate(axe_source)
+                        violations = page.evaluate(AXE_RUN)
+                        found += [f"{game} {lang} {size} {opener}: {v}" for v in violations]
+                        page.click(closer)
                 page.click("#bar .langs button[data-lang='en']")
                 wait_until(page, "document.documentElement.lang === 'en'")
         finally:
@@ -165,6 +185,12 @@ def test_changes_are_said_and_focus_is_kept(page, server):
     state = server.new_game("forty-thieves", 1)
     page.goto(server.url)
     page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    # The first Tab reaches "Skip to the table", which takes the keyboard straight to the piles.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip"
+    assert page.locator("#skip").is_visible() and page.locator("#skip").inner_text() == "Skip to the table"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('slot')")
     move = next(m for m in state["legal"] if m["type"] == "move" and m["n"] == 1)
     src, dst = stack_index(state, move["src"]), stack_index(state, move["dst"])
     # Held cards and where they may go are said, not only shown.
@@ -188,6 +214,13 @@ def test_changes_are_said_and_focus_is_kept(page, server):
     page.wait_for_selector(f"body[data-version='{state['version'] + 3}']")
     waste = server.state()["stacks"][stack_index(state, "waste")]["cards"][-1]["label"]
     wait_until(page, f"document.getElementById('announce').textContent.includes({waste!r})")
+    # Undoing it puts no card face up anywhere: what went face down, and what shows now, are said.
+    page.keyboard.press("u")
+    page.wait_for_selector(f"body[data-version='{state['version'] + 4}']")
+    stock = state["stacks"][stack_index(state, "stock")]["name"]
+    wait_until(page, "document.getElementById('announce').textContent.startsWith('Undone. ')")
+    said = page.locator("#announce").inner_text()
+    assert f"Face down again on {stock}." in said, said
 
     # A language switch keeps the focus on the button pressed; the French labels are French.
     page.locator("#bar .langs button[data-lang='fr']").focus()
@@ -216,30 +249,62 @@ def test_four_colour_deck(page, server):
     suits = {s: f".card.suit-{s}" for s in "SHDC"}
     before = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert before["H"] == before["D"] and before["S"] == before["C"]
+    open_menu(page)
     page.check("#four-colour")
     after = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert len(set(after.values())) == 4, after
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate(f"({colour})('.card.suit-D')") == after["D"]  # remembered
+    open_menu(page)
     page.uncheck("#four-colour")
+    # The table's colour, at once and after a reload.
+    felt = "getComputedStyle(document.getElementById('table')).backgroundImage"
+    green = page.evaluate(felt)
+    page.select_option("#felt-select", "blue")
+    blue = page.evaluate(felt)
+    assert blue != green and "29, 79, 124" in blue, blue
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.evaluate(felt) == blue
+    open_menu(page)
+    page.select_option("#felt-select", "green")
+    assert page.evaluate(felt) == green
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_moves_animate_unless_reduced(browser, server, motion):
+    """The system's reduced motion, and the menu's animation setting (normal, fast: half as long, off),
+    applied at once and kept after a reload."""
     context, page, state = open_page(browser, server, "forty-thieves", DESKTOP, reduced_motion=motion)
     try:
-        move = next(m for m in state["legal"] if m["type"] == "move")
-        page.evaluate("window.__moving = 0; new MutationObserver(() => { window.__moving = Math.max("
-                      "window.__moving, document.getAnimations().length); }).observe(document.body, "
-                      "{attributes: true, attributeFilter: ['data-version']})")
-        response = server.api("/api/move", {"src": move["src"], "dst": move["dst"], "n": move["n"],
-                                            "version": state["version"]})
-        assert response.status_code == 200
-        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-        page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
-        moving = page.evaluate("window.__moving")
-        assert (moving > 0) == (motion == "no-preference"), moving
+        page.evaluate("window.__moving = []; new MutationObserver(() => { window.__moving.push("
+                      "...document.getAnimations().map((a) => a.effect.getTiming().duration)); }).observe("
+                      "document.body, {attributes: true, attributeFilter: ['data-version']})")
+        for setting in ("normal", "fast", "off"):
+            open_menu(page)
+            page.select_option("#motion-select", setting)  # applied at once, no reload
+            page.keyboard.press("Escape")
+            page.evaluate("window.__moving = []")
+            move = next(m for m in state["legal"] if m["type"] == "move")
+            response = server.api("/api/move", {"src": move["src"], "dst": move["dst"], "n": move["n"],
+                                                "version": state["version"]})
+            assert response.status_code == 200
+            state = response.json()
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+            page.wait_for_selector(f"body[data-version='{state['version']}']")
+            moving = page.evaluate("window.__moving")
+            if motion == "reduce" or setting == "off":
+                assert moving == [], (setting, moving)
+            else:
+                assert moving and max(moving) == {"normal": 180, "fast": 90}[setting], (setting, moving)
+            if motion == "reduce":
+                break  # the system's choice wins over every setting
+        if motion != "reduce":
+            page.reload()  # kept per browser
+            page.wait_for_selector("body[data-painted]")
+            assert page.evaluate("document.body.dataset.motion") == "off"
+            assert page.locator("#motion-select").input_value() == "off"
     finally:
         context.close()
 
@@ -365,31 +430,43 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
     assert arrows.count("↑") == 4 and arrows.count("↓") == 4
 
 
-def test_card_faces_come_from_the_shipped_sprite(page, server):
-    """Every face drawn from cards.svg (regenerated identically by its tool), loaded under the page's CSP."""
+def test_card_faces_come_from_the_shipped_sprite(page, server, artifacts):
+    """Every face drawn from the chosen set's sprite (each regenerated identically by its tool), loaded under
+    the page's CSP; the set is chosen in the menu, at once, and kept after a reload."""
     root = Path(__file__).resolve().parents[2]
     check = subprocess.run([sys.executable, str(root / "tools" / "make_card_faces.py"), "--check"],
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
-    sprite = (root / "reussite" / "web" / "static" / "cards.svg").read_text(encoding="utf-8")
-    assert (root / "reussite" / "web" / "static" / "cards.README.md").exists()  # origin and licence
+    static = root / "reussite" / "web" / "static"
+    readme = (static / "cards.README.md").read_text(encoding="utf-8")  # origin and licence of each set
     server.new_game("tournament", 1)
     page.goto(server.url)
     page.wait_for_selector("body[data-painted]")
-    # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.
-    wait_until(page, """[...document.querySelectorAll('.card:not(.back) svg.art use')]
-                         .every((use) => use.getBBox().width > 0)""")
-    faces = page.eval_on_selector_all(".card:not(.back)", """els => els.map((el) => {
-      const use = el.querySelector('svg.art use');
-      return {code: el.dataset.code, href: use && use.getAttribute('href'), width: use && use.getBBox().width};
-    })""")
-    assert faces
-    for face in faces:
-        kind = "b" if face["href"].startswith("/static/cards.svg#b-") else "c"  # a small court card's bust
-        assert face["href"] == f"/static/cards.svg#{kind}-{face['code']}"
-        assert kind == "c" or face["code"][0] in "JQK"
-        assert f'id="{kind}-{face["code"]}"' in sprite
-        assert face["width"] > 0, face  # the external symbol was fetched and drawn
+    for faces, name in (("standard", "cards"), ("large", "cards-large"), ("simple", "cards-simple")):
+        assert f"{name}.svg" in readme
+        sprite = (static / f"{name}.svg").read_text(encoding="utf-8")
+        if faces != "standard":
+            open_menu(page)
+            page.select_option("#faces-select", faces)
+            page.keyboard.press("Escape")
+        # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.
+        wait_until(page, """[...document.querySelectorAll('.card:not(.back) svg.art use')]
+                             .every((use) => use.getBBox().width > 0)""")
+        shown = page.eval_on_selector_all(".card:not(.back)", """els => els.map((el) => {
+          const use = el.querySelector('svg.art use');
+          return {code: el.dataset.code, href: use && use.getAttribute('href'), width: use && use.getBBox().width};
+        })""")
+        assert shown
+        for face in shown:
+            kind = "b" if face["href"].startswith(f"/static/{name}.svg#b-") else "c"  # a small court card's bust
+            assert face["href"] == f"/static/{name}.svg#{kind}-{face['code']}"
+            assert kind == "c" or face["code"][0] in "JQK"
+            assert f'id="{kind}-{face["code"]}"' in sprite
+            assert face["width"] > 0, face  # the external symbol was fetched and drawn
+        page.screenshot(path=str(artifacts / f"faces-{faces}-1280x800.png"))
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.locator(".card:not(.back) svg.art use").first.get_attribute("href").startswith("/static/cards-simple")
 
 
 # Each face-up court card: its face's symbol, its figure's box and its two indexes' boxes, on screen.
@@ -406,9 +483,9 @@ COURTS = """() => [...document.querySelectorAll('.card[data-code]')].filter((el)
   })"""
 
 
-@pytest.mark.parametrize(("game", "size"), [("tournament", DESKTOP), ("forty-thieves", PHONE)])
+@pytest.mark.parametrize(("game", "size"), [("tournament", (1280, 720)), ("forty-thieves", PHONE)])
 def test_court_cards_stay_legible_on_small_cards(browser, server, game, size):
-    """Narrow columns (Tournament at 1280 px, Forty Thieves on a phone): a court card's figure spans most of
+    """Narrow columns (Tournament at 1280×720, Forty Thieves on a phone): a court card's figure spans most of
     the room between its indexes (the double-headed figure of larger cards spans 36 % of the width and 47 %
     of the height), and covers neither index."""
     context, page, _ = open_page(browser, server, game, size)

@@ -38,10 +38,10 @@ def prepare(client, host, path):
     client.post("/api/new", json={"version": state(client)["version"], "game": GAME,
                                   "number": autoplayable_number(host)})
     st = state(client)
-    if path in ("undo", "redo", "restart"):
+    if path in ("undo", "redo", "restart", "goto"):
         move = first_move(st)
         post(client, "move", src=move["src"], dst=move["dst"], n=move["n"])
-        if path == "redo":
+        if path in ("redo", "goto"):
             post(client, "undo")
     if path == "saves/load":
         post(client, "saves/save", name="kept")
@@ -59,6 +59,7 @@ def prepare(client, host, path):
         "best": {"src": to_foundation["src"]},
         "undo": {},
         "redo": {},
+        "goto": {"moves": 1},  # forward along the move log
         "autoplay": {},
         "saves/save": {"name": "mine"},  # changes nothing in the game: no new version, no autosave
         "saves/load": {"name": "kept"},
@@ -71,7 +72,8 @@ CHANGES_NOTHING = {"saves/save"}
 
 def test_every_write_route_has_a_case_here():
     """A write route added to the table without a case below fails here."""
-    cases = {"new", "restart", "move", "deal", "best", "undo", "redo", "autoplay", "saves/save", "saves/load"}
+    cases = {"new", "restart", "move", "deal", "best", "undo", "redo", "goto", "autoplay", "saves/save",
+             "saves/load"}
     assert set(WRITES) == cases
 
 

@@ -7,7 +7,7 @@ import json
 from functools import cache
 
 import pytest
-from browser_actions import drag, wait_until
+from browser_actions import drag, open_menu, wait_until
 
 from reussite import saves
 from reussite.game import DEAL, REDEAL, Move
@@ -81,6 +81,7 @@ def ask_hint(page, version: int) -> str:
 def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(page, server, game_id):
     number = winnable_deal(game_id)
     state = open_game(page, server, game_id, number)
+    open_menu(page)
     page.select_option("#hint-time", "10")  # room for a busy machine (see winnable_deal)
     version = state["version"]
     for step in range(400):
@@ -201,15 +202,61 @@ def test_a_position_proved_lost_while_moves_remain_is_reported_in_french(page, s
 
     fr = host_translator("fr")
     assert page.locator("#dialog-text").inner_text() == fr.gettext("No win is possible from here.")
+    # ... in the status line too, where "Looking for a winning line…" no longer stays.
+    assert page.locator("#message").inner_text() == fr.gettext("No win is possible from here.")
+    # Saved games opened over the dialog are not covered by it; closed, the dialog is back.
+    page.locator("#btn-saves").click()
+    page.wait_for_selector("#saves:not([hidden])")
+    assert page.locator("#dialog").is_hidden() and page.locator("#save-name").is_visible()
+    page.locator("#btn-saves-close").click()
+    page.wait_for_selector("#dialog", state="visible")
     button = page.locator("#dlg-rewind")
     button.wait_for(state="visible", timeout=30000)
     undo = int(button.get_attribute("data-undo"))
     assert button.inner_text() == fr.ngettext("Undo {count} move", "Undo {count} moves", undo).format(count=undo)
+    # Live winnability says it in the status line too, with the undo that leads back to a win.
+    assert page.locator("#live").inner_text() == fr.gettext("No win from here (undo {count})").format(count=undo)
     button.click()
     wait_version(page, state["version"] + 1)
     assert solve(server_game(server), seconds=10).verdict is Verdict.WON
     page.locator("#bar .langs button[data-lang='en']").click()
     wait_until(page, "document.documentElement.lang === 'en'")
+
+
+def live_answer(page, version: int) -> str:
+    """The verdict of the page's background check of the position ``version`` (as the server gave it)."""
+    wait_until(page, f"(document.body.dataset.live || '').startsWith('{version} ')", timeout=15)
+    return page.evaluate("document.body.dataset.live").split()[1]
+
+
+def test_live_winnability_winnable_undecided_and_turned_off(page, server):
+    # A deal the solver wins at once: "Winnable", with no key pressed.
+    state = open_game(page, server, "osmosis", winnable_deal("osmosis"))
+    assert live_answer(page, state["version"]) == "won"
+    assert page.locator("#live").inner_text() == "Winnable"
+    # Forty Thieves from the deal: far beyond the half second the check may take, so nothing is said.
+    state = open_game(page, server, "forty-thieves", 1)
+    assert live_answer(page, state["version"]) == "unknown"
+    assert page.locator("#live").inner_text() == ""
+    # Turned off: nothing said, no check asked for after a move, and still off after a reload.
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/watch" in r.url else None)
+    open_menu(page)
+    page.locator("#live-check").uncheck()
+    page.keyboard.press("Escape")
+    page.keyboard.press("d")
+    wait_version(page, state["version"] + 1)
+    page.wait_for_timeout(900)  # over twice the pause after which the page would ask
+    assert asked == [] and page.locator("#live").inner_text() == ""
+    page.reload()
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version'] + 1}']")
+    assert not page.locator("#live-check").is_checked()
+    page.wait_for_timeout(900)
+    assert asked == []
+    open_menu(page)
+    page.locator("#live-check").check()  # on again: the check runs at once
+    assert live_answer(page, state["version"] + 1) in ("unknown", "won", "lost")
+    assert len(asked) == 1
 
 
 def test_the_demo_plays_the_winning_line_to_a_won_game_and_undo_works_after_it(page, server):
@@ -251,6 +298,7 @@ def test_winnable_deals_only_deals_only_deals_the_solver_proves_winnable(page, s
         new MutationObserver(() => window.__messages.push(document.getElementById('message').textContent))
             .observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});
     }""")
+    open_menu(page)
     page.locator("#winnable-only").check()
     numbers = []
     for _ in range(2):
@@ -266,4 +314,5 @@ def test_winnable_deals_only_deals_only_deals_the_solver_proves_winnable(page, s
     assert numbers[0] != numbers[1] and numbers[0] > 10**9  # PySolFC's numbers, from a random start
     assert any(m.startswith("Looking for a winnable deal") for m in page.evaluate("window.__messages"))
     assert page.evaluate("localStorage.getItem('reussite.winnable')") == "1"
+    open_menu(page)  # New game, outside it, folded it
     page.locator("#winnable-only").uncheck()

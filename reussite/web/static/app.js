@@ -3,14 +3,15 @@
 // This module wires the page's controls to the others and starts it.
 
 import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame, request, stopSearch } from './api.js';
-import { reportClock, tick } from './clock.js';
+import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
 import { boot, t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
-import { saveGame, setFourColour, toggleHelp, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
-import { demoPlayPause, demoStep, hint, playHint, solveDemo, stopDemo } from './solver.js';
+import { saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
+  uploadSave } from './panels.js';
+import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
 import { $, app, store } from './state.js';
 import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
-import { render } from './table.js';
+import { markPlayable, render } from './table.js';
 
 function copyNumber() {
   const number = app.state.number;
@@ -47,7 +48,7 @@ function init() {
   $('btn-deal').addEventListener('click', doDeal);
   $('btn-auto').addEventListener('click', doAuto);
   $('btn-new').addEventListener('click', () => newGame());
-  $('btn-restart').addEventListener('click', doRestart);
+  $('btn-restart').addEventListener('click', () => { toggleMenu(false); doRestart(); });
   $('btn-copy').addEventListener('click', copyNumber);
   $('btn-rules').addEventListener('click', () => toggleHelp());
   $('btn-help-close').addEventListener('click', () => toggleHelp(false));
@@ -59,6 +60,7 @@ function init() {
       showMessage(t('bad_number'), true);
       return;
     }
+    toggleMenu(false); // the number chosen: the table in full view again
     newGame(text);
   });
   $('number-input').addEventListener('keydown', (e) => {
@@ -90,6 +92,12 @@ function init() {
   $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
   $('dlg-close').addEventListener('click', closeDialog);
   $('btn-notice-close').addEventListener('click', closeNotice);
+  const live = $('live-check');
+  live.checked = store.get('reussite.live') !== '0'; // on unless turned off
+  live.addEventListener('change', () => {
+    store.set('reussite.live', live.checked ? '1' : '0');
+    scheduleWatch();
+  });
   const auto = $('auto-each');
   auto.checked = store.get('reussite.autoEach') === '1';
   auto.addEventListener('change', () => store.set('reussite.autoEach', auto.checked ? '1' : '0'));
@@ -100,6 +108,12 @@ function init() {
   });
   setInterval(tick, 1000);
   $('btn-saves').addEventListener('click', () => toggleSaves());
+  $('btn-log').addEventListener('click', () => toggleLog());
+  $('btn-log-close').addEventListener('click', () => toggleLog(false));
+  $('btn-bookmark').addEventListener('click', setBookmark);
+  $('log').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.stopPropagation(); toggleLog(false); }
+  });
   $('btn-saves-close').addEventListener('click', () => toggleSaves(false));
   $('save-form').addEventListener('submit', saveGame);
   $('save-upload').addEventListener('change', uploadSave);
@@ -123,8 +137,39 @@ function init() {
     }).catch(failed);
   });
   $('btn-menu').addEventListener('click', () => toggleMenu());
+  $('btn-pause').addEventListener('click', () => setPaused(!app.paused));
+  $('btn-resume').addEventListener('click', () => setPaused(false));
+  $('btn-full').addEventListener('click', toggleFullScreen);
+  document.addEventListener('fullscreenchange', renderFullScreen);
+  // The menu opens over the table: a press anywhere else folds it again.
+  document.addEventListener('pointerdown', (e) => {
+    if ($('bar').dataset.menu === 'open' && !$('menu').contains(e.target) && !$('btn-menu').contains(e.target)) {
+      toggleMenu(false);
+    }
+  });
+  $('skip').addEventListener('click', (e) => {
+    e.preventDefault();
+    const slot = $('table').querySelector('.slot[tabindex="0"]');
+    (slot || $('table')).focus();
+  });
   $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
   setFourColour(store.get('reussite.fourColour') === '1');
+  setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal',
+    store.get('reussite.back') || 'blue', store.get('reussite.faces') || 'standard');
+  $('felt-select').addEventListener('change', () => setLook($('felt-select').value));
+  $('back-select').addEventListener('change', () => setLook(null, null, $('back-select').value));
+  $('faces-select').addEventListener('change', () => setLook(null, null, null, $('faces-select').value));
+  const toggles = [['quick-play', 'reussite.quickPlay'], ['show-playable', 'reussite.showPlayable'],
+    ['sound', 'reussite.sound']]; // all off unless turned on
+  toggles.forEach(([id, key]) => {
+    const box = $(id);
+    box.checked = store.get(key) === '1';
+    box.addEventListener('change', () => {
+      store.set(key, box.checked ? '1' : '0');
+      markPlayable();
+    });
+  });
+  $('motion-select').addEventListener('change', () => setLook(null, $('motion-select').value));
   boot(app.lang).then(() => {
     if (store.get('reussite.help') === '1') toggleHelp(true, false);
     reportClock();

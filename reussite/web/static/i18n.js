@@ -89,5 +89,21 @@ function applyStrings() {
   const pace = speed.value || store.get('reussite.demoSpeed') || '500';
   speed.replaceChildren(...SPEEDS.map(([key, ms]) => new Option(t(key), String(ms))));
   speed.value = SPEEDS.some(([, ms]) => String(ms) === pace) ? pace : '500';
+  fillChoice($('felt-select'), FELTS, 'reussite.felt');
+  fillChoice($('motion-select'), MOTIONS, 'reussite.motion');
+  fillChoice($('back-select'), BACKS, 'reussite.back');
+  fillChoice($('faces-select'), FACES, 'reussite.faces');
   renderDemo();
+}
+
+// Table colours and animation speeds: [value, string key]; the first is the default.
+const FELTS = [['green', 'felt_green'], ['blue', 'felt_blue'], ['red', 'felt_red'], ['grey', 'felt_grey']];
+const FACES = [['standard', 'faces_standard'], ['large', 'faces_large'], ['simple', 'faces_simple']];
+const BACKS = [['blue', 'felt_blue'], ['red', 'felt_red'], ['green', 'felt_green']];
+const MOTIONS = [['normal', 'speed_normal'], ['fast', 'speed_fast'], ['off', 'motion_off']];
+
+function fillChoice(select, choices, key) {
+  const chosen = select.value || store.get(key) || choices[0][0];
+  select.replaceChildren(...choices.map(([value, label]) => new Option(t(label), value)));
+  select.value = choices.some(([value]) => value === chosen) ? chosen : choices[0][0];
 }

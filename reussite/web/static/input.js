@@ -1,8 +1,9 @@
 // The player's hands: holding cards, the mouse (click, double-click, drag, long press) and the keyboard.
 
 import { doBest, doDeal, doMove, doRedo, doUndo, newGame } from './api.js';
+import { setPaused, toggleFullScreen } from './clock.js';
 import { t } from './i18n.js';
-import { toggleHelp, toggleStats } from './panels.js';
+import { toggleHelp, toggleMenu, toggleStats } from './panels.js';
 import { clearHint, hint, playHint, solveDemo } from './solver.js';
 import { $, app } from './state.js';
 import { closeDialog, showMessage } from './status.js';
@@ -86,6 +87,13 @@ function clickStack(si, pos) {
       app.lastClick = null;
       doMove(src, si, n);
     }
+    return;
+  }
+  // Quick play (a menu setting): one click plays the card where it goes best, as a double-click does.
+  const n = pos >= 0 && s.cards[pos] ? s.cards.length - pos : 1;
+  if ($('quick-play').checked && s.kind !== 'foundation' && s.cards[s.cards.length - n] && targetsFor(si, n).length) {
+    app.lastClick = null;
+    doBest(si, n);
     return;
   }
   if (pos >= 0 && s.cards[pos]) select(si, s.cards.length - pos);
@@ -275,12 +283,23 @@ export function onTableKey(e) {
 export function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.target.closest && e.target.closest('#saves')) return; // the saved games panel's own keys
+  if (e.key === 'Escape' && $('bar').dataset.menu === 'open') {
+    toggleMenu(false);
+    $('btn-menu').focus();
+    return;
+  }
   const tag = e.target.tagName;
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') {
     if (e.key === 'Escape') e.target.blur();
     return;
   }
   const key = e.key;
+  if (key === 'Pause' || key.toLowerCase() === 'z') {
+    e.preventDefault();
+    setPaused(!app.paused);
+    return;
+  }
+  if (app.paused) return; // nothing is played on hidden cards
   if (key === 'Escape') {
     if (!$('dialog').hidden) closeDialog();
     else if (app.sel) clearSelection(true);
@@ -291,7 +310,7 @@ export function onKey(e) {
   }
   const actions = {
     u: doUndo, r: doRedo, h: hint, d: doDeal, n: () => newGame(), '?': () => toggleHelp(),
-    s: solveDemo, p: playHint,
+    s: solveDemo, p: playHint, f: toggleFullScreen,
   };
   const action = actions[key.toLowerCase()] || actions[key];
   if (action && !(key === ' ' || key === 'Enter')) {

@@ -3,7 +3,10 @@
 
 import { app } from './state.js';
 
-const still = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+// The animation setting (off / fast / normal, kept per browser) on top of the system's reduced motion.
+const still = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  || document.body.dataset.motion === 'off';
+const pace = (ms) => (document.body.dataset.motion === 'fast' ? Math.round(ms / 2) : ms);
 
 // Where the cards on show were before a change: each face-up card by its code, and each stack's top.
 export function cardRects(table) {
@@ -30,7 +33,7 @@ function glide(el, from, delay = 0) {
   const dy = from.top - now.top;
   if (Math.abs(dx) + Math.abs(dy) < 1) return;
   el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
-    { duration: 180, delay, easing: 'ease-out', fill: 'backwards' });
+    { duration: pace(180), delay: pace(delay), easing: 'ease-out', fill: 'backwards' });
 }
 
 export function animate(table, before, state) {
@@ -44,7 +47,7 @@ export function animate(table, before, state) {
     // A new deal or a restart: every card comes from the top-left corner, one after another.
     cards.forEach((el, i) => el.animate(
       [{ transform: `translate(${-el.offsetLeft}px, ${-el.offsetTop}px)`, opacity: 0.3 }, { transform: 'none', opacity: 1 }],
-      { duration: 220, delay: Math.min(i * 6, 400), easing: 'ease-out', fill: 'backwards' },
+      { duration: pace(220), delay: pace(Math.min(i * 6, 400)), easing: 'ease-out', fill: 'backwards' },
     ));
     return;
   }
@@ -69,7 +72,7 @@ export function animate(table, before, state) {
         glide(el, before.tops.get(stock), Math.min(40 * flown, 300));
         flown += 1;
       } else {
-        el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160 });
+        el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: pace(160) });
       }
       return;
     }

@@ -1,6 +1,6 @@
 // The panels beside the table: the rules, the menu and settings, saved games and statistics.
 
-import { failed, newGame, request } from './api.js';
+import { act, failed, newGame, request } from './api.js';
 import { formatTime } from './clock.js';
 import { t } from './i18n.js';
 import { stopDemo } from './solver.js';
@@ -67,6 +67,27 @@ export function toggleMenu(open) {
   if (show) bar.dataset.menu = 'open';
   else delete bar.dataset.menu;
   $('btn-menu').setAttribute('aria-expanded', String(show));
+}
+
+// The table's colour, the animation speed, the card backs and faces: applied at once, kept per browser.
+export function setLook(felt, motion, back, faces) {
+  if (faces) {
+    document.body.dataset.faces = faces;
+    store.set('reussite.faces', faces);
+    if (app.state) render(); // the faces are drawn from another sprite
+  }
+  if (back) {
+    document.body.dataset.back = back;
+    store.set('reussite.back', back);
+  }
+  if (felt) {
+    document.body.dataset.felt = felt;
+    store.set('reussite.felt', felt);
+  }
+  if (motion) {
+    document.body.dataset.motion = motion;
+    store.set('reussite.motion', motion);
+  }
 }
 
 export function setFourColour(on) {
@@ -276,4 +297,85 @@ export function toggleStats(open) {
   $('btn-stats').setAttribute('aria-expanded', String(show));
   if (show) loadStats().then(() => $('btn-stats-close').focus());
   else $('btn-stats').focus();
+}
+
+// -- the move log and bookmarks -----------------------------------------------------------------------
+
+export function toggleLog(open) {
+  const panel = $('log');
+  const show = open === undefined ? panel.hidden : open;
+  panel.hidden = !show;
+  $('btn-log').setAttribute('aria-expanded', String(show));
+  if (show) refreshLog().then(() => { const b = $('log-list').querySelector('[aria-current]'); if (b) b.focus(); });
+  else $('btn-log').focus();
+}
+
+const bookmarkKey = () => `reussite.bookmarks.${app.state.game}.${app.state.number}`;
+
+function bookmarks() {
+  try { return JSON.parse(store.get(bookmarkKey()) || '[]'); } catch (e) { return []; }
+}
+
+// The log of the position shown, drawn again after each change while the panel is open.
+export async function refreshLog() {
+  if ($('log').hidden || !app.state) return;
+  const version = app.state.version;
+  const res = await request('/api/log');
+  if (!res.ok || !app.state || res.data.version !== app.state.version || version !== app.state.version) return;
+  app.log = res.data;
+  const { at, moves } = res.data;
+  const item = (k, text, notation) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.moves = String(k);
+    if (notation) {
+      const code = document.createElement('span');
+      code.className = 'notation';
+      code.textContent = notation;
+      b.append(code);
+    }
+    b.append(text);
+    if (k === at) b.setAttribute('aria-current', 'step');
+    if (k > at) li.className = 'undone';
+    b.addEventListener('click', () => goToMoves(k));
+    li.append(b);
+    return li;
+  };
+  $('log-list').replaceChildren(item(0, t('log_start')), ...moves.map((m, i) => item(i + 1, m.text, m.notation)));
+  renderBookmarks();
+}
+
+function goToMoves(k) {
+  if (!app.state || !app.log || k === app.log.at) return;
+  act('/api/goto', { moves: k });
+}
+
+// A bookmark is a point on the game's line: the moves that lead to it. It can be gone to while the line
+// (played and undone moves) still starts with them.
+export function setBookmark() {
+  if (!app.log) return;
+  const marks = bookmarks();
+  marks.push(app.log.moves.slice(0, app.log.at).map((m) => m.notation));
+  store.set(bookmarkKey(), JSON.stringify(marks));
+  renderBookmarks();
+}
+
+function renderBookmarks() {
+  const line = app.log ? app.log.moves.map((m) => m.notation) : [];
+  $('bookmarks').setAttribute('aria-label', t('bookmark_set'));
+  $('bookmarks').replaceChildren(...bookmarks().map((mark, i) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'small bookmark';
+    b.textContent = `★ ${i + 1}`;
+    const onLine = mark.length <= line.length && mark.every((n, k) => n === line[k]);
+    b.setAttribute('aria-label', t('bookmark_go', { number: i + 1, moves: mark.length }));
+    b.title = b.getAttribute('aria-label');
+    b.addEventListener('click', () => {
+      if (onLine) goToMoves(mark.length);
+      else showMessage(t('bookmark_gone', { number: i + 1 }), true);
+    });
+    return b;
+  }));
 }

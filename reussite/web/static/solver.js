@@ -6,7 +6,7 @@ import { $, app } from './state.js';
 import { setState, showMessage } from './status.js';
 import { cardEls, slotEl } from './table.js';
 
-const WATCH_DELAY = 700; // ms of calm after a change before the background check for a proved loss
+const WATCH_DELAY = 400; // ms of calm after a change before the background check (live winnability)
 
 const hintSeconds = () => Number($('hint-time').value) || 1;
 
@@ -26,11 +26,16 @@ export async function hint() {
   if (res.data.state) {
     app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
     setState(res.data.state);
+    showMessage(res.data.text || ''); // "Looking for a winning line…" must not stay
     return;
   }
   showMessage(res.data.text);
   const move = res.data.move;
   if (!move) return;
+  if (res.data.kind === 'winning') {
+    app.live = { version, verdict: 'won' };
+    renderLive();
+  }
   app.hintMove = { move, version };
   $('btn-play-hint').hidden = false;
   const ids = app.state.stacks.map((s) => s.id);
@@ -80,18 +85,56 @@ export function clearHint() {
   $('btn-play-hint').hidden = true;
 }
 
-// After the player pauses, a short search in the solver's process: a position proved lost is said at
-// once. (Any change cancels it on the server.)
+// Live winnability (as KPatience shows it): after the player pauses, a short search in the solver's process
+// (never on the way of a move: any change cancels it on the server). The status line says "Winnable", "No win
+// from here (undo N)", or nothing while it is undecided; a position proved lost opens the dialog at once.
+export const liveOn = () => $('live-check').checked;
+
 export function scheduleWatch() {
   clearTimeout(app.watchTimer);
   const state = app.state;
-  if (!state || state.won || state.lost || state.no_win || app.demo) return;
+  renderLive();
+  if (!state || state.won || state.lost || state.no_win || app.demo || !liveOn()) return;
   const version = state.version;
   app.watchTimer = setTimeout(async () => {
-    if (!app.state || app.state.version !== version || app.demo) return;
+    if (!app.state || app.state.version !== version || app.demo || !liveOn()) return;
     const res = await request('/api/watch', { version });
-    if (res.ok && !res.data.stale && res.data.no_win && app.state.version === version) setState(res.data);
+    if (!res.ok || res.data.stale || !app.state || app.state.version !== version) return;
+    app.live = { version, verdict: res.data.verdict };
+    document.body.dataset.live = `${version} ${res.data.verdict}`;
+    if (res.data.no_win) setState(res.data);
+    else renderLive();
   }, WATCH_DELAY);
+}
+
+// The words for what is known of the shown position; while a new check runs the last words stay, dimmed
+// (so that a screen reader is told only when they change).
+export function renderLive() {
+  const box = $('live');
+  const state = app.state;
+  let text = '';
+  let kind = '';
+  let pending = false;
+  if (state && liveOn() && !state.won) {
+    if (state.lost || state.no_win) {
+      const rewind = app.rewind;
+      const undo = rewind && rewind.version === state.version && rewind.undo;
+      text = undo ? t('live_lost_undo', { count: rewind.undo }) : t('live_lost');
+      kind = 'lost';
+    } else if (app.live && app.live.version === state.version) {
+      if (app.live.verdict === 'won') {
+        text = t('live_winnable');
+        kind = 'won';
+      }
+    } else {
+      pending = Boolean(box.textContent);
+    }
+  }
+  if (!pending) {
+    box.textContent = text;
+    box.dataset.kind = kind;
+  }
+  box.classList.toggle('pending', pending);
 }
 
 // -- the demo: a winning line played from the current position --------------------------------------
@@ -109,6 +152,7 @@ export async function solveDemo() {
   if (res.data.stale || !app.state || app.state.version !== version) return;
   if (res.data.state) {
     setState(res.data.state);
+    showMessage(res.data.text || '');
     return;
   }
   showMessage(res.data.text || '', res.data.verdict !== 'won');

@@ -27,7 +27,10 @@ export const app = {
   hintTimer: 0,
   hintMove: null, // the move the hint shows, for "Play it"
   watchTimer: 0,
+  live: null, // {version, verdict}: the background check's answer (solver.js)
   demo: null, // {line, index, version, playing, timer}: a winning line being played
   rewind: null, // {version, undo, label, text}: where "undo N moves" goes
   searching: false,
+  log: null, // {version, at, moves}: the move log last drawn (panels.js)
+  paused: false, // the Pause button: clock stopped, cards hidden (clock.js)
 };

@@ -3,9 +3,10 @@
 import { newGame, request } from './api.js';
 import { tick } from './clock.js';
 import { t } from './i18n.js';
-import { loadHelp } from './panels.js';
-import { scheduleWatch, stopDemo } from './solver.js';
+import { loadHelp, refreshLog } from './panels.js';
+import { renderLive, scheduleWatch, stopDemo } from './solver.js';
 import { $, app } from './state.js';
+import { playSound } from './sound.js';
 import { render } from './table.js';
 
 // What a change did, in words, for the live region: where cards went and which cards it turned up.
@@ -32,8 +33,27 @@ function describeChange(previous, state, path) {
     else if (!placed.has(c)) turned.push(c.label);
   }));
   if (turned.length) parts.push(t('announce_up', { cards: turned.join(', ') }));
+  if (parts.length <= 1 && path) parts.push(...describeUnplaced(previous, state));
   if (state.won) parts.push(t('won', { score: state.score }));
   return parts.join(' ');
+}
+
+// A change that put no face-up card anywhere (an undo that turns a card back down, a redeal taken back):
+// what went face down, and the top card of each pile that changed, so that no change is a bare "Undone.".
+function describeUnplaced(previous, state) {
+  const parts = [];
+  const code = (c) => (c ? c.code : '#');
+  const changed = state.stacks.map((s, i) => s.cards.map(code).join() !== previous.stacks[i].cards.map(code).join());
+  state.stacks.forEach((s, i) => {
+    if (!changed[i]) return;
+    const before = previous.stacks[i].cards;
+    const down = s.cards.some((c, k) => !c && (k >= before.length || before[k]));
+    if (down) parts.push(t('announce_down', { stack: s.name }));
+    const top = s.cards[s.cards.length - 1];
+    if (!s.cards.length) parts.push(t('announce_empty', { stack: s.name }));
+    else if (top) parts.push(t('announce_top', { stack: s.name, card: top.label }));
+  });
+  return parts;
 }
 
 export function announce(text) {
@@ -47,6 +67,10 @@ export function setState(state, path) {
   const previous = app.state;
   if (previous && path && previous.game === state.game && previous.number === state.number) {
     announce(describeChange(previous, state, path));
+    if (state.won && !previous.won) playSound('win');
+    else playSound(path === '/api/deal' ? 'deal' : 'move');
+  } else if (previous && (previous.game !== state.game || previous.number !== state.number)) {
+    playSound('deal');
   }
   app.state = state;
   app.receivedAt = performance.now();
@@ -57,6 +81,7 @@ export function setState(state, path) {
   }
   app.sel = null;
   render();
+  refreshLog();
   if (app.demo && app.demo.version !== state.version) stopDemo(t('demo_stopped'));
   scheduleWatch();
 }
@@ -184,6 +209,7 @@ function showRewind() {
   button.textContent = rewind.label || '';
   button.dataset.undo = rewind.undo || '';
   if (rewind.undo) button.focus({ preventScroll: true });
+  renderLive();
 }
 
 export function closeDialog() {

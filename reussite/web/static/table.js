@@ -161,7 +161,8 @@ function cardFace(el, card, cw) {
   art.setAttribute('aria-hidden', 'true');
   const use = document.createElementNS(SVG_NS, 'use');
   const bust = cw < SMALL_COURT && 'JQK'.includes(card.code[0]);
-  use.setAttribute('href', `/static/cards.svg#${bust ? 'b' : 'c'}-${card.code}`);
+  const sprite = { large: 'cards-large', simple: 'cards-simple' }[document.body.dataset.faces] || 'cards';
+  use.setAttribute('href', `/static/${sprite}.svg#${bust ? 'b' : 'c'}-${card.code}`);
   art.append(use);
   el.append(art, corner('tl'), corner('br'));
 }
@@ -252,6 +253,7 @@ export function render() {
     }
   });
   table.replaceChildren(frag);
+  markPlayable();
   animate(table, before, state);
   if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
   renderBar();
@@ -264,6 +266,21 @@ export function render() {
     });
   }
   document.body.dataset.version = state.version;
+}
+
+// "Show playable cards" (a menu setting): every card that some legal move picks up, outlined.
+export function markPlayable() {
+  const state = app.state;
+  const on = $('show-playable').checked;
+  $('table').querySelectorAll('.card.playable').forEach((el) => el.classList.remove('playable'));
+  if (!on || !state) return;
+  const ids = state.stacks.map((s) => s.id);
+  state.legal.forEach((m) => {
+    if (m.type !== 'move') return;
+    const si = ids.indexOf(m.src);
+    const el = $('table').querySelector(`.card[data-stack="${si}"][data-pos="${state.stacks[si].cards.length - m.n}"]`);
+    if (el) el.classList.add('playable');
+  });
 }
 
 export const slotEl = (si) => $('table').querySelector(`.slot[data-stack="${si}"]`);
