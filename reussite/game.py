@@ -331,6 +331,7 @@ class Game:
         self._stack_keys: list[bytes | None] = [None] * len(specs)
         # Position keys after 0, 1, ... moves, as far as computed: see _path_keys.
         self._path_cache: list[bytes] = []
+        self._path_counts: dict[bytes, int] = {}  # how many times each key is in _path_cache
         self._want_cache: tuple | None = None  # see _indexed_moves
         # Each stack's rule compiled once per class; sources worth trying and targets that could take something.
         self._plan = plan
@@ -774,6 +775,13 @@ class Game:
         self._undo_ops(ops)
         cache = self._path_cache
         if len(cache) > len(done) + 1:
+            counts = self._path_counts
+            for key in cache[len(done) + 1:]:
+                left = counts[key] - 1
+                if left:
+                    counts[key] = left
+                else:
+                    del counts[key]
             del cache[len(done) + 1:]
         self._undone.append(move)
         return move
@@ -1118,14 +1126,13 @@ class Game:
     def progress_moves(self, first_only: bool = False) -> list[AnyMove]:
         """The legal moves that lead to a position not reached before in this game (by the history's
         positions, the current one included), in ``legal_moves`` order."""
-        seen = self.seen_positions()
         probe = self.copy(history=False)
         found: list[AnyMove] = []
         for move in self.legal_moves():
             probe.push(move, check=False)
             key = probe.position_key()
             probe.pop()
-            if key not in seen:
+            if not self._seen(key):
                 found.append(move)
                 if first_only:
                     break
@@ -1140,19 +1147,36 @@ class Game:
             return []
         cache = self._path_cache
         missing = len(self._done) + 1 - len(cache)
-        if missing > 0:
+        if missing == 1:  # the usual case, one move since the last time: no copy of the history
+            keys = [self.position_key()]
+        elif missing > 0:
             probe = self.copy()
             probe.track_positions = False
             keys = [probe.position_key()]
             for _ in range(missing - 1):
                 probe.pop()
                 keys.append(probe.position_key())
-            cache.extend(reversed(keys))
+            keys.reverse()
+        else:
+            return cache
+        cache.extend(keys)
+        counts = self._path_counts
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
         return cache
 
     def seen_positions(self) -> set[bytes]:
         """Keys of the positions reached along the history, the current one included."""
         return {*self._path_keys, self.position_key()}
+
+    def _seen(self, key: bytes) -> bool:
+        """Whether the position ``key`` was reached along the history (the current one included): what
+        :meth:`seen_positions` contains, without building the set (the cost of a move stays the same on move
+        10,000 as on move 1)."""
+        if not self.track_positions:
+            return key == self.position_key()
+        self._path_keys
+        return key in self._path_counts
 
     def outcome(self) -> Outcome | None:
         """``Outcome.WON``, ``Outcome.LOST`` (see :meth:`is_lost`), or None while the game goes on."""
@@ -1212,8 +1236,9 @@ class Game:
         new._want_cache = None
         if history:
             new._done, new._undone, new._path_cache = list(self._done), list(self._undone), list(self._path_cache)
+            new._path_counts = dict(self._path_counts)
         else:
-            new._done, new._undone, new._path_cache = [], [], []
+            new._done, new._undone, new._path_cache, new._path_counts = [], [], [], {}
         return new
 
     def restore(self, saved: Game) -> None:

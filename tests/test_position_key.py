@@ -154,6 +154,37 @@ def test_undo_forgets_positions_it_takes_back(host):
     assert game.seen_positions() == {game.copy(history=False).position_key()} | set(game._path_keys)
 
 
+@pytest.mark.parametrize("game_id", ["forty-thieves", "mount-olympus"])
+def test_the_positions_reached_are_kept_exactly_through_moves_undos_and_redos(host, game_id):
+    """progress_moves (and so is_lost) asks the kept positions one key at a time, never building the set;
+    through random moves, undos and redos it answers as the whole set of positions reached would."""
+    import random
+
+    rng = random.Random(4)
+    game = host.game(game_id)(5)
+    for _ in range(300):
+        roll = rng.random()
+        if roll < 0.25 and game.can_undo:
+            game.pop()
+        elif roll < 0.35 and game.can_redo:
+            game.redo()
+        else:
+            moves = list(game.legal_moves())
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        seen = game.seen_positions()
+        probe = game.copy(history=False)
+        expected = []
+        for move in game.legal_moves():
+            probe.push(move, check=False)
+            if probe.position_key() not in seen:
+                expected.append(move)
+            probe.pop()
+        assert game.progress_moves() == expected
+        assert game.copy().progress_moves() == expected  # a copy keeps them too
+
+
 def _reference_key(game) -> bytes:
     """position_key as its docstring defines it, computed from scratch the plain way."""
     parts = [game.stack_key(i) for i in range(len(game.specs))]
