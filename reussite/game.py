@@ -1175,7 +1175,7 @@ class Game:
         10,000 as on move 1)."""
         if not self.track_positions:
             return key == self.position_key()
-        self._path_keys
+        _ = self._path_keys  # brings the kept counts up to the current position
         return key in self._path_counts
 
     def outcome(self) -> Outcome | None:

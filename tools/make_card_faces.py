@@ -188,7 +188,8 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="only check that the committed sprite is current")
     args = parser.parse_args()
     stale = 0
-    for kind, out in (("standard", OUT), ("large", STATIC / "cards-large.svg"), ("simple", STATIC / "cards-simple.svg")):
+    sets = (("standard", OUT), ("large", STATIC / "cards-large.svg"), ("simple", STATIC / "cards-simple.svg"))
+    for kind, out in sets:
         text = sprite(kind)
         if args.check:
             if not out.exists() or out.read_text(encoding="utf-8") != text:
