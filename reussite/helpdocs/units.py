@@ -269,6 +269,11 @@ class _HtmlTree(HTMLParser):
             i = self._find({"p"}, _P_SCOPE)
             if i is not None:
                 self._pop_to(i, line, f"<{tag}>")
+        if tag == "a":  # no link inside a link: a browser closes the open one first
+            i = self._find({"a"}, _P_SCOPE | _CLOSES_P)
+            if i is not None:
+                self._left_open(self.stack[i], f"before <a> on line {line}")
+                self._pop_to(i, line, "<a>")
         implied = _IMPLIED_END.get(tag)
         if implied:
             i = self._find(*implied)

@@ -182,3 +182,9 @@ def test_check_lets_a_translation_keep_an_image_and_translate_its_alt_text():
     assert markup_problems(source, '<img src="../images/goal.gif" alt="Le but."> et ♠') == []
     assert markup_problems(source, '<img src="http://evil.example/x.gif" alt="Le but.">') == [
         'tag <img src="http://evil.example/x.gif" alt="Le but."> is not in the source']
+
+
+def test_a_link_opened_inside_an_open_link_closes_it_first_as_a_browser_does():
+    doc = cut("<p><a href='x.html'>one <a href='y.html'>two</a> three</p>")
+    assert texts(doc) == [(1, '<a href="x.html">one </a><a href="y.html">two</a> three')]
+    assert_identity_render(doc)
