@@ -5,7 +5,12 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+from solver_deals import HOST, winnable_deal
+
 from reussite.solver import Verdict, solve
+
+BUNDLED = sorted(g for g, cls in HOST.games.items() if cls.__module__.startswith("reussite_plugins."))
 
 
 def new(client, game: str, number: int) -> dict:
@@ -157,3 +162,25 @@ def test_a_hint_does_not_wait_behind_the_background_check(client):
     watcher.join(timeout=10)
     # The 30 s check was cancelled by the hint, not waited for: it answers as stale, at once.
     assert not watcher.is_alive() and answers["watch"]["stale"]
+
+
+@pytest.mark.parametrize("game_id", BUNDLED)
+def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(client, game_id):
+    """As the page's p key does: ask the hint, play the move it names, again, until the game is won; every
+    hint on the way is the first move of a winning line."""
+    number = winnable_deal(game_id)
+    state = new(client, game_id, number)
+    for step in range(400):
+        hint = client.post("/api/hint", json={"version": state["version"], "seconds": 10}).json()
+        assert hint["kind"] == "winning", f"{game_id} #{number}, move {step + 1}: a {hint['kind']} hint"
+        move = hint["move"]
+        path = "/api/move" if move["type"] == "move" else "/api/deal"
+        body = {"version": state["version"]}
+        if move["type"] == "move":
+            body.update(src=move["src"], dst=move["dst"], n=move["n"])
+        response = client.post(path, json=body)
+        assert response.status_code == 200, response.text
+        state = response.json()
+        if state["won"]:
+            break
+    assert state["won"], f"{game_id} #{number}: not won after following {step + 1} hints"

@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 from browser_actions import drag, open_menu, wait_until
+from solver_deals import winnable_deal
 
 from reussite import saves
 from reussite.game import DEAL, REDEAL, Move
@@ -31,24 +32,6 @@ def open_game(page, server, game: str, number: int) -> dict:
 
 def wait_version(page, version: int) -> None:
     page.wait_for_selector(f"body[data-version='{version}']")
-
-
-@cache
-def winnable_deal(game_id: str) -> int:
-    """A game number the solver wins quickly (the solver is run here, now): among the first ones it wins
-    within 4,000 positions, the one with the shortest line (for a short test), looking at 20 numbers at most.
-    A node budget, not a time: the same deal on a busy machine, and one the page's 10 s hint wins with room
-    to spare (4,000 positions take under a second here)."""
-    found = []
-    for number in range(1, 21):
-        result = solve(HOST.new_game(game_id, number, {}), nodes=4000)
-        if result.verdict is Verdict.WON:
-            found.append((len(result.line), number))
-            if len(found) == 5 or result.nodes > 500:
-                break
-    if not found:
-        pytest.skip(f"the solver proves no {game_id} deal among 1-20 winnable within 4,000 positions")
-    return min(found)[1]
 
 
 def server_game(server):
@@ -77,7 +60,9 @@ def ask_hint(page, version: int) -> str:
     return page.evaluate("document.body.dataset.hintKind")
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+# One game in the page (its hints by hand, then by the p key); every bundled game follows its hints to a win
+# through the API in tests/web/test_web_solver_api.py, where a move costs no browser round trip.
+@pytest.mark.parametrize("game_id", ["osmosis"])
 def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(page, server, game_id):
     number = winnable_deal(game_id)
     state = open_game(page, server, game_id, number)
