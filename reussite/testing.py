@@ -151,15 +151,11 @@ def _cards(game) -> Counter:
 
 
 def _check_cards(game, deal: Counter) -> None:
+    from reussite.variant import card_difference
+
     now = _cards(game)
     if now != deal:
-        lost, extra = deal - now, now - deal
-        what = []
-        if lost:
-            what.append("lost " + " ".join(str(c) for c in sorted(lost.elements())))
-        if extra:
-            what.append("duplicated or added " + " ".join(str(c) for c in sorted(extra.elements())))
-        raise _Broken("cards changed: " + "; ".join(what))
+        raise _Broken("cards changed: " + card_difference(deal, now, "lost", "duplicated or added"))
     for i, pile in enumerate(game.cards):
         if not 0 <= game.face_down[i] <= len(pile):
             raise _Broken(f"stack {game.specs[i].id} has {game.face_down[i]} face-down cards out of {len(pile)}")

@@ -47,13 +47,20 @@ def pack_problem(game) -> str | None:
     found = Counter(card for pile in game.cards for card in pile)
     if found == wanted:
         return None
+    return "the deal is not the declared pack, each card once: " + card_difference(
+        wanted, found, "missing", "in play twice (or not in the pack)")
+
+
+def card_difference(wanted, found, missing_word: str, extra_word: str) -> str:
+    """The cards of the Counter ``wanted`` that ``found`` lacks and those it has more of, each list after its
+    word (``"missing 5♠; duplicated 2♥"``), for the messages that compare two sets of cards."""
     missing, extra = wanted - found, found - wanted
     what = []
     if missing:
-        what.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+        what.append(missing_word + " " + " ".join(str(c) for c in sorted(missing.elements())))
     if extra:
-        what.append("in play twice (or not in the pack) " + " ".join(str(c) for c in sorted(extra.elements())))
-    return "the deal is not the declared pack, each card once: " + "; ".join(what)
+        what.append(extra_word + " " + " ".join(str(c) for c in sorted(extra.elements())))
+    return "; ".join(what)
 
 
 class Variant(Game):
