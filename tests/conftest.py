@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Hypothesis profiles: "quick" for a local run (few, fixed examples), "ci" with ten times as many, fresh
+# Hypothesis profiles: "quick" for a local run (few, fixed examples), "ci" with eight times as many, fresh
 # ones on every run, chosen when CI=true; HYPOTHESIS_PROFILE names one explicitly. Tests that need another
 # count scale it from settings().max_examples, so both profiles keep their proportions.
 _HYPOTHESIS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 settings.register_profile("quick", max_examples=25, derandomize=True, **_HYPOTHESIS)
-settings.register_profile("ci", max_examples=250, derandomize=False, print_blob=True, **_HYPOTHESIS)
+settings.register_profile("ci", max_examples=200, derandomize=False, print_blob=True, **_HYPOTHESIS)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "quick"))
 
 
