@@ -464,10 +464,12 @@ class Session:
                 else:
                     cards.append(None)
             name = tr.render(spec.name)
+            name_the = tr.render(spec.name, "The")  # at the start of a sentence (« La pioche : vide. »)
             label = tr.render(S.stack_label(spec.name, pile, down < len(pile),
                                             game.redeals_left if spec.kind is Kind.STOCK else 0))
             stacks.append({
-                "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "label": label,
+                "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "name_the": name_the,
+                "label": label,
                 "x": spec.x, "y": spec.y, "fan": spec.fan, "cards": cards,
                 "describe": tr.render(spec.describe()),
                 "title": tr.render(Message(S.M_STACK_TITLE, {"stack": spec.name, "rule": spec.describe()})),

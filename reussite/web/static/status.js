@@ -50,8 +50,9 @@ function describeUnplaced(previous, state) {
     const down = s.cards.some((c, k) => !c && (k >= before.length || before[k]));
     if (down) parts.push(t('announce_down', { stack: s.name }));
     const top = s.cards[s.cards.length - 1];
-    if (!s.cards.length) parts.push(t('announce_empty', { stack: s.name }));
-    else if (top) parts.push(t('announce_top', { stack: s.name, card: top.label }));
+    const stack = { label: s.name, The: s.name_the };
+    if (!s.cards.length) parts.push(t('announce_empty', { stack }));
+    else if (top) parts.push(t('announce_top', { stack, card: top.label }));
   });
   return parts;
 }
