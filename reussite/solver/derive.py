@@ -445,9 +445,6 @@ class Sink:
                                                                            or rule.empty != NONE)):
                     return None
         f = found[0]
-        pile = game.cards[f]
-        if not pile:
-            return None
         taken = _takes_by_top(game, f)
         succ = {key: taken[key] for key in CARD_KEYS}
         sources = tuple(i for i, s in enumerate(specs) if i != f and i != stock)
@@ -458,6 +455,8 @@ class Sink:
         left that no walk from the foundation's top card reaches, or more cards of a class than cards that
         could be just before them."""
         cards, cls = game.cards, self.cls
+        if not cards[self.foundation]:  # nothing on top yet: any card may start the walk
+            return False
         counts = bytearray(2 * self.count + 1)
         for i in self.sources:
             for card in cards[i]:
