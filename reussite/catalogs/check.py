@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 
 from reussite.catalogs.ops import CatalogSpec, Report
-from reussite.catalogs.po import read_catalog
+from reussite.catalogs.po import mo_bytes, read_catalog, replace_file
 from reussite.helpdocs.inline import url_is_safe
 from reussite.helpdocs.units import INLINE_ALLOWED
 from reussite.messages import placeholder_problems, plural_forms_problem
@@ -191,4 +191,26 @@ def check(specs: list[CatalogSpec], use_msgfmt: bool = True) -> Report:
                     found += 1
             if not found:
                 report.add(f"{path}: ok")
+    return report
+
+
+# -- compile ----------------------------------------------------------------------------------------
+
+def compile_catalogs(specs: list[CatalogSpec]) -> Report:
+    """Compile every catalog, or none: whatever ``check`` reports as an error (msgfmt's included) stops
+    the compilation, as ``msgfmt --check`` does, so no command ever loads a broken catalog."""
+    found = check(specs)
+    if found.problems:
+        found.lines = [line for line in found.lines if not line.endswith(": ok") and ": warning: " not in line]
+        found.add(f"nothing compiled: {found.problems} error(s); fix them ('reussite i18n check' lists them)",
+                  problem=True)
+        return found
+    report = Report()
+    plans = []
+    for spec in specs:
+        for _lang, path in spec.po_files().items():
+            plans.append((path.with_suffix(".mo"), mo_bytes(read_catalog(path))))
+    for mo, data in plans:
+        changed = replace_file(mo, data)
+        report.add(f"{mo}: {'compiled' if changed else 'up to date'}")
     return report

@@ -88,9 +88,9 @@ def cmd_init(args, ctx) -> int:
 
 
 def cmd_compile(args, ctx) -> int:
-    from reussite.catalogs import ops
+    from reussite.catalogs.check import compile_catalogs
 
-    report = ops.compile_catalogs(_specs(args, ctx))
+    report = compile_catalogs(_specs(args, ctx))
     if report.problems:
         for line in report.lines:
             ctx.err.write(line + "\n")

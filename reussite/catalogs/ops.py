@@ -25,7 +25,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.extract import extract_from_file
 
-from reussite.catalogs.po import FORMAT_FLAGS, PoError, mo_bytes, po_bytes, read_catalog, replace_file
+from reussite.catalogs.po import FORMAT_FLAGS, PoError, po_bytes, read_catalog, replace_file
 from reussite.errors import UserError
 from reussite.helpdocs.units import PageError, read_page
 from reussite.hookspecs import Catalog, HelpPage
@@ -407,30 +407,6 @@ def init(specs: list[CatalogSpec], lang: str) -> Report:
     return report
 
 
-# -- compile ----------------------------------------------------------------------------------------
-
-def compile_catalogs(specs: list[CatalogSpec]) -> Report:
-    """Compile every catalog, or none: whatever ``check`` reports as an error (msgfmt's included) stops
-    the compilation, as ``msgfmt --check`` does, so no command ever loads a broken catalog."""
-    from reussite.catalogs.check import check  # check builds on this module
-
-    found = check(specs)
-    if found.problems:
-        found.lines = [line for line in found.lines if not line.endswith(": ok") and ": warning: " not in line]
-        found.add(f"nothing compiled: {found.problems} error(s); fix them ('reussite i18n check' lists them)",
-                  problem=True)
-        return found
-    report = Report()
-    plans = []
-    for spec in specs:
-        for _lang, path in spec.po_files().items():
-            plans.append((path.with_suffix(".mo"), mo_bytes(read_catalog(path))))
-    for mo, data in plans:
-        changed = replace_file(mo, data)
-        report.add(f"{mo}: {'compiled' if changed else 'up to date'}")
-    return report
-
-
 # -- stats ------------------------------------------------------------------------------------------
 
 def stats(specs: list[CatalogSpec]) -> list[dict]:
@@ -458,4 +434,4 @@ def stats(specs: list[CatalogSpec]) -> list[dict]:
 
 
 __all__ = ["CatalogSpec", "catalog_specs", "plugin_problems", "build_template", "extract", "merge", "update", "init",
-           "compile_catalogs", "stats", "Report", "PoError", "UI_KEYWORDS"]
+           "stats", "Report", "PoError", "UI_KEYWORDS"]

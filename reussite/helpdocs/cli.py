@@ -5,13 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from reussite.errors import UserError, os_reason
+from reussite.helpdocs.formats import FORMATS, SUFFIX
 from reussite.hookspecs import Command, hookimpl
 from reussite.messages import N_
-
-# The pipeline (its page parser, nh3) is imported only when a page is rendered: every other
-# command starts faster without it.
-FORMATS = ("html", "markdown")
-SUFFIX = {"html": ".html", "markdown": ".md"}
 
 
 @hookimpl
@@ -38,6 +34,8 @@ def _standalone(fragment: str, lang: str, title: str) -> str:
 
 
 def cmd_help(args, ctx) -> int:
+    # The pipeline (its page parser, nh3) is imported only when a page is rendered: every other command starts
+    # faster without it.
     from reussite.helpdocs import help_languages, render_help
 
     host = ctx.host

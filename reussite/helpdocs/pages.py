@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reussite.errors import UserError
-from reussite.helpdocs.cli import FORMATS  # one definition; the CLI module is light
+from reussite.helpdocs.formats import FORMATS
 from reussite.helpdocs.render import render_html, render_markdown
 from reussite.helpdocs.units import Document, PageError, Unit, read_page
 from reussite.l10n import read_mo

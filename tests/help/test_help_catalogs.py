@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from reussite.catalogs import ops
-from reussite.catalogs.check import check
+from reussite.catalogs.check import check, compile_catalogs
 from reussite.catalogs.po import mo_bytes, read_catalog
 from reussite.helpdocs import render_help
 from reussite.hookspecs import hookimpl
@@ -147,7 +147,7 @@ def test_check_reports_broken_translations_and_html_never_carries_them(sandbox, 
     assert hits[0].startswith(f"{po}:")
     line_no = int(hits[0][len(str(po)) + 1:].split(":")[0])
     assert po.read_text(encoding="utf-8").splitlines()[line_no - 1].startswith("msgid ")  # the entry's msgid
-    refused = ops.compile_catalogs(specs)
+    refused = compile_catalogs(specs)
     assert refused.problems and "nothing compiled" in refused.lines[-1]
     po.with_suffix(".mo").write_bytes(mo_bytes(read_catalog(po)))  # compiled by a tool that does not check
     html = render_help(host, "tournament", "en")
@@ -263,7 +263,7 @@ def test_update_keeps_translations_marks_changes_fuzzy_and_restores_removed_unit
 
     # 4. The merged catalog is still valid for GNU gettext and compiles; the fuzzy unit renders in French.
     assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)]).returncode == 0
-    ops.compile_catalogs(specs)
+    compile_catalogs(specs)
     html = render_help(host, "tournament", "en")
     assert f'<p lang="fr">{new}</p>' in html
     assert "In addition, the top card of each foundation" in html
@@ -274,7 +274,7 @@ def test_update_with_no_template_or_no_catalog(sandbox, tmp_path):
     shutil.rmtree(sandbox.locale / "fr")
     specs = ops.catalog_specs(sandbox.host())
     assert "no translations yet" in ops.update(specs).lines[0]
-    assert ops.compile_catalogs(specs).lines == []
+    assert compile_catalogs(specs).lines == []
 
 
 # -- UI catalogs: the same commands, English msgids from code ---------------------------------------------

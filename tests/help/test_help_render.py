@@ -174,6 +174,7 @@ def test_cli_prints_and_writes_every_page(run_cli, tmp_path, host):
 
 def test_rendering_an_untranslated_unit_falls_back_to_french(sandbox):
     from reussite.catalogs import ops
+    from reussite.catalogs.check import compile_catalogs
     from reussite.catalogs.po import read_catalog
 
     po = sandbox.po("en")
@@ -183,7 +184,7 @@ def test_rendering_an_untranslated_unit_falls_back_to_french(sandbox):
             m.string = ""
     po.write_bytes(ops.po_bytes(cat))
     host = sandbox.host()
-    ops.compile_catalogs(ops.catalog_specs(host))
+    compile_catalogs(ops.catalog_specs(host))
     html = render_help(host, "osmosis", "en")
     assert '<td lang="fr">Réserves</td>' in html
     assert "Réserves" in render_help(host, "osmosis", "en", "markdown")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from reussite.catalogs import ops
+from reussite.catalogs.check import compile_catalogs
 from reussite.catalogs.po import po_bytes, read_catalog
 from reussite.helpdocs import render_help
 from reussite.helpdocs.units import parse_page
@@ -71,7 +72,7 @@ def test_a_partly_translated_language_falls_back_to_the_corrected_french(sandbox
     host = sandbox.host()
     specs = ops.catalog_specs(host)
     ops.update(specs)
-    ops.compile_catalogs(specs)
+    compile_catalogs(specs)
     text = render_help(host, "mount-olympus", "de", "html")
     assert erratum.string.split("<")[0][:30] in text
     assert erratum.id not in text  # the faulty French is gone
