@@ -1,5 +1,6 @@
 """The documentation stays true: docs/architecture.md's layer table is the one tests/test_layers.py enforces,
-every path it names exists, and every relative link in the Markdown documents leads somewhere.
+every path it names exists, every ``Class.method`` it names is in the code, and every relative link in the
+Markdown documents leads somewhere.
 
 (The rule clause ids of docs/rules.md are checked in tests/test_rules_doc.py.)"""
 
@@ -73,6 +74,36 @@ def test_every_path_the_doc_names_exists():
     assert missing == []
 
 
+def named_attributes(text: str) -> set[tuple[str, str]]:
+    """``Class.attribute`` names written in backquotes (``Game.push``, ``Host.load()``)."""
+    return set(re.findall(r"`([A-Z]\w*)\.(\w+)(?:\(\))?`", text))
+
+
+def host_classes() -> dict[str, list[type]]:
+    """Every class defined in a host module, by name."""
+    import importlib
+    import inspect
+
+    found: dict[str, list[type]] = {}
+    for path in sorted((ROOT / "reussite").rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        name = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        if name.endswith("__main__"):
+            continue
+        module = importlib.import_module(name)
+        for cls_name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == name:
+                found.setdefault(cls_name, []).append(cls)
+    return found
+
+
+def test_every_method_the_doc_names_exists():
+    classes = host_classes()
+    missing = sorted(f"{c}.{a}" for c, a in named_attributes(DOC.read_text(encoding="utf-8"))
+                     if not any(hasattr(cls, a) for cls in classes.get(c, ())))
+    assert missing == []
+
+
 def test_every_relative_link_in_the_documents_leads_somewhere():
     files = sorted({p for pattern in DOCUMENTS for p in ROOT.glob(pattern)})
     assert len(files) >= 4
@@ -86,6 +117,9 @@ def test_the_checks_see_a_changed_layer_and_a_missing_path(tmp_path):
               "`reussite/nowhere.py`, `locale/<lang>/x.po`, `reussite/game.py`\n")
     assert layer_table(sample) == [["reussite.cards"], ["reussite.rules", "reussite.game"]] != LAYERS
     assert named_paths(sample) == {"reussite/nowhere.py", "reussite/game.py"}
+    assert named_attributes("`Game.push`, `Host.load()`, `Game.nowhere`") == {
+        ("Game", "push"), ("Host", "load"), ("Game", "nowhere")}
+    assert not hasattr(host_classes()["Game"][0], "nowhere") and hasattr(host_classes()["Game"][0], "push")
     page = tmp_path / "page.md"
     page.write_text("# The Rules, clause by clause\n[a](page.md#the-rules-clause-by-clause) [b](page.md#nope) "
                     "[c](gone.md) [d](https://example.org) [e](#the-rules-clause-by-clause)\n")
