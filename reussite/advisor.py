@@ -20,8 +20,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from reussite.game import AnyMove, Deal, Game, Redeal
+from reussite.game import AnyMove, Deal, Game, Move, Redeal
 from reussite.messages import N_, Message
+from reussite.rules import Kind
 from reussite.solver import Budget, Verdict, solve
 
 WINNING = "winning"  # the first move of a line the solver has found and verified
@@ -95,12 +96,38 @@ class LineCache:
         return None
 
 
+def rank_move(game: Game, move: AnyMove) -> int:
+    """How good ``move`` looks at a glance, higher is better: a simple, predictable order (foundations first,
+    then cards turned up and piles emptied) for the heuristic hint and for trying the winning lines."""
+    if not isinstance(move, Move):
+        return 1
+    src, dst = game.specs[move.src], game.specs[move.dst]
+    if src.kind is Kind.FOUNDATION:
+        return 0
+    score = 10
+    if dst.kind is Kind.FOUNDATION:
+        score += 100
+    pile = game.cards[move.src]
+    if len(pile) == move.n:
+        score += 20 if src.kind is not Kind.TABLEAU or dst.kind is Kind.FOUNDATION else 5
+    elif len(pile) - move.n <= game.face_down[move.src]:
+        score += 30  # turns a card up
+    if not game.cards[move.dst]:
+        score -= 8  # spending an empty pile is a cost
+    if src.kind in (Kind.WASTE, Kind.RESERVE):
+        score += 6
+    last = game.last_move
+    if isinstance(last, Move) and last.src == move.dst and last.dst == move.src:
+        score = 2  # undoing the previous move
+    return score
+
+
 def heuristic_move(game: Game) -> AnyMove | None:
     """The game's own best-ranked move among those reaching a position not seen before in this game (the
     first in legal-move order on a tie); None when there is none."""
     best, best_score = None, None
     for move in game.progress_moves():
-        score = game._rank_move(move)
+        score = rank_move(game, move)
         if best_score is None or score > best_score:
             best, best_score = move, score
     return best
@@ -118,7 +145,7 @@ def _winning_progress(game: Game, deadline: float, cancel: Callable[[], bool] | 
                       cache: LineCache | None) -> list | None:
     """A winning line whose first move reaches a new position: the moves towards new positions are tried
     best-ranked first, each searched until ``deadline``; None if none is proved to win in time."""
-    for move in sorted(game.progress_moves(), key=game._rank_move, reverse=True):
+    for move in sorted(game.progress_moves(), key=lambda m: rank_move(game, m), reverse=True):
         left = deadline - time.perf_counter()
         if left <= 0 or (cancel is not None and cancel()):
             return None

@@ -7,8 +7,10 @@ import random
 import pytest
 from helpers import arrange
 
+from reussite.advisor import heuristic_move
 from reussite.errors import IllegalMove, UserError
 from reussite.game import DEAL, REDEAL, Move
+from reussite.movegen import checked_moves, indexed_moves
 from reussite_plugins.forty_thieves import FortyThieves
 
 
@@ -101,14 +103,14 @@ def test_unreadable_moves_name_the_problem(bad):
 
 def test_hint_prefers_a_foundation_move():
     g = arrange(FortyThieves(1), {"tableau-1": "AH", "tableau-2": "9C", "tableau-3": "TC", "stock": "5D"})
-    hint = g.hint()
+    hint = heuristic_move(g)
     assert hint == Move(g.index["tableau-1"], g.index["foundation-1"])
 
 
 def test_lost_game_has_no_hint():
     kings = {f"tableau-{i}": "K" + "SHDC"[i % 4] for i in range(1, 11)}
     g = arrange(FortyThieves(1), {"stock": "", "waste": "9C", **kings})
-    assert g.hint() is None and g.is_lost()
+    assert heuristic_move(g) is None and g.is_lost()
 
 
 def test_indexed_move_generation_equals_asking_every_target(host):
@@ -122,8 +124,8 @@ def test_indexed_move_generation_equals_asking_every_target(host):
         used += 1
         rng = random.Random(game_id)
         for _ in range(250):
-            fast = g._indexed_moves()
-            slow = g._checked_moves()
+            fast = indexed_moves(g)
+            slow = checked_moves(g)
             assert fast == slow, (game_id, [g.notation(m) for m in fast], [g.notation(m) for m in slow])
             moves = list(g.legal_moves())
             if not moves:
@@ -141,7 +143,7 @@ def test_the_generator_sees_every_change_to_the_stacks(host):
     t1, t2 = g.tableau_ix[:2]
 
     def same(game):
-        assert game._indexed_moves() == game._checked_moves()
+        assert indexed_moves(game) == checked_moves(game)
 
     same(g)
     for move in list(g.legal_moves()):

@@ -18,10 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reussite.advisor import heuristic_move
 from reussite.cards import RED_SUITS, Card, new_pack
 from reussite.errors import IllegalMove
 from reussite.game import R_BUILD, Deal, Game, Move, Reason, Redeal
 from reussite.messages import N_
+from reussite.movegen import checked_moves, indexed_moves
 from reussite.rules import (
     ANY,
     CARD_KEYS,
@@ -320,7 +322,7 @@ def check_position(game: Game) -> list:
                         game.push(move)
                     assert game.snapshot() == before
     if game._indexable:
-        assert game._indexed_moves() == game._checked_moves()
+        assert indexed_moves(game) == checked_moves(game)
     return listed
 
 
@@ -510,7 +512,7 @@ def play_and_check(game, rng: random.Random, steps: int) -> None:
             game.push(move)  # push checks the rules: a listed move it refuses raises IllegalMove
             game.pop()
         assert game.snapshot() == before
-        hint = game.hint()
+        hint = heuristic_move(game)
         assert hint is None or game.refusal(hint) is None
         stock_moves = [m for m in listed if isinstance(m, Deal | Redeal)]
         game.push(stock_moves[0] if stock_moves and rng.random() < 0.125 else rng.choice(listed))

@@ -11,6 +11,8 @@ LAYERS = [
     ["reussite.cards"],
     ["reussite.messages", "reussite.errors", "reussite.resources", "reussite.argtypes"],
     ["reussite.rules"],
+    ["reussite.moves", "reussite.position"],
+    ["reussite.movegen", "reussite.notation", "reussite.deprecated"],
     ["reussite.game"],
     ["reussite.variant"],
     ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves"],

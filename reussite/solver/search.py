@@ -415,8 +415,8 @@ class _BestFirst:
         node[3] = waiting
         if waiting:
             self.live += 1
-            # The move generator's table of wanted cards (see Game._indexed_moves) is rebuilt by any copy, so
-            # a stored copy need not keep it: it is bigger than the position and not counted in copy_bytes.
+            # The move generator's table of wanted cards (reussite.movegen.indexed_moves) is rebuilt by any copy,
+            # so a stored copy need not keep it: it is bigger than the position and not counted in copy_bytes.
             g._want_cache = None
         else:
             node[0] = None

@@ -1,0 +1,394 @@
+"""The move generator (layer 3, below the game): ``Game.legal_moves()`` lists its card moves from here.
+
+:class:`Plan` is what generation needs to know about a variant class, worked out once per class from its
+declarations (the compiled rule of each stack, which rule methods the variant overrides).
+:func:`indexed_moves` looks targets up by the card they want in the compiled rules (most games);
+:func:`checked_moves` asks the game's refusal checks about every candidate (a variant with its own pick or drop
+rule) and is the reference the indexed generator must equal (tests/test_generators.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reussite import rules
+from reussite.moves import Move
+from reussite.rules import PICK_NONE, PICK_RUN_BY_SPACES, PICK_TOP, CompiledRule, Kind
+
+if TYPE_CHECKING:
+    from reussite.game import Game
+
+# A top card never seen (a stack's top is a card or None).
+_UNSEEN = object()
+
+_TABLEAU = Kind.TABLEAU  # looked up once: an enum member read through its class costs a lookup each time
+# The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
+# fast path, a string with an enum member on its slow one.
+_PICK_NONE, _PICK_TOP, _PICK_RUN_BY_SPACES = (p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN_BY_SPACES))
+
+
+class Plan:
+    """What move checking and generation need to know about a variant class, computed once per class: the
+    compiled rule of each stack, and which rule methods the variant overrides (each override makes the
+    generator ask the overridden method instead of reading the tables)."""
+
+    __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
+                 "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
+                 "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
+                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
+                 "top_wants", "won_kinds", "won_stacks")
+
+    def __init__(self, cls: type[Game], base: type[Game]) -> None:
+        self.stacks = specs = cls.stacks
+        self.index = {spec.id: i for i, spec in enumerate(specs)}
+        self.by_short = {spec.short: i for i, spec in enumerate(specs)}
+        # Game's foundation_ix, tableau_ix, reserve_ix, stock_ix, waste_ix and _off_foundations.
+        kinds: dict[Kind, list[int]] = {k: [] for k in Kind}
+        for i, spec in enumerate(specs):
+            kinds[spec.kind].append(i)
+        self.places = (tuple(kinds[Kind.FOUNDATION]), tuple(kinds[Kind.TABLEAU]), tuple(kinds[Kind.RESERVE]),
+                       kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None,
+                       kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None,
+                       tuple(i for i in range(len(specs)) if specs[i].kind is not Kind.FOUNDATION))
+        self.rules = compiled = tuple(CompiledRule(spec) for spec in cls.stacks)
+        # Free cells: reserves of one card that take any card from the tableau. A run picked up by spaces
+        # stands for single moves through them as well as through the empty piles (FreeCell's supermove).
+        self.cells = tuple(i for i, spec in enumerate(specs) if spec.kind is Kind.RESERVE
+                           and spec.rule.max_cards == 1 and spec.rule.empty == rules.ANY
+                           and (spec.rule.accepts_from is None or Kind.TABLEAU in spec.rule.accepts_from))
+
+        def overridden(name: str) -> bool:
+            return getattr(cls, name) is not getattr(base, name)
+
+        self.custom_pick = overridden("pick_refusal")
+        self.custom_drop = overridden("drop_refusal")
+        self.custom_extra = overridden("extra_refusal")
+        self.custom_run = overridden("run_length")
+        self.custom_max = overridden("max_movable")
+        self.custom_refusal = overridden("refusal")
+        self.custom_deal = overridden("can_deal") or overridden("redeal_refusal") or overridden("stock_refusal")
+        # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
+        # stack is a candidate source or target and every candidate is asked. A drop rule declared to concern
+        # only some kinds of stack (``Game.custom_drop_kinds``) is asked about those stacks alone; the others
+        # are looked up in their compiled rules like any stack.
+        every = tuple(range(len(compiled)))
+        drop_kinds = cls.custom_drop_kinds if self.custom_drop else None
+        self.asked = () if drop_kinds is None else tuple(i for i, r in enumerate(compiled) if r.kind in drop_kinds)
+        anything_goes = self.custom_pick or self.custom_refusal
+        self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != _PICK_NONE)
+        self.targets = every if anything_goes or self.custom_drop else tuple(
+            i for i, r in enumerate(compiled) if r.may_take)
+        self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
+                        or self.custom_refusal)
+        # Each source with what the generator asks of it: its kind, whether only its top card moves, whether
+        # its runs are limited by the empty piles, its rule.
+        self.source_rules = tuple((i, r.kind, r.pickup == _PICK_TOP, r.pickup == _PICK_RUN_BY_SPACES, r)
+                                  for i, r in ((i, compiled[i]) for i in self.sources))
+        self.target_wants = tuple((k, i, compiled[i].wants) for k, i in enumerate(
+            i for i, r in enumerate(compiled) if r.may_take and i not in self.asked and not r.own))
+        # Stacks with an own rule: what they take is asked of Game.takes() once per listing, then indexed by
+        # card like the others (their places in the generator's tables follow the declared rules' ones).
+        self.own_wants = tuple((len(self.target_wants) + k, i) for k, i in enumerate(
+            i for i, r in enumerate(compiled) if r.may_take and r.own and not r.by_top and i not in self.asked))
+        # Those declared by_top: asked once per top card in a game, the answer kept (see indexed_moves).
+        self.top_wants = tuple((len(self.target_wants) + len(self.own_wants) + j, j, i) for j, i in enumerate(
+            i for i, r in enumerate(compiled) if r.may_take and r.by_top and i not in self.asked))
+        self.kinds = tuple(r.kind for r in compiled)
+        # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
+        self.picky = (tuple(r.accepts_from for r in compiled)
+                      if any(r.accepts_from is not None for r in compiled) else None)
+        self.flips = frozenset(i for i, spec in enumerate(cls.stacks) if spec.rule.flip_exposed)
+        self.top_first = frozenset(i for i, r in enumerate(compiled) if r.top_first)
+        self.groupable = frozenset(i for i, r in enumerate(compiled) if r.top_first and r.group_moves)
+        # Stacks whose declared rule says more than which card goes on which, and those whose drop rule the
+        # variant decides (asked about each candidate).
+        self.limited = frozenset(i for i, r in enumerate(compiled) if r.limited or i in self.asked)
+        # Of those, the ones Game.drop_refusal must decide (not the compiled rule alone). A by_top stack's
+        # candidates come from the answer kept for its top card, so only its other declarations are left.
+        self.ask_drop = frozenset(i for i in self.limited
+                                  if i in self.asked or (compiled[i].own and not compiled[i].by_top))
+        # Moves are values: the generator hands out one object per (src, dst, n), as creating one costs more
+        # than finding it.
+        self.move_of: dict[tuple[int, int, int], Move] = {}
+        # The single-card moves, the most frequent, in a table by source and target (filled as found); the
+        # others by (source, target, count).
+        self.single: list[list[Move | None]] = [[None] * len(compiled) for _ in compiled]
+        # What each stack's declared rule says beyond fitting, as the generator checks it: the kinds of stack
+        # it takes cards from, and how many cards it holds at most.
+        every_kind = frozenset(Kind)
+        self.accepts = tuple(every_kind if r.accepts_from is None else r.accepts_from for r in compiled)
+        self.room = tuple(r.max_cards if r.max_cards is not None else 1 << 30 for r in compiled)
+        # The stacks Game.is_won finds empty in a won game: those of the kinds won_when_empty names, else those
+        # off the foundations; None when the variant counts its cards its own way (on_foundations, total_cards).
+        self.won_kinds = kinds = cls.won_when_empty
+        if kinds is not None:
+            self.won_stacks: tuple[int, ...] | None = tuple(i for i, r in enumerate(compiled) if r.kind in kinds)
+        elif cls.on_foundations is base.on_foundations and cls.total_cards is base.total_cards:
+            self.won_stacks = self.places[5]
+        else:
+            self.won_stacks = None
+
+    @staticmethod
+    def of(cls: type[Game], base: type[Game]) -> Plan:
+        """The plan of variant class ``cls``, kept on the class; ``base`` is :class:`reussite.game.Game`,
+        whose methods an override is told from."""
+        plan = cls.__dict__.get("_plan")
+        if plan is None or plan.stacks is not cls.stacks or plan.won_kinds is not cls.won_when_empty:
+            plan = Plan(cls, base)
+            cls._plan = plan
+        return plan
+
+
+def longest_pick(game: Game, src: int) -> int:
+    """How many cards of ``src`` are worth trying to move: every card if the variant has its own pick
+    rule, else the face-up ones its pickup rule could take."""
+    pile = game.cards[src]
+    if game._plan.custom_pick or game._plan.custom_refusal:
+        return len(pile)
+    up = len(pile) - game.face_down[src]
+    if up <= 0:
+        return 0
+    if game._rules[src].pickup == _PICK_TOP:
+        return 1
+    # A single face-up card may always be picked up (pick_refusal checks runs only for two or more).
+    return max(1, min(up, game.run_length(src)))
+
+def checked_moves_from(game: Game, src: int) -> list[Move]:
+    """Moves from ``src`` found by asking :meth:`refusal`'s checks about every candidate (any variant)."""
+    longest = longest_pick(game, src)
+    if not longest:
+        return []
+    cards, specs = game.cards, game.specs
+    size, kind = len(cards[src]), specs[src].kind
+    pick, drop, extra = game.pick_refusal, game.drop_refusal, game.extra_refusal
+    plan = game._plan
+    # With the declared pick rule, one face-up card that the pickup rule lets go is always picked up.
+    single_ok = not plan.custom_pick
+    custom_extra, custom_refusal = plan.custom_extra, plan.custom_refusal
+    moves = []
+    if longest == 1 and single_ok and not custom_refusal:
+        # One card (the top card rule, often): only the drop rule and the variant's condition to ask.
+        kinds = plan.kinds
+        for dst in game._targets:
+            if dst == src or (size == 1 and kinds[dst] is kind and not cards[dst]):
+                continue
+            if drop(src, 1, dst) is None and (not custom_extra or extra(src, 1, dst) is None):
+                moves.append(Move(src, dst, 1))
+        return moves
+    for dst in game._targets:
+        if dst == src:
+            continue
+        same_empty = not cards[dst] and specs[dst].kind is kind
+        for n in range(1, longest + 1):
+            if n == size and same_empty:
+                continue  # a whole pile onto an empty one of its kind changes nothing
+            if custom_refusal:
+                if game.refusal(Move(src, dst, n)) is None:
+                    moves.append(Move(src, dst, n))
+            elif ((n == 1 and single_ok) or pick(src, n, dst) is None) and drop(src, n, dst) is None and (
+                    not custom_extra or extra(src, n, dst) is None):
+                moves.append(Move(src, dst, n))
+    return moves
+
+def checked_moves(game: Game) -> list[Move]:
+    """The card moves, by asking every candidate: the reference the indexed generator must equal."""
+    return [move for src in game._sources for move in checked_moves_from(game, src)]
+
+def indexed_moves(game: Game) -> list[Move]:
+    """The same moves as :func:`checked_moves`, asking only the targets whose compiled rule wants each
+    card. Used when the variant keeps the declared pick rule (it may override ``run_length`` and
+    ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
+    ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
+    plan = game._plan
+    cards, face_down = game.cards, game.face_down
+    # What each target takes depends only on its top card, and a move changes few of them: the table of
+    # wanted cards is kept from one call to the next and updated for the targets whose top card is not
+    # the same object as last time (a card is an immutable value, so the same object means the same
+    # card, however the stacks were changed). A copy of the game starts its own table. With it, for each
+    # by_top stack, what takes() answered for each top card key (None: not asked yet in this game).
+    cache = game._want_cache
+    if cache is None or cache[0] != id(game) or cache[1] is not plan:
+        count = len(plan.target_wants) + len(plan.own_wants) + len(plan.top_wants)
+        cache = game._want_cache = (id(game), plan, [_UNSEEN] * count, [()] * count,
+                                    [[] for _ in range(56)], [], [[None] * 56 for _ in plan.top_wants])
+    _, _, tops, held, wanted, anything, answers = cache
+    # wanted: card key -> targets that take that card now; anything: targets that take any card now.
+    any_card = rules.ANY_CARD
+    for k, dst, wants in plan.target_wants:
+        pile = cards[dst]
+        top = pile[-1] if pile else None
+        if top is tops[k]:
+            continue
+        tops[k] = top
+        keys = wants[0] if top is None else wants[top[0] * 4 + top[1]]
+        old = held[k]
+        if keys is old:
+            continue
+        held[k] = keys
+        if old is any_card:
+            anything.remove(dst)
+        else:
+            for key in old:
+                wanted[key].remove(dst)
+        if keys is any_card:
+            anything.append(dst)
+        else:
+            for key in keys:
+                wanted[key].append(dst)
+    for k, dst in plan.own_wants:
+        keys = game.takes(dst)
+        old = held[k]
+        if keys is old:
+            continue
+        held[k] = keys
+        for key in old:
+            wanted[key].remove(dst)
+        for key in keys:
+            wanted[key].append(dst)
+    for k, j, dst in plan.top_wants:  # as the declared rules above, with takes() asked once per top card
+        pile = cards[dst]
+        top = pile[-1] if pile else None
+        if top is tops[k]:
+            continue
+        tops[k] = top
+        known = answers[j]
+        top_key = rules.EMPTY_KEY if top is None else top[0] * 4 + top[1]
+        keys = known[top_key]
+        if keys is None:
+            keys = known[top_key] = game.takes(dst)
+        old = held[k]
+        if keys is old:
+            continue
+        held[k] = keys
+        for key in old:
+            wanted[key].remove(dst)
+        for key in keys:
+            wanted[key].append(dst)
+    asked = plan.asked  # targets whose drop rule is the variant's own: candidates for every card
+    if not anything and not asked and not any(wanted):
+        return []
+    free = -1  # empty tableau piles, counted when a run by spaces first needs them
+    cells = 0  # and empty free cells
+    custom_run, extra = plan.custom_run, plan.custom_extra
+    top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
+    kinds, compiled, move_of, single = plan.kinds, plan.rules, plan.move_of, plan.single
+    accepts, room = plan.accepts, plan.room
+    drop = game.drop_refusal
+    moves: list[Move] = []
+    picky = plan.picky if anything else None
+    open_to: dict[Kind, list[int]] = {}
+    for src, kind, top_only, by_spaces, rule in plan.source_rules:
+        pile = cards[src]
+        size = len(pile)
+        up = size - face_down[src]
+        if up <= 0:
+            continue
+        if picky:  # the targets that take any card, less those that take nothing from this kind of stack
+            here = open_to.get(kind)
+            if here is None:
+                here = open_to[kind] = [d for d in anything if picky[d] is None or kind in picky[d]]
+        else:
+            here = anything
+        top = pile[-1]
+        top_key = top[0] * 4 + top[1]
+        # One card, or a run whose bottom card fits (onto a foundation only one card goes this way).
+        top_wanted = wanted[top_key]
+        if top_only:
+            # The top card alone: the candidates are targets in order, each for one card (the checks of
+            # the loop below for n = 1, without building and sorting pairs: most sources are like this).
+            if not (top_wanted or here or asked):
+                continue
+            row = single[src]
+            for dst in sorted([*top_wanted, *here, *asked]):
+                if dst == src:
+                    continue
+                target = cards[dst]
+                if size == 1 and not target and kinds[dst] is kind:
+                    continue  # a whole pile onto an empty one of its kind changes nothing
+                if dst in limited and (drop(src, 1, dst) is not None if dst in ask_drop
+                                       else kind not in accepts[dst] or len(target) >= room[dst]):
+                    continue
+                if extra and game.extra_refusal(src, 1, dst) is not None:
+                    continue
+                move = row[dst]
+                if move is None:
+                    move = row[dst] = Move(src, dst, 1)
+                moves.append(move)
+            continue
+        candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
+        if here:
+            candidates += [(dst, 1) for dst in here]
+        if custom_run:
+            longest = max(1, min(up, game.run_length(src)))
+            for n in range(2, longest + 1):
+                card = pile[-n]
+                found = wanted[card[0] * 4 + card[1]]
+                if found:
+                    candidates += [(dst, n) for dst in found if dst not in top_first]
+                if here:
+                    candidates += [(dst, n) for dst in here if dst not in top_first]
+        else:
+            # Down the run (CompiledRule.run, inlined): each card that continues it is a candidate.
+            on, upper, n = rule.on, top_key, 1
+            while n < up:
+                card = pile[-n - 1]
+                key = card[0] * 4 + card[1]
+                if upper not in on[key]:
+                    break
+                n += 1
+                found = wanted[key]
+                if found:
+                    candidates += [(dst, n) for dst in found if dst not in top_first]
+                if here:
+                    candidates += [(dst, n) for dst in here if dst not in top_first]
+                upper = key
+            longest = n
+        # A run onto a foundation goes on top card first, each card onto the one before (group moves).
+        if longest > 1 and groupable and (top_wanted or here):
+            for dst in (*(top_wanted or ()), *here):
+                if dst in groupable:
+                    takes, below = compiled[dst].takes, top_key
+                    for n in range(2, longest + 1):
+                        card = pile[-n]
+                        key = card[0] * 4 + card[1]
+                        if key not in takes[below]:
+                            break
+                        candidates.append((dst, n))
+                        below = key
+        if asked:
+            candidates += [(dst, n) for dst in asked for n in range(1, longest + 1)]
+        if not candidates:
+            continue
+        if len(candidates) > 1:
+            candidates.sort()
+        for dst, n in candidates:
+            if dst == src:
+                continue
+            target = cards[dst]
+            if n == size and not target and kinds[dst] is kind:
+                continue  # a whole pile onto an empty one of its kind changes nothing
+            if n > 1 and by_spaces and dst not in top_first:
+                if free < 0:
+                    free = sum(1 for i in game.tableau_ix if not cards[i])
+                    cells = sum(1 for i in plan.cells if not cards[i])
+                spaces = free - (1 if not target and kinds[dst] is _TABLEAU else 0)
+                if n > (1 + cells) << spaces:
+                    continue
+            # The candidate fits by the tables it came from (a run onto a foundation was followed card by
+            # card above): only what the rule says beyond fitting is left to check, as
+            # CompiledRule.drop_refusal checks it, or the variant's drop rule to ask.
+            if dst in limited and (drop(src, n, dst) is not None if dst in ask_drop
+                                   else kind not in accepts[dst] or len(target) + n > room[dst]):
+                continue
+            if extra and game.extra_refusal(src, n, dst) is not None:
+                continue
+            if n == 1:
+                move = single[src][dst]
+                if move is None:
+                    move = single[src][dst] = Move(src, dst, 1)
+            else:
+                move = move_of.get((src, dst, n))
+                if move is None:
+                    move = move_of[src, dst, n] = Move(src, dst, n)
+            moves.append(move)
+    return moves

@@ -1,0 +1,123 @@
+"""Moves as values, and the reasons a move is refused (layer 3, below the game).
+
+A move is a value (:class:`Move`, :class:`Deal`, :class:`Redeal`), as a move is in python-chess: equal moves
+are equal values, and the game plays them (``Game.push``). A refusal is a :class:`Reason`, a msgid whose
+parameters ``Game.explain`` fills from the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from reussite import rules
+from reussite.messages import N_, ngettext
+from reussite.rules import Kind
+
+__all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE", "M_TOO_MANY", "M_TOO_MANY_CELLS",
+           "Move", "Outcome", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE", "R_FACE_DOWN",
+           "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN", "R_NO_BUILD",
+           "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_SAME_STACK", "R_STOCK_NOT_EMPTY", "R_SUIT", "R_TOO_MANY",
+           "R_TOP_ONLY", "Reason", "Redeal", "WHY_REASONS"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the top ``n`` cards of stack ``src`` onto stack ``dst`` (stack indexes in the layout)."""
+
+    src: int
+    dst: int
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal from the stock, as the variant deals (to the waste, or onto the tableau)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """Gather the cards back into the stock for another pass, as the variant does it."""
+
+
+AnyMove = Move | Deal | Redeal
+DEAL = Deal()
+REDEAL = Redeal()
+
+
+class Outcome(StrEnum):
+    """How a game has ended (see :meth:`Game.outcome`)."""
+
+    WON = "won"
+    LOST = "lost"
+
+
+class Reason:
+    """Why a move is refused: a msgid whose parameters are filled from the move (see ``Game.explain``)."""
+
+    __slots__ = ("msgid",)
+
+    def __init__(self, msgid: str) -> None:
+        self.msgid = msgid
+
+    def __repr__(self) -> str:
+        return f"Reason({self.msgid!r})"
+
+
+R_SAME_STACK = Reason(N_("A card cannot move onto the stack it comes from."))
+R_EMPTY_SOURCE = Reason(N_("There is no card on {source}."))
+R_BAD_COUNT = Reason(N_("{source.The} does not have that many cards to move."))
+R_NO_PICKUP = Reason(N_("Cards on {source} cannot be moved."))
+R_TOP_ONLY = Reason(N_("Only the top card of {source} can be moved."))
+R_FACE_DOWN = Reason(N_("A face-down card cannot be moved."))
+R_NOT_A_RUN = Reason(N_("These cards do not form a sequence, so they cannot move together ({rule})."))
+M_TOO_MANY = ngettext("Only {count} card can move at once here: each empty pile doubles how many may move together.",
+                      "Only {count} cards can move at once here: each empty pile doubles how many may move together.")
+R_TOO_MANY = Reason(M_TOO_MANY[0])  # rendered with its plural by Game.explain
+#: The same where the game has free cells (see reussite.movegen.Plan.cells).
+M_TOO_MANY_CELLS = ngettext(
+    "Only {count} card can move at once here: one, plus one for each empty free cell, doubled for each empty pile.",
+    "Only {count} cards can move at once here: one, plus one for each empty free cell, doubled for each empty pile.")
+R_FROM_KIND = Reason(N_("{stack.The} takes no cards from {source}."))
+R_FULL = Reason(N_("{stack.The} is full."))
+R_NOTHING_ON_EMPTY = Reason(N_("Nothing can be placed on {stack} once it is empty."))
+R_EMPTY_RANK = Reason(N_("{card.The} cannot start {stack}: it must start with {rank.a}."))
+R_NO_BUILD = Reason(N_("Nothing can be built on {stack}."))
+R_BUILD = Reason(N_("{card.The} cannot go on {target.the}: {rule}."))
+R_SUIT = Reason(N_("{stack.The} takes only {suit}."))
+R_GROUP = Reason(N_("Only one card at a time can go on {stack}."))
+R_NO_DEAL = Reason(N_("There are no cards left to deal."))
+R_NO_REDEAL = Reason(N_("No redeal is left."))
+R_STOCK_NOT_EMPTY = Reason(N_("The stock is not empty yet: deal its cards first."))
+R_FINISHED = Reason(N_("The game is over."))
+
+#: The message for each reason a compiled stack rule gives (``reussite.rules.WHY_*``).
+WHY_REASONS = {
+    rules.WHY_COUNT: R_BAD_COUNT,
+    rules.WHY_FROM_KIND: R_FROM_KIND,
+    rules.WHY_FULL: R_FULL,
+    rules.WHY_GROUP: R_GROUP,
+    rules.WHY_SUIT: R_SUIT,
+    rules.WHY_NOTHING_ON_EMPTY: R_NOTHING_ON_EMPTY,
+    rules.WHY_EMPTY_RANK: R_EMPTY_RANK,
+    rules.WHY_NO_BUILD: R_NO_BUILD,
+    rules.WHY_BUILD: R_BUILD,
+}
+
+KIND_NAMES = {
+    Kind.STOCK: N_("stock"),
+    Kind.WASTE: N_("waste"),
+    Kind.FOUNDATION: N_("foundations"),
+    Kind.TABLEAU: N_("tableau"),
+    Kind.RESERVE: N_("reserve"),
+}
+# R_FROM_KIND in whole sentences, one per kind, so that each language puts its own article and preposition
+# ("du tableau", "de la pioche"); a stack that takes from several kinds or none gets a sentence of its own.
+FROM_KIND = {
+    Kind.STOCK: N_("{stack.The} takes cards only from the stock."),
+    Kind.WASTE: N_("{stack.The} takes cards only from the waste."),
+    Kind.FOUNDATION: N_("{stack.The} takes cards only from the foundations."),
+    Kind.TABLEAU: N_("{stack.The} takes cards only from the tableau."),
+    Kind.RESERVE: N_("{stack.The} takes cards only from the reserves."),
+}
+M_FROM_NOWHERE = N_("{stack.The} takes no cards from other stacks.")
