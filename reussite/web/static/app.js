@@ -4,14 +4,15 @@
 
 import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame, request, stopSearch } from './api.js';
 import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
-import { boot, t } from './i18n.js';
+import { t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
+import { boot } from './language.js';
 import { saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
   uploadSave } from './panels.js';
 import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
-import { $, app, store } from './state.js';
-import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
-import { markPlayable, render } from './table.js';
+import { $, app, setState, store } from './state.js';
+import { closeDialog, closeNotice, render, renderOptions, showMessage } from './status.js';
+import { markPlayable } from './table.js';
 
 function copyNumber() {
   const number = app.state.number;

@@ -4,9 +4,14 @@ import { act, failed, newGame, request } from './api.js';
 import { formatTime } from './clock.js';
 import { t } from './i18n.js';
 import { stopDemo } from './solver.js';
-import { $, app, store } from './state.js';
-import { setState, showMessage } from './status.js';
-import { render } from './table.js';
+import { $, app, on, setState, store } from './state.js';
+import { render, showMessage } from './status.js';
+
+// A new state: the rules follow a change of game, and the move log the position, while they are open.
+on('state', ({ state, previous }) => {
+  if (!$('help').hidden && (!previous || previous.game !== state.game)) loadHelp();
+  refreshLog();
+});
 
 // -- help --------------------------------------------------------------------------------------------
 

@@ -1,9 +1,7 @@
 // Drawing the card table: where every stack and card goes for the window's size, and the cards' faces.
 
 import { animate, cardRects } from './motion.js';
-import { clearHint } from './solver.js';
 import { $, RANK, SUIT, SVG_NS, app } from './state.js';
-import { renderBar, renderDialog } from './status.js';
 
 // The steps between fanned cards, in card sizes along the fan: as far apart as reads well (a card fanned to
 // the right shows its whole index, a 10 included), and as close as a crowded fan may squeeze them.
@@ -167,9 +165,9 @@ function cardFace(el, card, cw) {
   el.append(art, corner('tl'), corner('br'));
 }
 
-export function render() {
+// The cards for app.state (status.js's render() draws the bar and the dialog after them).
+export function renderTable() {
   const state = app.state;
-  if (!state) return;
   clearHint();
   const table = $('table');
   const focused = document.activeElement && document.activeElement.classList.contains('slot')
@@ -256,16 +254,6 @@ export function render() {
   markPlayable();
   animate(table, before, state);
   if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
-  renderBar();
-  renderDialog();
-  if (!app.painted) {
-    app.painted = true;
-    requestAnimationFrame(() => {
-      performance.mark('reussite-layout-painted');
-      document.body.dataset.painted = '1';
-    });
-  }
-  document.body.dataset.version = state.version;
 }
 
 // "Show playable cards" (a menu setting): every card that some legal move picks up, outlined.
@@ -285,3 +273,36 @@ export function markPlayable() {
 
 export const slotEl = (si) => $('table').querySelector(`.slot[data-stack="${si}"]`);
 export const cardEls = (si) => [...$('table').querySelectorAll(`.card[data-stack="${si}"]`)];
+
+// -- the hint's marks: the cards it moves and where to, for a while; "Play it" shown while it stands --------
+
+export function showHint(move, version) {
+  app.hintMove = { move, version };
+  $('btn-play-hint').hidden = false;
+  const ids = app.state.stacks.map((s) => s.id);
+  const marks = [];
+  if (move.type === 'move') {
+    const si = ids.indexOf(move.src);
+    const di = ids.indexOf(move.dst);
+    cardEls(si).slice(-move.n).forEach((el) => marks.push(el));
+    marks.push(slotEl(di));
+    slotEl(di).classList.add('hint-dst');
+  } else {
+    const si = app.state.stacks.findIndex((s) => s.kind === 'stock');
+    if (si >= 0) marks.push(slotEl(si));
+    if (si >= 0) slotEl(si).classList.add('hint-dst');
+  }
+  marks.forEach((el) => el.classList.add('hint'));
+  app.hintTimer = setTimeout(clearMarks, 2500);
+}
+
+function clearMarks() {
+  clearTimeout(app.hintTimer);
+  document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
+}
+
+export function clearHint() {
+  clearMarks();
+  app.hintMove = null;
+  $('btn-play-hint').hidden = true;
+}
