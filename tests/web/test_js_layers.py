@@ -16,7 +16,8 @@ JS_LAYERS = [
     ["state.js", "i18n.js"],  # the page's state, the event channel, setState; t()
     ["api.js"],  # requests, the queue of changes, the actions sent to the server
     ["motion.js", "sound.js", "table.js", "clock.js", "status.js"],  # drawing what the state shows
-    ["solver.js", "panels.js", "input.js", "language.js"],  # help from the solver, panels, the player's hands, words
+    # help from the solver, the panels, the settings, the player's hands, the page's words
+    ["solver.js", "panels.js", "settings.js", "input.js", "language.js"],
     ["app.js"],  # wires the controls and starts the page
 ]
 

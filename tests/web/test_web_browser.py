@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_actions import drag, open_menu, stack_index, wait_until
+from browser_actions import drag, open_menu, open_settings, stack_index, wait_until
 
 from reussite.host import Host
 
@@ -376,12 +376,16 @@ def test_show_playable_cards_and_quick_play(page, server):
     page.goto(server.url)
     page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
     assert page.locator(".card.playable").count() == 0  # off by default
-    open_menu(page)
+    open_settings(page)
     page.check("#show-playable")  # at once, no reload
     sources = {(m["src"], m["n"]) for m in state["legal"] if m["type"] == "move"}
     assert sources and page.locator(".card.playable").count() == len(sources)
     page.check("#quick-play")
-    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # closes the Settings panel, focus back on its toolbar button
+    assert page.locator("#settings").is_hidden() and page.evaluate("document.activeElement.id") == "btn-settings"
+    # The keys the menu's settings had before the panel: a player's choices survive the update.
+    assert page.evaluate("[localStorage.getItem('reussite.showPlayable'), localStorage.getItem('reussite.quickPlay')]"
+                         ) == ["1", "1"]
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.locator(".card.playable").count() == len(sources)  # kept after a reload
@@ -392,7 +396,7 @@ def test_show_playable_cards_and_quick_play(page, server):
     page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
     after = server.state()
     assert after["moves"] == 1 and len(after["stacks"][si]["cards"]) == len(state["stacks"][si]["cards"]) - n
-    open_menu(page)
+    open_settings(page)
     page.uncheck("#show-playable")
     assert page.locator(".card.playable").count() == 0
 
@@ -405,7 +409,7 @@ def test_sound_is_off_by_default_and_plays_for_a_deal_a_move_and_card_backs_chan
     page.keyboard.press("d")
     page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
     assert page.evaluate("document.body.dataset.sound") is None  # silent unless turned on
-    open_menu(page)
+    open_settings(page)
     page.check("#sound")
     back = "getComputedStyle(document.querySelector('.card.back')).backgroundImage"
     blue = page.evaluate(back)

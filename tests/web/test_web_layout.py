@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_actions import open_menu, stack_index, wait_until
+from browser_actions import open_settings, stack_index, wait_until
 from npm_tools import tool_or_skip
 
 from reussite.host import Host
@@ -107,7 +107,7 @@ def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifact
             # The game's choices and settings fold into the menu, which opens over the table, not above it.
             assert page.locator("#menu").is_hidden()
             page.click("#btn-menu")
-            assert page.locator("#game-select").is_visible() and page.locator("#four-colour").is_visible()
+            assert page.locator("#game-select").is_visible() and page.locator("#btn-full").is_visible()
             assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
             assert page.evaluate("document.getElementById('table').clientHeight") == probe["tableHeight"]
             if game == GAME_IDS[0]:  # the 15-digit numbers New game picks show whole
@@ -167,6 +167,7 @@ def test_axe_finds_no_violation(browser, server, axe_source):
                     # The menu, the move log and the paused table (one game: they do not depend on it).
                     for opener, ready, closer in (
                             ("#btn-menu", "#menu", "#btn-menu"),
+                            ("#btn-settings", "#settings", "#btn-settings-close"),
                             ("#btn-log", "#log-list li", "#btn-log-close"),
                             ("#btn-pause", "#paused", "#btn-resume")):
                         page.click(opener)
@@ -253,14 +254,14 @@ def test_four_colour_deck(page, server):
     suits = {s: f".card.suit-{s}" for s in "SHDC"}
     before = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert before["H"] == before["D"] and before["S"] == before["C"]
-    open_menu(page)
+    open_settings(page)
     page.check("#four-colour")
     after = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert len(set(after.values())) == 4, after
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate(f"({colour})('.card.suit-D')") == after["D"]  # remembered
-    open_menu(page)
+    open_settings(page)
     page.uncheck("#four-colour")
     # The table's colour, at once and after a reload.
     felt = "getComputedStyle(document.getElementById('table')).backgroundImage"
@@ -271,7 +272,7 @@ def test_four_colour_deck(page, server):
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate(felt) == blue
-    open_menu(page)
+    open_settings(page)
     page.select_option("#felt-select", "green")
     assert page.evaluate(felt) == green
 
@@ -286,7 +287,7 @@ def test_moves_animate_unless_reduced(browser, server, motion):
                       "...document.getAnimations().map((a) => a.effect.getTiming().duration)); }).observe("
                       "document.body, {attributes: true, attributeFilter: ['data-version']})")
         for setting in ("normal", "fast", "off"):
-            open_menu(page)
+            open_settings(page)
             page.select_option("#motion-select", setting)  # applied at once, no reload
             page.keyboard.press("Escape")
             page.evaluate("window.__moving = []")
@@ -450,7 +451,7 @@ def test_card_faces_come_from_the_shipped_sprite(page, server, artifacts):
         assert f"{name}.svg" in readme
         sprite = (static / f"{name}.svg").read_text(encoding="utf-8")
         if faces != "standard":
-            open_menu(page)
+            open_settings(page)
             page.select_option("#faces-select", faces)
             page.keyboard.press("Escape")
         # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.

@@ -4,10 +4,10 @@
 import { request } from './api.js';
 import { t } from './i18n.js';
 import { loadHelp, loadStats } from './panels.js';
+import { fillSettings } from './settings.js';
 import { renderDemo } from './solver.js';
 import { $, app, setState, store } from './state.js';
 
-const HINT_TIMES = [0.5, 1, 2, 5, 10];
 const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
 
 export async function boot(lang) {
@@ -46,7 +46,6 @@ function applyStrings() {
   document.querySelectorAll('[data-t]').forEach((el) => { el.title = t(el.dataset.t); });
   $('bar').setAttribute('aria-label', t('toolbar'));
   $('menu').setAttribute('aria-label', t('game'));
-  $('settings').setAttribute('aria-label', t('settings'));
   $('status').setAttribute('aria-label', t('status'));
   $('table').setAttribute('aria-label', t('table'));
   $('copy-ok') && $('copy-ok').remove();
@@ -68,29 +67,10 @@ function applyStrings() {
   });
   const select = $('game-select');
   select.replaceChildren(...app.games.map((g) => new Option(g.name, g.id)));
-  const hintTime = $('hint-time');
-  const chosen = hintTime.value || store.get('reussite.hintSeconds') || '1';
-  hintTime.replaceChildren(...HINT_TIMES.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.lang) }), String(v))));
-  hintTime.value = HINT_TIMES.map(String).includes(chosen) ? chosen : '1';
   const speed = $('demo-speed');
   const pace = speed.value || store.get('reussite.demoSpeed') || '500';
   speed.replaceChildren(...SPEEDS.map(([key, ms]) => new Option(t(key), String(ms))));
   speed.value = SPEEDS.some(([, ms]) => String(ms) === pace) ? pace : '500';
-  fillChoice($('felt-select'), FELTS, 'reussite.felt');
-  fillChoice($('motion-select'), MOTIONS, 'reussite.motion');
-  fillChoice($('back-select'), BACKS, 'reussite.back');
-  fillChoice($('faces-select'), FACES, 'reussite.faces');
+  fillSettings();
   renderDemo();
-}
-
-// Table colours and animation speeds: [value, string key]; the first is the default.
-const FELTS = [['green', 'felt_green'], ['blue', 'felt_blue'], ['red', 'felt_red'], ['grey', 'felt_grey']];
-const FACES = [['standard', 'faces_standard'], ['large', 'faces_large'], ['simple', 'faces_simple']];
-const BACKS = [['blue', 'felt_blue'], ['red', 'felt_red'], ['green', 'felt_green']];
-const MOTIONS = [['normal', 'speed_normal'], ['fast', 'speed_fast'], ['off', 'motion_off']];
-
-function fillChoice(select, choices, key) {
-  const chosen = select.value || store.get(key) || choices[0][0];
-  select.replaceChildren(...choices.map(([value, label]) => new Option(t(label), value)));
-  select.value = choices.some(([value]) => value === chosen) ? chosen : choices[0][0];
 }

@@ -1,4 +1,5 @@
-// The panels beside the table: the rules, the menu and settings, saved games and statistics.
+// The panels beside the table: the rules, the menu, saved games, statistics and the move log (the settings:
+// settings.js).
 
 import { act, failed, newGame, request } from './api.js';
 import { formatTime } from './clock.js';
@@ -72,33 +73,6 @@ export function toggleMenu(open) {
   if (show) bar.dataset.menu = 'open';
   else delete bar.dataset.menu;
   $('btn-menu').setAttribute('aria-expanded', String(show));
-}
-
-// The table's colour, the animation speed, the card backs and faces: applied at once, kept per browser.
-export function setLook(felt, motion, back, faces) {
-  if (faces) {
-    document.body.dataset.faces = faces;
-    store.set('reussite.faces', faces);
-    if (app.state) render(); // the faces are drawn from another sprite
-  }
-  if (back) {
-    document.body.dataset.back = back;
-    store.set('reussite.back', back);
-  }
-  if (felt) {
-    document.body.dataset.felt = felt;
-    store.set('reussite.felt', felt);
-  }
-  if (motion) {
-    document.body.dataset.motion = motion;
-    store.set('reussite.motion', motion);
-  }
-}
-
-export function setFourColour(on) {
-  document.body.classList.toggle('four-colour', on);
-  $('four-colour').checked = on;
-  store.set('reussite.fourColour', on ? '1' : '0');
 }
 
 // -- saved games: save under a name, list, load, delete, download, upload ---------------------------
