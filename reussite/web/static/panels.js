@@ -330,8 +330,9 @@ function goToMoves(k) {
   act('/api/goto', { moves: k });
 }
 
-// A bookmark is a point on the game's line: the moves that lead to it. It can be gone to while the line
-// (played and undone moves) still starts with them.
+// A bookmark is a position of this deal, kept as the moves that lead to it from the start (PySolFC's bookmarks
+// restore the whole position): going to it works from any line, the server replaying the bookmark's moves
+// from where the two lines part.
 export function setBookmark() {
   if (!app.log) return;
   const marks = bookmarks();
@@ -341,20 +342,15 @@ export function setBookmark() {
 }
 
 function renderBookmarks() {
-  const line = app.log ? app.log.moves.map((m) => m.notation) : [];
   $('bookmarks').setAttribute('aria-label', t('bookmark_set'));
   $('bookmarks').replaceChildren(...bookmarks().map((mark, i) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small bookmark';
     b.textContent = `★ ${i + 1}`;
-    const onLine = mark.length <= line.length && mark.every((n, k) => n === line[k]);
     b.setAttribute('aria-label', t('bookmark_go', { number: i + 1, moves: mark.length }));
     b.title = b.getAttribute('aria-label');
-    b.addEventListener('click', () => {
-      if (onLine) goToMoves(mark.length);
-      else showMessage(t('bookmark_gone', { number: i + 1 }), true);
-    });
+    b.addEventListener('click', () => { if (app.state) act('/api/goto', { line: mark }); });
     return b;
   }));
 }
