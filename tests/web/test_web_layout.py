@@ -395,11 +395,10 @@ def test_right_click_and_long_press_show_a_buried_card(page, server):
     assert server.state()["version"] == state["version"]
 
 
-def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(page, server):
-    """Osmosis fans its foundations to the right: each card shows its whole index, a 10 included."""
-    server.new_game("osmosis", 1)
-    for _ in range(60):  # play to the foundations, dealing when stuck, until one holds a few cards
-        state = server.state()
+def osmosis_with_foundations_fanned(server) -> dict:
+    """Osmosis #1 played to the foundations (which fan to the right), dealing when stuck, until one holds three."""
+    state = server.new_game("osmosis", 1)
+    for _ in range(60):
         moves = [m for m in state["legal"] if m["type"] == "move" and m["dst"].startswith("foundation")]
         if max(len(s["cards"]) for s in state["stacks"] if s["kind"] == "foundation") >= 3:
             break
@@ -408,6 +407,13 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
             server.api("/api/move", {"src": m["src"], "dst": m["dst"], "n": m["n"], "version": state["version"]})
         elif state["can_deal"]:
             server.api("/api/deal", {"version": state["version"]})
+        state = server.state()
+    return state
+
+
+def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(page, server):
+    """Osmosis fans its foundations to the right: each card shows its whole index, a 10 included."""
+    osmosis_with_foundations_fanned(server)
     page.goto(server.url)
     page.wait_for_selector("body[data-painted]")
     strips = page.evaluate("""() => [...document.querySelectorAll('.card.upright:not(.back)')].map((el) => {
@@ -433,6 +439,38 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
     page.wait_for_selector("body[data-painted]")
     arrows = page.eval_on_selector_all(".count", "els => els.map(e => e.textContent).join('')")
     assert arrows.count("↑") == 4 and arrows.count("↓") == 4
+
+
+def test_large_index_faces_show_whole_indexes_on_a_phone(browser, server, artifacts):
+    """The large-index faces print their indexes half as large again: on a phone's small cards every card
+    under another still shows its whole index ("10", the widest), in columns fanned down (Forty Thieves) and
+    in foundations fanned to the right (Osmosis)."""
+    context, page, state = open_page(browser, server, "forty-thieves", PHONE)
+    try:
+        page.evaluate("localStorage.setItem('reussite.faces', 'large')")
+        strips = []
+        for game in ("forty-thieves", "osmosis"):
+            state = osmosis_with_foundations_fanned(server) if game == "osmosis" else server.new_game(game, 1)
+            page.reload()
+            page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+            page.evaluate("""() => document.querySelectorAll('.card:not(.back) .corner .rank')
+                                    .forEach((el) => { el.textContent = '10'; })""")
+            strips += page.evaluate("""() => [...document.querySelectorAll('.card:not(.back)')].map((el) => {
+              const next = document.querySelector(
+                `.card[data-stack="${el.dataset.stack}"][data-pos="${Number(el.dataset.pos) + 1}"]`);
+              if (!next) return null;
+              const corner = el.querySelector('.corner.tl').getBoundingClientRect();
+              const card = el.getBoundingClientRect();
+              const over = next.getBoundingClientRect();
+              if (over.top > card.top + 0.5) return {fan: 'down', cut: corner.bottom - over.top};
+              if (over.left > card.left + 0.5) return {fan: 'right', cut: corner.right - over.left};
+              return null; // squared under the next one
+            }).filter(Boolean)""")
+            page.screenshot(path=str(artifacts / f"faces-large-{game}-390x844.png"))
+        assert {s["fan"] for s in strips} == {"down", "right"}, strips
+        assert all(s["cut"] <= 0 for s in strips), [s for s in strips if s["cut"] > 0]
+    finally:
+        context.close()
 
 
 def test_card_faces_come_from_the_shipped_sprite(page, server, artifacts):

@@ -9,6 +9,14 @@ const STEP = {
   down: { up: 0.25, upMin: 0.13, down: 0.09, downMin: 0.04 },
   right: { up: 0.36, upMin: 0.34, down: 0.09, downMin: 0.04 },
 };
+// The large-index faces print their indexes half as large again (style.css): their fans step wider, so that a
+// covered card still shows its whole index (to the right, a 10's: at least 17 px where the others take 13).
+const STEP_LARGE = {
+  down: { ...STEP.down, up: 0.32 },
+  right: { up: 0.46, upMin: 0.44, down: 0.09, downMin: 0.04 },
+};
+const largeIndex = () => document.body.dataset.faces === 'large';
+const steps = () => (largeIndex() ? STEP_LARGE : STEP);
 // A waste fanned to the right spreads its top cards only (PySolFC's and Aisleriot's three), the rest squared
 // under them: a long waste would otherwise run over the stacks beside it.
 const WASTE_SPREAD = 3;
@@ -21,7 +29,7 @@ function spreadFrom(s) {
 
 // How far a fan reaches beyond its first card when squeezed as close as it may be, in card sizes.
 function squeezedReach(s) {
-  const step = STEP[s.fan];
+  const step = steps()[s.fan];
   if (!step) return 0;
   const shown = s.cards.slice(spreadFrom(s), -1);
   const faceDown = shown.filter((c) => !c).length;
@@ -31,7 +39,7 @@ function squeezedReach(s) {
 // Each stack's squeezed reach, at least the most it has had in this deal: the table does not jump about as
 // a fan grows and shrinks (Black Hole's fans only shrink).
 function reaches(state) {
-  const key = `${state.game}|${state.number}|${JSON.stringify(state.options)}|${state.stacks.length}`;
+  const key = `${state.game}|${state.number}|${JSON.stringify(state.options)}|${state.stacks.length}|${largeIndex()}`;
   const now = state.stacks.map(squeezedReach);
   const plan = app.plan && app.plan.key === key ? app.plan.reach : now;
   app.plan = { key, reach: now.map((r, i) => Math.max(r, plan[i] || 0)) };
@@ -86,7 +94,7 @@ function computeGeometry(state) {
     const positions = [];
     let dx = 0;
     let dy = 0;
-    const step = STEP[s.fan];
+    const step = steps()[s.fan];
     if (step) {
       const down = s.fan === 'down';
       // Room until the next stack in the fan's direction, or the table's edge (and the slot's 2 px border).
@@ -102,8 +110,8 @@ function computeGeometry(state) {
       const shown = s.cards.slice(from, -1);
       const faceDown = shown.filter((c) => !c).length;
       const faceUp = shown.length - faceDown;
-      // Tiny cards' indexes keep a 9 px font (style.css), so a fan to the right steps at least 13 px: a 10's.
-      let stepUp = down ? size * step.up : Math.max(size * step.up, 13);
+      // Tiny cards' indexes keep a 9 px font (12 px large, style.css), so a fan to the right steps at least a 10's.
+      let stepUp = down ? size * step.up : Math.max(size * step.up, largeIndex() ? 17 : 13);
       let stepDown = size * step.down;
       const need = faceUp * stepUp + faceDown * stepDown;
       if (need > room && need > 0) {
