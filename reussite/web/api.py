@@ -1100,12 +1100,21 @@ class Api:
         return JSONResponse({"version": session.version, "at": game.move_count, "moves": moves})
 
     async def goto(self, request: Request, data: dict[str, Any]) -> Answer:
-        """Undo or redo to the position after ``moves`` moves of the line (a click in the move log)."""
+        """Undo or redo to the position after ``moves`` moves of the line (a click in the move log), or go to
+        ``line``: the moves from the start of the deal in the game's notation (a bookmark, set on this line or
+        on one since undone)."""
         game = self.session.game
+        if "line" in data:
+            return self._goto_line(_field(data, "line", list))
         target = _field(data, "moves", int)
         last = game.move_count + len(game.redo_moves)
         if not 0 <= target <= last:
             raise BadRequest(400, f"the field 'moves' should be from 0 to {last}, not {target!r}")
+        return self._along_line(target)
+
+    def _along_line(self, target: int) -> Answer:
+        """Undo or redo until ``target`` moves of the game's line are played."""
+        game = self.session.game
         while game.move_count > target:
             game.pop()
         try:
@@ -1113,6 +1122,37 @@ class Api:
                 game.redo()
         except IllegalMove as exc:
             raise BadRequest(422, exc.message) from exc
+        return {}
+
+    def _goto_line(self, line: list[Any]) -> Answer:
+        """PySolFC's bookmarks restore the whole position: the line is replayed from the deal on a copy first
+        (nothing changes if a move of it is refused), then the game goes back to where its line and the
+        bookmark's part and plays the bookmark's moves from there. On the game's line, the moves after the
+        bookmark stay to redo."""
+        game = self.session.game
+        probe = game.copy()
+        while probe.move_count:
+            probe.pop()
+        moves = []
+        for k, text in enumerate(line, 1):
+            if not isinstance(text, str):
+                raise BadRequest(400, f"the field 'line' should hold moves in notation, not {text!r} (move {k})")
+            try:
+                move = probe.parse_move(text)
+                probe.push(move)
+            except UserError as exc:  # IllegalMove included
+                said = Message(S.M_BOOKMARK_MOVE, {"number": k, "move": text, "reason": exc.message})
+                raise BadRequest(422, said) from exc
+            moves.append(move)
+        played = [game.notation(m) for m in game.history]
+        if [*played, *(game.notation(m) for m in game.redo_moves)][:len(line)] == line:
+            return self._along_line(len(line))  # on the line: undo or redo along it, the rest kept
+        common = next((k for k, (a, b) in enumerate(zip(played, line, strict=False)) if a != b),
+                      min(len(played), len(line)))  # the moves both lines start with
+        while game.move_count > common:
+            game.pop()
+        for move in moves[common:]:
+            game.push(move, check=False)  # each was checked on the copy, from the same position
         return {}
 
     async def autoplay(self, request: Request, data: dict[str, Any]) -> Answer:

@@ -111,7 +111,6 @@ UI_STRINGS: dict[str, str] = {
     "log_start": N_("Start of the game"),
     "bookmark_set": N_("Set a bookmark"),
     "bookmark_go": N_("Go to bookmark {number} (move {moves})"),
-    "bookmark_gone": N_("Bookmark {number} is no longer on the game's line of moves."),
     "pause": N_("Pause"),
     "pause_title": N_("Stop the clock and hide the cards (z)"),
     "resume": N_("Resume"),
@@ -124,6 +123,9 @@ UI_STRINGS: dict[str, str] = {
     "live_lost": N_("No win from here"),
     "live_lost_undo": N_("No win from here (undo {count})"),
     "settings": N_("Settings"),
+    "settings_title": N_("How the cards and the table look, and how the game plays"),
+    "settings_look": N_("Look"),
+    "settings_play": N_("Playing"),
     "four_colour": N_("Four-colour deck"),
     "four_colour_title": N_("Each suit in its own colour: spades black, hearts red, diamonds blue, clubs green"),
     "held_targets": N_("It can go on: {stacks}."),
@@ -184,6 +186,7 @@ def translated_strings(tr: Translator) -> dict[str, str]:
 # Messages the API builds (rendered with the player's translator before they are sent).
 M_NOTHING_TO_UNDO = N_("There is no move to undo.")
 M_NOTHING_TO_REDO = N_("There is no move to redo.")
+M_BOOKMARK_MOVE = N_("Move {number} of the bookmark ({move}) cannot be played: {reason}")
 M_STALE = N_("The game was changed in another tab or window; this is its current position.")
 M_NO_MOVE_FROM = N_("{card.The} has nowhere to go.")
 M_NO_CARD = N_("There is no card on {source}.")

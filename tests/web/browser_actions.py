@@ -43,3 +43,10 @@ def open_menu(page) -> None:
     if page.get_attribute("#btn-menu", "aria-expanded") != "true":
         page.click("#btn-menu")
     page.wait_for_selector("#menu", state="visible")
+
+
+def open_settings(page) -> None:
+    """Open the Settings panel (the look of the cards and table, how the game plays), as a player clicks Settings."""
+    if page.get_attribute("#btn-settings", "aria-expanded") != "true":
+        page.click("#btn-settings")
+    page.wait_for_selector("#settings", state="visible")

@@ -456,3 +456,31 @@ def test_the_move_log_lists_the_line_and_goes_back_and_forward_along_it(client):
     wrong = client.post("/api/goto", json={"version": ahead["version"], "moves": 4})
     assert wrong.status_code == 400 and "from 0 to 3, not 4" in wrong.json()["error"]
     assert positions(client.get("/api/state").json()) == positions(played[2])  # nothing changed
+
+
+def test_a_bookmark_is_gone_to_from_another_line_by_replaying_it_from_the_deal(client):
+    """PySolFC's bookmarks restore the whole position: set after three moves, undone, another move played."""
+    state = new(client)
+    line = []
+    for _ in range(3):
+        line.append({k: first_card_move(state)[k] for k in ("src", "dst", "n")})
+        state = client.post("/api/move", json={**line[-1], "version": state["version"]}).json()
+    marked = positions(state)
+    mark = [m["notation"] for m in client.get("/api/log").json()["moves"]]
+    state = client.post("/api/goto", json={"version": state["version"], "moves": 1}).json()
+    other = next(m for m in state["legal"] if m["type"] == "move" and {k: m[k] for k in line[1]} != line[1])
+    state = client.post("/api/move", json={**{k: other[k] for k in ("src", "dst", "n")},
+                                           "version": state["version"]}).json()
+    assert state["moves"] == 2 and not state["can_redo"] and positions(state) != marked  # the marked line is gone
+    there = client.post("/api/goto", json={"version": state["version"], "line": mark}).json()
+    assert there["moves"] == 3 and positions(there) == marked
+    # On the game's line, going to a bookmark undoes along it: the moves after it stay to redo.
+    back = client.post("/api/goto", json={"version": there["version"], "line": mark[:1]}).json()
+    assert back["moves"] == 1 and back["can_redo"]
+    # A move the deal refuses, and a line that is no list of moves: said, and nothing changes.
+    wrong = client.post("/api/goto?lang=fr", json={"version": back["version"], "line": [mark[0], "zz-f1"]})
+    assert wrong.status_code == 422, wrong.text
+    assert wrong.json()["error"].startswith("Le coup n°\u00a02 du signet (zz-f1) ne peut pas être joué\u00a0: ")
+    bad = client.post("/api/goto", json={"version": back["version"], "line": [mark[0], 7]})
+    assert bad.status_code == 400 and "not 7 (move 2)" in bad.json()["error"]
+    assert positions(client.get("/api/state").json()) == positions(back)

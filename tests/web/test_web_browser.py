@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_actions import drag, open_menu, stack_index, wait_until
+from browser_actions import drag, open_menu, open_settings, stack_index, wait_until
 
 from reussite.host import Host
 
@@ -357,7 +357,8 @@ def test_the_move_log_steps_back_and_forward_exactly_and_bookmarks(page, server)
     version += 1
     page.wait_for_selector(f"body[data-version='{version}']")
     assert server.state()["moves"] == 3 and codes() == after[2]
-    # Another line from the start: the bookmark is no longer on it, and says so.
+    # Another line from the start (a deal): the bookmark's position comes back all the same, its moves replayed
+    # from the deal, as PySolFC's bookmarks restore theirs.
     page.click("#log-list button[data-moves='0']")
     version += 1
     page.wait_for_selector(f"body[data-version='{version}']")
@@ -366,9 +367,12 @@ def test_the_move_log_steps_back_and_forward_exactly_and_bookmarks(page, server)
     version += 1
     page.wait_for_selector(f"body[data-version='{version}']")
     page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
+    assert server.state()["moves"] == 1 and not server.state()["can_redo"]  # the marked line is gone
     page.click("#bookmarks button.bookmark")
-    wait_until(page, "document.getElementById('message').textContent.includes('no longer')")
-    assert server.state()["version"] == version
+    version += 1
+    page.wait_for_selector(f"body[data-version='{version}']")
+    assert server.state()["moves"] == 3 and codes() == after[2]
+    page.wait_for_selector("#log-list li:nth-child(4) button[aria-current='step']")  # the log follows
 
 
 def test_show_playable_cards_and_quick_play(page, server):
@@ -376,12 +380,16 @@ def test_show_playable_cards_and_quick_play(page, server):
     page.goto(server.url)
     page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
     assert page.locator(".card.playable").count() == 0  # off by default
-    open_menu(page)
+    open_settings(page)
     page.check("#show-playable")  # at once, no reload
     sources = {(m["src"], m["n"]) for m in state["legal"] if m["type"] == "move"}
     assert sources and page.locator(".card.playable").count() == len(sources)
     page.check("#quick-play")
-    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # closes the Settings panel, focus back on its toolbar button
+    assert page.locator("#settings").is_hidden() and page.evaluate("document.activeElement.id") == "btn-settings"
+    # The keys the menu's settings had before the panel: a player's choices survive the update.
+    assert page.evaluate("[localStorage.getItem('reussite.showPlayable'), localStorage.getItem('reussite.quickPlay')]"
+                         ) == ["1", "1"]
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.locator(".card.playable").count() == len(sources)  # kept after a reload
@@ -392,7 +400,7 @@ def test_show_playable_cards_and_quick_play(page, server):
     page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
     after = server.state()
     assert after["moves"] == 1 and len(after["stacks"][si]["cards"]) == len(state["stacks"][si]["cards"]) - n
-    open_menu(page)
+    open_settings(page)
     page.uncheck("#show-playable")
     assert page.locator(".card.playable").count() == 0
 
@@ -405,7 +413,7 @@ def test_sound_is_off_by_default_and_plays_for_a_deal_a_move_and_card_backs_chan
     page.keyboard.press("d")
     page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
     assert page.evaluate("document.body.dataset.sound") is None  # silent unless turned on
-    open_menu(page)
+    open_settings(page)
     page.check("#sound")
     back = "getComputedStyle(document.querySelector('.card.back')).backgroundImage"
     blue = page.evaluate(back)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_actions import open_menu, stack_index, wait_until
+from browser_actions import open_settings, stack_index, wait_until
 from npm_tools import tool_or_skip
 
 from reussite.host import Host
@@ -107,7 +107,7 @@ def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifact
             # The game's choices and settings fold into the menu, which opens over the table, not above it.
             assert page.locator("#menu").is_hidden()
             page.click("#btn-menu")
-            assert page.locator("#game-select").is_visible() and page.locator("#four-colour").is_visible()
+            assert page.locator("#game-select").is_visible() and page.locator("#btn-full").is_visible()
             assert page.get_attribute("#btn-menu", "aria-expanded") == "true"
             assert page.evaluate("document.getElementById('table').clientHeight") == probe["tableHeight"]
             if game == GAME_IDS[0]:  # the 15-digit numbers New game picks show whole
@@ -167,6 +167,7 @@ def test_axe_finds_no_violation(browser, server, axe_source):
                     # The menu, the move log and the paused table (one game: they do not depend on it).
                     for opener, ready, closer in (
                             ("#btn-menu", "#menu", "#btn-menu"),
+                            ("#btn-settings", "#settings", "#btn-settings-close"),
                             ("#btn-log", "#log-list li", "#btn-log-close"),
                             ("#btn-pause", "#paused", "#btn-resume")):
                         page.click(opener)
@@ -253,14 +254,14 @@ def test_four_colour_deck(page, server):
     suits = {s: f".card.suit-{s}" for s in "SHDC"}
     before = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert before["H"] == before["D"] and before["S"] == before["C"]
-    open_menu(page)
+    open_settings(page)
     page.check("#four-colour")
     after = {s: page.evaluate(f"({colour})({sel!r})") for s, sel in suits.items()}
     assert len(set(after.values())) == 4, after
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate(f"({colour})('.card.suit-D')") == after["D"]  # remembered
-    open_menu(page)
+    open_settings(page)
     page.uncheck("#four-colour")
     # The table's colour, at once and after a reload.
     felt = "getComputedStyle(document.getElementById('table')).backgroundImage"
@@ -271,7 +272,7 @@ def test_four_colour_deck(page, server):
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate(felt) == blue
-    open_menu(page)
+    open_settings(page)
     page.select_option("#felt-select", "green")
     assert page.evaluate(felt) == green
 
@@ -286,7 +287,7 @@ def test_moves_animate_unless_reduced(browser, server, motion):
                       "...document.getAnimations().map((a) => a.effect.getTiming().duration)); }).observe("
                       "document.body, {attributes: true, attributeFilter: ['data-version']})")
         for setting in ("normal", "fast", "off"):
-            open_menu(page)
+            open_settings(page)
             page.select_option("#motion-select", setting)  # applied at once, no reload
             page.keyboard.press("Escape")
             page.evaluate("window.__moving = []")
@@ -394,11 +395,10 @@ def test_right_click_and_long_press_show_a_buried_card(page, server):
     assert server.state()["version"] == state["version"]
 
 
-def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(page, server):
-    """Osmosis fans its foundations to the right: each card shows its whole index, a 10 included."""
-    server.new_game("osmosis", 1)
-    for _ in range(60):  # play to the foundations, dealing when stuck, until one holds a few cards
-        state = server.state()
+def osmosis_with_foundations_fanned(server) -> dict:
+    """Osmosis #1 played to the foundations (which fan to the right), dealing when stuck, until one holds three."""
+    state = server.new_game("osmosis", 1)
+    for _ in range(60):
         moves = [m for m in state["legal"] if m["type"] == "move" and m["dst"].startswith("foundation")]
         if max(len(s["cards"]) for s in state["stacks"] if s["kind"] == "foundation") >= 3:
             break
@@ -407,6 +407,13 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
             server.api("/api/move", {"src": m["src"], "dst": m["dst"], "n": m["n"], "version": state["version"]})
         elif state["can_deal"]:
             server.api("/api/deal", {"version": state["version"]})
+        state = server.state()
+    return state
+
+
+def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(page, server):
+    """Osmosis fans its foundations to the right: each card shows its whole index, a 10 included."""
+    osmosis_with_foundations_fanned(server)
     page.goto(server.url)
     page.wait_for_selector("body[data-painted]")
     strips = page.evaluate("""() => [...document.querySelectorAll('.card.upright:not(.back)')].map((el) => {
@@ -434,6 +441,38 @@ def test_fans_to_the_right_show_whole_indexes_and_foundations_their_direction(pa
     assert arrows.count("↑") == 4 and arrows.count("↓") == 4
 
 
+def test_large_index_faces_show_whole_indexes_on_a_phone(browser, server, artifacts):
+    """The large-index faces print their indexes half as large again: on a phone's small cards every card
+    under another still shows its whole index ("10", the widest), in columns fanned down (Forty Thieves) and
+    in foundations fanned to the right (Osmosis)."""
+    context, page, state = open_page(browser, server, "forty-thieves", PHONE)
+    try:
+        page.evaluate("localStorage.setItem('reussite.faces', 'large')")
+        strips = []
+        for game in ("forty-thieves", "osmosis"):
+            state = osmosis_with_foundations_fanned(server) if game == "osmosis" else server.new_game(game, 1)
+            page.reload()
+            page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+            page.evaluate("""() => document.querySelectorAll('.card:not(.back) .corner .rank')
+                                    .forEach((el) => { el.textContent = '10'; })""")
+            strips += page.evaluate("""() => [...document.querySelectorAll('.card:not(.back)')].map((el) => {
+              const next = document.querySelector(
+                `.card[data-stack="${el.dataset.stack}"][data-pos="${Number(el.dataset.pos) + 1}"]`);
+              if (!next) return null;
+              const corner = el.querySelector('.corner.tl').getBoundingClientRect();
+              const card = el.getBoundingClientRect();
+              const over = next.getBoundingClientRect();
+              if (over.top > card.top + 0.5) return {fan: 'down', cut: corner.bottom - over.top};
+              if (over.left > card.left + 0.5) return {fan: 'right', cut: corner.right - over.left};
+              return null; // squared under the next one
+            }).filter(Boolean)""")
+            page.screenshot(path=str(artifacts / f"faces-large-{game}-390x844.png"))
+        assert {s["fan"] for s in strips} == {"down", "right"}, strips
+        assert all(s["cut"] <= 0 for s in strips), [s for s in strips if s["cut"] > 0]
+    finally:
+        context.close()
+
+
 def test_card_faces_come_from_the_shipped_sprite(page, server, artifacts):
     """Every face drawn from the chosen set's sprite (each regenerated identically by its tool), loaded under
     the page's CSP; the set is chosen in the menu, at once, and kept after a reload."""
@@ -450,7 +489,7 @@ def test_card_faces_come_from_the_shipped_sprite(page, server, artifacts):
         assert f"{name}.svg" in readme
         sprite = (static / f"{name}.svg").read_text(encoding="utf-8")
         if faces != "standard":
-            open_menu(page)
+            open_settings(page)
             page.select_option("#faces-select", faces)
             page.keyboard.press("Escape")
         # The sprite is a resource of its own: the page may paint before the browser has fetched and drawn it.

@@ -7,7 +7,7 @@ import json
 from functools import cache
 
 import pytest
-from browser_actions import drag, open_menu, wait_until
+from browser_actions import drag, open_menu, open_settings, wait_until
 from solver_deals import winnable_deal
 
 from reussite import advisor, saves
@@ -71,8 +71,9 @@ def ask_hint(page, version: int) -> str:
 def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(page, server, game_id):
     number = winnable_deal(game_id)
     state = open_game(page, server, game_id, number)
-    open_menu(page)
+    open_settings(page)
     page.select_option("#hint-time", "10")  # room for a busy machine (see winnable_deal)
+    page.keyboard.press("Escape")  # the Settings panel closed, the keys go to the game again
     version = state["version"]
     for step in range(400):
         if step < 2:
@@ -231,7 +232,7 @@ def test_live_winnability_winnable_undecided_and_turned_off(page, server):
     # Turned off: nothing said, no check asked for after a move, and still off after a reload.
     asked = []
     page.on("request", lambda r: asked.append(r.url) if "/api/watch" in r.url else None)
-    open_menu(page)
+    open_settings(page)
     page.locator("#live-check").uncheck()
     page.keyboard.press("Escape")
     page.keyboard.press("d")
@@ -243,7 +244,7 @@ def test_live_winnability_winnable_undecided_and_turned_off(page, server):
     assert not page.locator("#live-check").is_checked()
     page.wait_for_timeout(900)
     assert asked == []
-    open_menu(page)
+    open_settings(page)
     page.locator("#live-check").check()  # on again: the check runs at once
     assert live_answer(page, state["version"] + 1) in ("unknown", "won", "lost")
     assert len(asked) == 1

@@ -1,9 +1,10 @@
 // Talking to the server: requests, the queue of changes, and the actions the toolbar and table send.
+// Below the drawing: what to tell the player goes up as a 'message' event (status.js shows it).
 
 import { t } from './i18n.js';
-import { stopDemo } from './solver.js';
-import { $, app } from './state.js';
-import { setState, showMessage } from './status.js';
+import { $, app, emit, setState } from './state.js';
+
+const say = (text, error = false) => emit('message', { text, error });
 
 export async function request(path, body) {
   const sep = path.includes('?') ? '&' : '?';
@@ -16,7 +17,7 @@ export async function request(path, body) {
   try {
     response = await fetch(url, init);
   } catch (e) {
-    showMessage(t('offline'), true);
+    say(t('offline'), true);
     return { ok: false, status: 0, data: {} };
   }
   const kind = response.headers.get('content-type') || '';
@@ -34,17 +35,17 @@ export function act(path, body = {}, onRefused, pinned = false) {
     // "soft": a move the rules refuse comes back as an ordinary answer, not a logged HTTP error.
     const res = await request(path, { ...body, soft: true, version: pinned ? seen : app.state.version });
     if (res.ok && !res.data.refused) {
-      showMessage('');
+      say('');
       setState(res.data, path);
       return;
     }
     if ((res.status === 409 || res.status === 500) && res.data && res.data.state) {
       // Stale, or a game plugin failed and the server went back to the position before: show it.
       setState(res.data.state);
-      showMessage(res.data.error || t('stale'), true);
+      say(res.data.error || t('stale'), true);
       return;
     }
-    if (res.status) showMessage(res.data.error || String(res.status), true);
+    if (res.status) say(res.data.error || String(res.status), true);
     if (onRefused) onRefused();
   }).catch(failed);
   return app.queue;
@@ -80,17 +81,17 @@ export function newGame(number, chosen) {
   if (number !== undefined) body.number = number;
   const winnable = number === undefined && $('winnable-only').checked;
   if (winnable) body.winnable = true;
-  stopDemo();
+  emit('new-game'); // a demo of the game left stops (solver.js)
   app.queue = app.queue.then(async () => {
     if (winnable) startSearchProgress();
     const res = await request('/api/new', body);
     if (winnable) stopSearchProgress();
     if (res.ok) {
       setState(res.data);
-      showMessage(res.data.message || '', Boolean(res.data.message));
+      say(res.data.message || '', Boolean(res.data.message));
     } else {
       if (res.status === 409 && res.data.state) setState(res.data.state);
-      showMessage(res.data.error || String(res.status), true);
+      say(res.data.error || String(res.status), true);
     }
   }).catch(failed);
 }
@@ -100,11 +101,11 @@ function startSearchProgress() {
   app.searching = true;
   document.body.dataset.searching = '1';
   $('btn-search-stop').hidden = false;
-  showMessage(t('searching'));
+  say(t('searching'));
   const poll = async () => {
     if (!app.searching) return;
     const res = await request('/api/search');
-    if (app.searching && res.ok && res.data.search) showMessage(res.data.search.text);
+    if (app.searching && res.ok && res.data.search) say(res.data.search.text);
     if (app.searching) app.searchTimer = setTimeout(poll, 250);
   };
   poll();
@@ -119,11 +120,11 @@ function stopSearchProgress() {
 
 export async function stopSearch() {
   await request('/api/search/stop', {});
-  showMessage(t('search_stopped'));
+  say(t('search_stopped'));
 }
 
 // An unexpected failure must not block the queue of later actions.
 export function failed(error) {
-  showMessage(t('offline'), true);
+  say(t('offline'), true);
   console.error(error);
 }

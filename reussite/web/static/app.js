@@ -4,14 +4,14 @@
 
 import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame, request, stopSearch } from './api.js';
 import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
-import { boot, t } from './i18n.js';
+import { t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
-import { saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
-  uploadSave } from './panels.js';
-import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
-import { $, app, store } from './state.js';
-import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
-import { markPlayable, render } from './table.js';
+import { boot } from './language.js';
+import { saveGame, setBookmark, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
+import { initSettings } from './settings.js';
+import { demoPlayPause, demoStep, hint, playHint, solveDemo, stopDemo } from './solver.js';
+import { $, app, setState, store } from './state.js';
+import { closeDialog, closeNotice, render, renderOptions, showMessage } from './status.js';
 
 function copyNumber() {
   const number = app.state.number;
@@ -86,21 +86,11 @@ function init() {
   $('demo-step').addEventListener('click', () => demoStep());
   $('demo-stop').addEventListener('click', () => stopDemo());
   $('demo-speed').addEventListener('change', () => store.set('reussite.demoSpeed', $('demo-speed').value));
-  $('hint-time').addEventListener('change', () => store.set('reussite.hintSeconds', $('hint-time').value));
   const winnableOnly = $('winnable-only');
   winnableOnly.addEventListener('change', () => store.set('reussite.winnable', winnableOnly.checked ? '1' : '0'));
   $('dlg-new').addEventListener('click', () => { closeDialog(); newGame(); });
   $('dlg-close').addEventListener('click', closeDialog);
   $('btn-notice-close').addEventListener('click', closeNotice);
-  const live = $('live-check');
-  live.checked = store.get('reussite.live') !== '0'; // on unless turned off
-  live.addEventListener('change', () => {
-    store.set('reussite.live', live.checked ? '1' : '0');
-    scheduleWatch();
-  });
-  const auto = $('auto-each');
-  auto.checked = store.get('reussite.autoEach') === '1';
-  auto.addEventListener('change', () => store.set('reussite.autoEach', auto.checked ? '1' : '0'));
   let resizeTimer = 0;
   window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
@@ -152,24 +142,7 @@ function init() {
     const slot = $('table').querySelector('.slot[tabindex="0"]');
     (slot || $('table')).focus();
   });
-  $('four-colour').addEventListener('change', () => setFourColour($('four-colour').checked));
-  setFourColour(store.get('reussite.fourColour') === '1');
-  setLook(store.get('reussite.felt') || 'green', store.get('reussite.motion') || 'normal',
-    store.get('reussite.back') || 'blue', store.get('reussite.faces') || 'standard');
-  $('felt-select').addEventListener('change', () => setLook($('felt-select').value));
-  $('back-select').addEventListener('change', () => setLook(null, null, $('back-select').value));
-  $('faces-select').addEventListener('change', () => setLook(null, null, null, $('faces-select').value));
-  const toggles = [['quick-play', 'reussite.quickPlay'], ['show-playable', 'reussite.showPlayable'],
-    ['sound', 'reussite.sound']]; // all off unless turned on
-  toggles.forEach(([id, key]) => {
-    const box = $(id);
-    box.checked = store.get(key) === '1';
-    box.addEventListener('change', () => {
-      store.set(key, box.checked ? '1' : '0');
-      markPlayable();
-    });
-  });
-  $('motion-select').addEventListener('change', () => setLook(null, $('motion-select').value));
+  initSettings();
   boot(app.lang).then(() => {
     if (store.get('reussite.help') === '1') toggleHelp(true, false);
     reportClock();

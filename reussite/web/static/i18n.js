@@ -1,13 +1,7 @@
 // Text: every string comes from /api/strings in the chosen language; the page holds none of its own.
+// The lookup only (at the bottom, for every module); loading the strings and the language buttons: language.js.
 
-import { request } from './api.js';
-import { loadHelp, loadStats } from './panels.js';
-import { renderDemo } from './solver.js';
-import { $, app, store } from './state.js';
-import { setState } from './status.js';
-
-const HINT_TIMES = [0.5, 1, 2, 5, 10];
-const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
+import { app } from './state.js';
 
 // A card given as a parameter brings its forms: "{card.the}", "{card.of_the}" (« de la Dame de cœur »).
 export const t = (key, params) => {
@@ -22,88 +16,3 @@ export const t = (key, params) => {
   }
   return text;
 };
-
-export async function boot(lang) {
-  const res = await request(`/api/boot?lang=${encodeURIComponent(lang)}`);
-  if (!res.ok) {
-    document.body.dataset.error = '1';
-    return;
-  }
-  app.strings = res.data.strings;
-  app.games = res.data.games;
-  app.langs = res.data.langs;
-  applyStrings();
-  const winnable = store.get('reussite.winnable');
-  $('winnable-only').checked = res.data.state.winnable_default || winnable === '1';
-  setState(res.data.state);
-}
-
-async function setLang(lang) {
-  if (lang === app.lang) return;
-  // The buttons are drawn again in the new language: the one that had focus gets it back.
-  const box = document.activeElement && document.activeElement.closest('.langs');
-  const boxes = [...document.querySelectorAll('.langs')];
-  const at = boxes.indexOf(box);
-  app.lang = lang;
-  store.set('reussite.lang', lang);
-  await boot(lang);
-  if (!$('help').hidden) loadHelp();
-  if (at >= 0) boxes[at].querySelector(`button[data-lang="${lang}"]`).focus();
-  if (!$('stats').hidden) loadStats();
-}
-
-function applyStrings() {
-  document.documentElement.lang = app.lang;
-  document.title = t('app_title');
-  document.querySelectorAll('[data-s]').forEach((el) => { el.textContent = t(el.dataset.s); });
-  document.querySelectorAll('[data-t]').forEach((el) => { el.title = t(el.dataset.t); });
-  $('bar').setAttribute('aria-label', t('toolbar'));
-  $('menu').setAttribute('aria-label', t('game'));
-  $('settings').setAttribute('aria-label', t('settings'));
-  $('status').setAttribute('aria-label', t('status'));
-  $('table').setAttribute('aria-label', t('table'));
-  $('copy-ok') && $('copy-ok').remove();
-  document.querySelectorAll('.langs').forEach((box) => {
-    box.setAttribute('aria-label', t('language'));
-    box.replaceChildren(...app.langs.map((l) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'small';
-      b.lang = l.code;
-      b.textContent = l.code.toUpperCase();
-      b.title = l.name;
-      b.setAttribute('aria-label', `${b.textContent} ${l.name}`);
-      b.setAttribute('aria-pressed', String(l.code === app.lang));
-      b.dataset.lang = l.code;
-      b.addEventListener('click', () => setLang(l.code));
-      return b;
-    }));
-  });
-  const select = $('game-select');
-  select.replaceChildren(...app.games.map((g) => new Option(g.name, g.id)));
-  const hintTime = $('hint-time');
-  const chosen = hintTime.value || store.get('reussite.hintSeconds') || '1';
-  hintTime.replaceChildren(...HINT_TIMES.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.lang) }), String(v))));
-  hintTime.value = HINT_TIMES.map(String).includes(chosen) ? chosen : '1';
-  const speed = $('demo-speed');
-  const pace = speed.value || store.get('reussite.demoSpeed') || '500';
-  speed.replaceChildren(...SPEEDS.map(([key, ms]) => new Option(t(key), String(ms))));
-  speed.value = SPEEDS.some(([, ms]) => String(ms) === pace) ? pace : '500';
-  fillChoice($('felt-select'), FELTS, 'reussite.felt');
-  fillChoice($('motion-select'), MOTIONS, 'reussite.motion');
-  fillChoice($('back-select'), BACKS, 'reussite.back');
-  fillChoice($('faces-select'), FACES, 'reussite.faces');
-  renderDemo();
-}
-
-// Table colours and animation speeds: [value, string key]; the first is the default.
-const FELTS = [['green', 'felt_green'], ['blue', 'felt_blue'], ['red', 'felt_red'], ['grey', 'felt_grey']];
-const FACES = [['standard', 'faces_standard'], ['large', 'faces_large'], ['simple', 'faces_simple']];
-const BACKS = [['blue', 'felt_blue'], ['red', 'felt_red'], ['green', 'felt_green']];
-const MOTIONS = [['normal', 'speed_normal'], ['fast', 'speed_fast'], ['off', 'motion_off']];
-
-function fillChoice(select, choices, key) {
-  const chosen = select.value || store.get(key) || choices[0][0];
-  select.replaceChildren(...choices.map(([value, label]) => new Option(t(label), value)));
-  select.value = choices.some(([value]) => value === chosen) ? chosen : choices[0][0];
-}

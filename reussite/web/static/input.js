@@ -4,10 +4,10 @@ import { doBest, doDeal, doMove, doRedo, doUndo, newGame } from './api.js';
 import { setPaused, toggleFullScreen } from './clock.js';
 import { t } from './i18n.js';
 import { toggleHelp, toggleMenu, toggleStats } from './panels.js';
-import { clearHint, hint, playHint, solveDemo } from './solver.js';
+import { hint, playHint, solveDemo } from './solver.js';
 import { $, app } from './state.js';
 import { closeDialog, showMessage } from './status.js';
-import { cardEls, slotEl } from './table.js';
+import { cardEls, clearHint, slotEl } from './table.js';
 
 // -- holding cards: selection, legal targets -------------------------------------------------------
 

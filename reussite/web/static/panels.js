@@ -1,12 +1,18 @@
-// The panels beside the table: the rules, the menu and settings, saved games and statistics.
+// The panels beside the table: the rules, the menu, saved games, statistics and the move log (the settings:
+// settings.js).
 
 import { act, failed, newGame, request } from './api.js';
 import { formatTime } from './clock.js';
 import { t } from './i18n.js';
 import { stopDemo } from './solver.js';
-import { $, app, store } from './state.js';
-import { setState, showMessage } from './status.js';
-import { render } from './table.js';
+import { $, app, on, setState, store } from './state.js';
+import { render, showMessage } from './status.js';
+
+// A new state: the rules follow a change of game, and the move log the position, while they are open.
+on('state', ({ state, previous }) => {
+  if (!$('help').hidden && (!previous || previous.game !== state.game)) loadHelp();
+  refreshLog();
+});
 
 // -- help --------------------------------------------------------------------------------------------
 
@@ -67,33 +73,6 @@ export function toggleMenu(open) {
   if (show) bar.dataset.menu = 'open';
   else delete bar.dataset.menu;
   $('btn-menu').setAttribute('aria-expanded', String(show));
-}
-
-// The table's colour, the animation speed, the card backs and faces: applied at once, kept per browser.
-export function setLook(felt, motion, back, faces) {
-  if (faces) {
-    document.body.dataset.faces = faces;
-    store.set('reussite.faces', faces);
-    if (app.state) render(); // the faces are drawn from another sprite
-  }
-  if (back) {
-    document.body.dataset.back = back;
-    store.set('reussite.back', back);
-  }
-  if (felt) {
-    document.body.dataset.felt = felt;
-    store.set('reussite.felt', felt);
-  }
-  if (motion) {
-    document.body.dataset.motion = motion;
-    store.set('reussite.motion', motion);
-  }
-}
-
-export function setFourColour(on) {
-  document.body.classList.toggle('four-colour', on);
-  $('four-colour').checked = on;
-  store.set('reussite.fourColour', on ? '1' : '0');
 }
 
 // -- saved games: save under a name, list, load, delete, download, upload ---------------------------
@@ -351,8 +330,9 @@ function goToMoves(k) {
   act('/api/goto', { moves: k });
 }
 
-// A bookmark is a point on the game's line: the moves that lead to it. It can be gone to while the line
-// (played and undone moves) still starts with them.
+// A bookmark is a position of this deal, kept as the moves that lead to it from the start (PySolFC's bookmarks
+// restore the whole position): going to it works from any line, the server replaying the bookmark's moves
+// from where the two lines part.
 export function setBookmark() {
   if (!app.log) return;
   const marks = bookmarks();
@@ -362,20 +342,15 @@ export function setBookmark() {
 }
 
 function renderBookmarks() {
-  const line = app.log ? app.log.moves.map((m) => m.notation) : [];
   $('bookmarks').setAttribute('aria-label', t('bookmark_set'));
   $('bookmarks').replaceChildren(...bookmarks().map((mark, i) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small bookmark';
     b.textContent = `★ ${i + 1}`;
-    const onLine = mark.length <= line.length && mark.every((n, k) => n === line[k]);
     b.setAttribute('aria-label', t('bookmark_go', { number: i + 1, moves: mark.length }));
     b.title = b.getAttribute('aria-label');
-    b.addEventListener('click', () => {
-      if (onLine) goToMoves(mark.length);
-      else showMessage(t('bookmark_gone', { number: i + 1 }), true);
-    });
+    b.addEventListener('click', () => { if (app.state) act('/api/goto', { line: mark }); });
     return b;
   }));
 }

@@ -2,9 +2,9 @@
 
 import { act, autoEach, doMove, request } from './api.js';
 import { t } from './i18n.js';
-import { $, app } from './state.js';
-import { setState, showMessage } from './status.js';
-import { cardEls, slotEl } from './table.js';
+import { $, app, on, setState } from './state.js';
+import { liveOn, renderLive, showMessage } from './status.js';
+import { clearHint, showHint } from './table.js';
 
 const WATCH_DELAY = 400; // ms of calm after a change before the background check (live winnability)
 
@@ -36,23 +36,7 @@ export async function hint() {
     app.live = { version, verdict: 'won' };
     renderLive();
   }
-  app.hintMove = { move, version };
-  $('btn-play-hint').hidden = false;
-  const ids = app.state.stacks.map((s) => s.id);
-  const marks = [];
-  if (move.type === 'move') {
-    const si = ids.indexOf(move.src);
-    const di = ids.indexOf(move.dst);
-    cardEls(si).slice(-move.n).forEach((el) => marks.push(el));
-    marks.push(slotEl(di));
-    slotEl(di).classList.add('hint-dst');
-  } else {
-    const si = app.state.stacks.findIndex((s) => s.kind === 'stock');
-    if (si >= 0) marks.push(slotEl(si));
-    if (si >= 0) slotEl(si).classList.add('hint-dst');
-  }
-  marks.forEach((el) => el.classList.add('hint'));
-  app.hintTimer = setTimeout(clearMarks, 2500);
+  showHint(move, version);
 }
 
 // Play a move of a line (the hint's, or the demo's) on the position it was found for.
@@ -74,22 +58,9 @@ export async function playHint() {
   playLineMove(hinted.move, hinted.version, null, autoEach());
 }
 
-function clearMarks() {
-  clearTimeout(app.hintTimer);
-  document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
-}
-
-export function clearHint() {
-  clearMarks();
-  app.hintMove = null;
-  $('btn-play-hint').hidden = true;
-}
-
 // Live winnability (as KPatience shows it): after the player pauses, a short search in the solver's process
 // (never on the way of a move: any change cancels it on the server). The status line says "Winnable", "No win
 // from here (undo N)", or nothing while it is undecided; a position proved lost opens the dialog at once.
-export const liveOn = () => $('live-check').checked;
-
 export function scheduleWatch() {
   clearTimeout(app.watchTimer);
   const state = app.state;
@@ -105,36 +76,6 @@ export function scheduleWatch() {
     if (res.data.no_win) setState(res.data);
     else renderLive();
   }, WATCH_DELAY);
-}
-
-// The words for what is known of the shown position; while a new check runs the last words stay, dimmed
-// (so that a screen reader is told only when they change).
-export function renderLive() {
-  const box = $('live');
-  const state = app.state;
-  let text = '';
-  let kind = '';
-  let pending = false;
-  if (state && liveOn() && !state.won) {
-    if (state.lost || state.no_win) {
-      const rewind = app.rewind;
-      const undo = rewind && rewind.version === state.version && rewind.undo;
-      text = undo ? t('live_lost_undo', { count: rewind.undo }) : t('live_lost');
-      kind = 'lost';
-    } else if (app.live && app.live.version === state.version) {
-      if (app.live.verdict === 'won') {
-        text = t('live_winnable');
-        kind = 'won';
-      }
-    } else {
-      pending = Boolean(box.textContent);
-    }
-  }
-  if (!pending) {
-    box.textContent = text;
-    box.dataset.kind = kind;
-  }
-  box.classList.toggle('pending', pending);
 }
 
 // -- the demo: a winning line played from the current position --------------------------------------
@@ -216,3 +157,10 @@ export function stopDemo(text) {
   if (text) showMessage(text);
   scheduleWatch();
 }
+
+// A new state: a demo of another position stops, and the live check looks at the new one.
+on('state', ({ state }) => {
+  if (app.demo && app.demo.version !== state.version) stopDemo(t('demo_stopped'));
+  scheduleWatch();
+});
+on('new-game', () => stopDemo());

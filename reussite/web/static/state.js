@@ -1,4 +1,5 @@
-// The page's shared state: the game as last drawn, what the player holds, and small helpers.
+// The page's shared state: the game as last drawn, what the player holds, small helpers, and the events that
+// carry news upward (setState, on, emit).
 
 export const $ = (id) => document.getElementById(id);
 export const store = {
@@ -34,3 +35,27 @@ export const app = {
   log: null, // {version, at, moves}: the move log last drawn (panels.js)
   paused: false, // the Pause button: clock stopped, cards hidden (clock.js)
 };
+
+// Events go upward: a module never calls one above it (docs/architecture.md, "The page's modules"); it says
+// what happened with emit(), and the modules above that care subscribe with on(). Listeners run at once, in
+// the order they subscribed (a module's subscriptions run when it is first imported, so a module runs
+// before those that import it).
+const listeners = new Map();
+
+export function on(name, fn) {
+  if (!listeners.has(name)) listeners.set(name, []);
+  listeners.get(name).push(fn);
+}
+
+export function emit(name, detail) {
+  (listeners.get(name) || []).forEach((fn) => fn(detail));
+}
+
+// A new state from the server (a move, a new game, a hint that proved a loss...): kept here, then drawn by
+// whoever listens to 'state' (status.js draws the table and bar; panels.js and solver.js follow it).
+export function setState(state, path) {
+  const previous = app.state;
+  app.state = state;
+  app.receivedAt = performance.now();
+  emit('state', { state, previous, path });
+}

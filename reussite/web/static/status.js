@@ -1,13 +1,12 @@
-// The game's state arriving, and everything around the table that shows it: toolbar, dialog, notices.
+// The game's state arriving, and everything around the table that shows it: toolbar, dialog, notices, the
+// message and live lines. render() draws the whole page for the state (the table, then what is around it).
 
 import { newGame, request } from './api.js';
 import { tick } from './clock.js';
 import { t } from './i18n.js';
-import { loadHelp, refreshLog } from './panels.js';
-import { renderLive, scheduleWatch, stopDemo } from './solver.js';
-import { $, app } from './state.js';
 import { playSound } from './sound.js';
-import { render } from './table.js';
+import { $, app, on } from './state.js';
+import { renderTable } from './table.js';
 
 // What a change did, in words, for the live region: where cards went and which cards it turned up.
 function describeChange(previous, state, path) {
@@ -64,8 +63,8 @@ export function announce(text) {
   if (text) setTimeout(() => { box.textContent = text; }, 30);
 }
 
-export function setState(state, path) {
-  const previous = app.state;
+// A new state (state.js's setState): said, heard, and drawn. The panels and the solver follow it on their own.
+on('state', ({ state, previous, path }) => {
   if (previous && path && previous.game === state.game && previous.number === state.number) {
     announce(describeChange(previous, state, path));
     if (state.won && !previous.won) playSound('win');
@@ -73,18 +72,29 @@ export function setState(state, path) {
   } else if (previous && (previous.game !== state.game || previous.number !== state.number)) {
     playSound('deal');
   }
-  app.state = state;
-  app.receivedAt = performance.now();
   if (!previous || previous.game !== state.game || previous.number !== state.number) {
     $('number-input').value = state.number;
     app.dismissed = -1;
-    if (!$('help').hidden && (!previous || previous.game !== state.game)) loadHelp();
   }
   app.sel = null;
   render();
-  refreshLog();
-  if (app.demo && app.demo.version !== state.version) stopDemo(t('demo_stopped'));
-  scheduleWatch();
+});
+
+on('message', ({ text, error }) => showMessage(text, error));
+
+export function render() {
+  if (!app.state) return;
+  renderTable();
+  renderBar();
+  renderDialog();
+  if (!app.painted) {
+    app.painted = true;
+    requestAnimationFrame(() => {
+      performance.mark('reussite-layout-painted');
+      document.body.dataset.painted = '1';
+    });
+  }
+  document.body.dataset.version = app.state.version;
 }
 
 export function renderOptions() {
@@ -222,4 +232,36 @@ export function showMessage(text, error = false) {
   const box = $('message');
   box.textContent = text || '';
   box.classList.toggle('error', Boolean(error));
+}
+
+// Live winnability (solver.js asks): the words for what is known of the shown position; while a new check runs
+// the last words stay, dimmed (so that a screen reader is told only when they change).
+export const liveOn = () => $('live-check').checked;
+
+export function renderLive() {
+  const box = $('live');
+  const state = app.state;
+  let text = '';
+  let kind = '';
+  let pending = false;
+  if (state && liveOn() && !state.won) {
+    if (state.lost || state.no_win) {
+      const rewind = app.rewind;
+      const undo = rewind && rewind.version === state.version && rewind.undo;
+      text = undo ? t('live_lost_undo', { count: rewind.undo }) : t('live_lost');
+      kind = 'lost';
+    } else if (app.live && app.live.version === state.version) {
+      if (app.live.verdict === 'won') {
+        text = t('live_winnable');
+        kind = 'won';
+      }
+    } else {
+      pending = Boolean(box.textContent);
+    }
+  }
+  if (!pending) {
+    box.textContent = text;
+    box.dataset.kind = kind;
+  }
+  box.classList.toggle('pending', pending);
 }

@@ -1,9 +1,7 @@
 // Drawing the card table: where every stack and card goes for the window's size, and the cards' faces.
 
 import { animate, cardRects } from './motion.js';
-import { clearHint } from './solver.js';
 import { $, RANK, SUIT, SVG_NS, app } from './state.js';
-import { renderBar, renderDialog } from './status.js';
 
 // The steps between fanned cards, in card sizes along the fan: as far apart as reads well (a card fanned to
 // the right shows its whole index, a 10 included), and as close as a crowded fan may squeeze them.
@@ -11,6 +9,14 @@ const STEP = {
   down: { up: 0.25, upMin: 0.13, down: 0.09, downMin: 0.04 },
   right: { up: 0.36, upMin: 0.34, down: 0.09, downMin: 0.04 },
 };
+// The large-index faces print their indexes half as large again (style.css): their fans step wider, so that a
+// covered card still shows its whole index (to the right, a 10's: at least 17 px where the others take 13).
+const STEP_LARGE = {
+  down: { ...STEP.down, up: 0.32 },
+  right: { up: 0.46, upMin: 0.44, down: 0.09, downMin: 0.04 },
+};
+const largeIndex = () => document.body.dataset.faces === 'large';
+const steps = () => (largeIndex() ? STEP_LARGE : STEP);
 // A waste fanned to the right spreads its top cards only (PySolFC's and Aisleriot's three), the rest squared
 // under them: a long waste would otherwise run over the stacks beside it.
 const WASTE_SPREAD = 3;
@@ -23,7 +29,7 @@ function spreadFrom(s) {
 
 // How far a fan reaches beyond its first card when squeezed as close as it may be, in card sizes.
 function squeezedReach(s) {
-  const step = STEP[s.fan];
+  const step = steps()[s.fan];
   if (!step) return 0;
   const shown = s.cards.slice(spreadFrom(s), -1);
   const faceDown = shown.filter((c) => !c).length;
@@ -33,7 +39,7 @@ function squeezedReach(s) {
 // Each stack's squeezed reach, at least the most it has had in this deal: the table does not jump about as
 // a fan grows and shrinks (Black Hole's fans only shrink).
 function reaches(state) {
-  const key = `${state.game}|${state.number}|${JSON.stringify(state.options)}|${state.stacks.length}`;
+  const key = `${state.game}|${state.number}|${JSON.stringify(state.options)}|${state.stacks.length}|${largeIndex()}`;
   const now = state.stacks.map(squeezedReach);
   const plan = app.plan && app.plan.key === key ? app.plan.reach : now;
   app.plan = { key, reach: now.map((r, i) => Math.max(r, plan[i] || 0)) };
@@ -88,7 +94,7 @@ function computeGeometry(state) {
     const positions = [];
     let dx = 0;
     let dy = 0;
-    const step = STEP[s.fan];
+    const step = steps()[s.fan];
     if (step) {
       const down = s.fan === 'down';
       // Room until the next stack in the fan's direction, or the table's edge (and the slot's 2 px border).
@@ -104,8 +110,8 @@ function computeGeometry(state) {
       const shown = s.cards.slice(from, -1);
       const faceDown = shown.filter((c) => !c).length;
       const faceUp = shown.length - faceDown;
-      // Tiny cards' indexes keep a 9 px font (style.css), so a fan to the right steps at least 13 px: a 10's.
-      let stepUp = down ? size * step.up : Math.max(size * step.up, 13);
+      // Tiny cards' indexes keep a 9 px font (12 px large, style.css), so a fan to the right steps at least a 10's.
+      let stepUp = down ? size * step.up : Math.max(size * step.up, largeIndex() ? 17 : 13);
       let stepDown = size * step.down;
       const need = faceUp * stepUp + faceDown * stepDown;
       if (need > room && need > 0) {
@@ -167,9 +173,9 @@ function cardFace(el, card, cw) {
   el.append(art, corner('tl'), corner('br'));
 }
 
-export function render() {
+// The cards for app.state (status.js's render() draws the bar and the dialog after them).
+export function renderTable() {
   const state = app.state;
-  if (!state) return;
   clearHint();
   const table = $('table');
   const focused = document.activeElement && document.activeElement.classList.contains('slot')
@@ -256,16 +262,6 @@ export function render() {
   markPlayable();
   animate(table, before, state);
   if (focused >= 0 && focused < state.stacks.length) slotEl(focused).focus({ preventScroll: true });
-  renderBar();
-  renderDialog();
-  if (!app.painted) {
-    app.painted = true;
-    requestAnimationFrame(() => {
-      performance.mark('reussite-layout-painted');
-      document.body.dataset.painted = '1';
-    });
-  }
-  document.body.dataset.version = state.version;
 }
 
 // "Show playable cards" (a menu setting): every card that some legal move picks up, outlined.
@@ -285,3 +281,36 @@ export function markPlayable() {
 
 export const slotEl = (si) => $('table').querySelector(`.slot[data-stack="${si}"]`);
 export const cardEls = (si) => [...$('table').querySelectorAll(`.card[data-stack="${si}"]`)];
+
+// -- the hint's marks: the cards it moves and where to, for a while; "Play it" shown while it stands --------
+
+export function showHint(move, version) {
+  app.hintMove = { move, version };
+  $('btn-play-hint').hidden = false;
+  const ids = app.state.stacks.map((s) => s.id);
+  const marks = [];
+  if (move.type === 'move') {
+    const si = ids.indexOf(move.src);
+    const di = ids.indexOf(move.dst);
+    cardEls(si).slice(-move.n).forEach((el) => marks.push(el));
+    marks.push(slotEl(di));
+    slotEl(di).classList.add('hint-dst');
+  } else {
+    const si = app.state.stacks.findIndex((s) => s.kind === 'stock');
+    if (si >= 0) marks.push(slotEl(si));
+    if (si >= 0) slotEl(si).classList.add('hint-dst');
+  }
+  marks.forEach((el) => el.classList.add('hint'));
+  app.hintTimer = setTimeout(clearMarks, 2500);
+}
+
+function clearMarks() {
+  clearTimeout(app.hintTimer);
+  document.querySelectorAll('.hint, .hint-dst').forEach((el) => el.classList.remove('hint', 'hint-dst'));
+}
+
+export function clearHint() {
+  clearMarks();
+  app.hintMove = null;
+  $('btn-play-hint').hidden = true;
+}
