@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
 from html import escape
@@ -40,6 +40,7 @@ from reussite.web.worker import decode_move
 
 AUTOSAVE = "autosave.json"
 JOURNAL_LINES = 2000  # journal lines before the whole save is written again (on average a line per move)
+MAX_UNWRITTEN = 256  # autosave writes queued before a change waits for the oldest (a disk slower than play)
 DEFAULT_HINT_SECONDS = 1.0
 MAX_SOLVER_SECONDS = 60.0
 REWIND_SECONDS = 1.0  # per position looked at, walking back from a lost one
@@ -109,6 +110,10 @@ class Session:
         self.stats = Stats.in_folder(self.data_dir)
         self._stats_pool: ThreadPoolExecutor | None = None
         self._log: dict[str, Any] | None = None  # what the autosave and its journal hold (see autosave)
+        self.writer = saves.AutosaveWriter(self.autosave_path)  # the data folder's files, off the server's loop
+        self._writes: list[Future] = []  # the autosave's writes given to the writer, oldest first
+        self._unwritable: Message | None = None  # the notice of the last failed autosave, until one succeeds
+        self._rebase = False  # the autosave vanished: its whole save is written again at once
 
     # -- the game -------------------------------------------------------------------------------------
 
@@ -184,6 +189,8 @@ class Session:
 
     def close(self) -> None:
         self.compact()
+        self.flush()
+        self.writer.close()
         if self.worker is not None:
             self.worker.close()
             self.worker = None
@@ -239,9 +246,8 @@ class Session:
             try:
                 self._load_autosave()
                 self._write_base()  # the journal folded in: the next moves start a new one
+                self.flush()  # a folder that cannot be written is said at once
                 return
-            except OSError:
-                return  # the game is loaded; the next change says the folder cannot be written
             except SaveError as exc:
                 aside = self.autosave_path.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
                 n = 1
@@ -258,11 +264,14 @@ class Session:
                     where = Message(S.M_FILE_REASON, {"file": str(self.autosave_path), "reason": os_reason(err)})
                 self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
         self.start(game_id, number, options or {}, active=False)
+        self.flush()
 
-    def _read(self, path: Path) -> tuple[Any, float, str, str]:
-        """The game saved in ``path``, its time played, its id in the statistics and the solver's help (a
-        SaveError if it cannot be replayed)."""
-        data = saves.read_with_journal(path, WEB_KEY) if path == self.autosave_path else saves.read_save(path, own=True)
+    def _read(self, path: Path, data: Any = None) -> tuple[Any, float, str, str]:
+        """The game saved in ``path`` (or its ``data``, already read), its time played, its id in the
+        statistics and the solver's help (a SaveError if it cannot be replayed)."""
+        if data is None:
+            own = path == self.autosave_path
+            data = saves.read_with_journal(path, WEB_KEY) if own else saves.read_save(path, own=True)
         game = saves.from_json(data, self.host, str(path))
         extra = data.get(WEB_KEY)
         elapsed = extra.get("elapsed", 0) if isinstance(extra, dict) else 0
@@ -331,9 +340,17 @@ class Session:
 
     # -- named saves (saves/NAME.json in the data folder) -----------------------------------------------
 
-    def save_as(self, name: str, replace: bool) -> Path:
+    async def in_writer(self, work: Callable[[], Any]) -> Any:
+        """Run ``work`` (a read or write of the data folder) in the writer's thread, in order with the
+        autosave's writes: no file is touched on the server's loop."""
+        import asyncio
+
+        return await asyncio.wrap_future(self.writer.run(work))
+
+    async def save_as(self, name: str, replace: bool) -> Path:
         path = saves.named_path(self.saves_dir, name)
-        self.write_named(path, json.dumps(self.save_json(), indent=1) + "\n", replace)
+        text = json.dumps(self.save_json(), indent=1) + "\n"
+        await self.in_writer(lambda: self.write_named(path, text, replace))
         return path
 
     def write_named(self, path: Path, text: str, replace: bool) -> None:
@@ -347,10 +364,11 @@ class Session:
             raise SaveError(N_("cannot write save {file}: {reason}"), file=str(path),
                             reason=os_reason(exc)) from exc
 
-    def load_named(self, name: str) -> None:
+    async def load_named(self, name: str) -> None:
         """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
         path = saves.named_path(self.saves_dir, name)
-        game, elapsed, uid, assist = self._read(path)
+        data = await self.in_writer(lambda: saves.read_save(path, own=True))
+        game, elapsed, uid, assist = self._read(path, data)
         if self.game is not None:  # the game left behind: recorded as abandoned if it was played
             self.record("leave")
         self.game, self.uid, self.assist = game, uid, assist
@@ -360,46 +378,84 @@ class Session:
         self.changed()
 
     def autosave(self) -> None:
-        """After every change: a line appended to the autosave's journal (what changed: the moves taken back
-        and added, the time played), synced; the whole save is written only for a new game, when the
-        journal has grown long, and when the server stops or starts (docs/architecture.md, durability)."""
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            if not self._append_journal():
-                self._write_base()
-        except OSError as exc:
-            note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": os_reason(exc)})
-            if note not in self.notices:
-                self.notices.append(note)
+        """After every change: a line for the autosave's journal (what changed: the moves taken back and
+        added, the time played); the whole save only for a new game, when the journal has grown long, after
+        a failed write, and when the server stops or starts. Written by :attr:`writer` in its own thread:
+        the answer waits for :meth:`written` (the line reached the system), the sync follows
+        (docs/architecture.md, durability)."""
+        self.settle()
+        if len(self._writes) > MAX_UNWRITTEN:  # a burst faster than the disk: wait for it
+            self._writes[0].result()
+            self.settle()
+        if not self._append_journal():
+            self._write_base()
+
+    def settle(self) -> None:
+        """The autosave's writes that have ended: a failure is said (and the next change writes the whole
+        save again), the first success after it takes the notice away."""
+        while self._writes and self._writes[0].done():
+            self._written(self._writes.pop(0).result())
+        error = self.writer.take_sync_error()
+        if error is not None:
+            self._written(error)
+
+    def _written(self, result: bool | str) -> None:
+        if result is True:
+            if self._unwritable in self.notices:
+                self.notices.remove(self._unwritable)
+            self._unwritable = None
+            return
+        self._log = None  # the journal may lack a change: the next one writes the whole save
+        if result is False:  # nothing failed: the autosave was removed, or this came after a failure
+            self._rebase = self._unwritable is None
+            return
+        note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": result})
+        if self._unwritable in self.notices:
+            self.notices.remove(self._unwritable)
+        self._unwritable = note
+        self.notices.append(note)
+
+    async def written(self) -> None:
+        """Wait (off the loop) for the autosave's writes given so far (see :meth:`autosave`)."""
+        import asyncio
+
+        for _ in range(2):
+            if self._writes:
+                await asyncio.wrap_future(self._writes[-1])  # in order: the last one done, all are
+            self.settle()
+            if not self._rebase or self.game is None:
+                return
+            self._rebase = False
+            self._write_base()
+
+    def flush(self) -> None:
+        """:meth:`written`, for a caller outside the server's loop (starting, stopping, a test)."""
+        if self._writes:
+            self._writes[-1].result()
+        self.settle()
 
     def _write_base(self) -> None:
-        """The whole save, with a new journal token (the old journal's lines no longer apply), then the old
-        journal removed."""
+        """The whole save, with a new journal token (the old journal's lines no longer apply); the writer
+        removes the old journal once it is written."""
         game = self.game
         token = new_uid()[:16]
         data = self.save_json()
         data[saves.JOURNAL_KEY] = token
-        self._log = None
-        saves.atomic_write_text(self.autosave_path, json.dumps(data, indent=1) + "\n")
-        try:
-            os.unlink(saves.journal_path(self.autosave_path))
-        except FileNotFoundError:
-            pass
+        self._writes.append(self.writer.write_base(json.dumps(data, indent=1) + "\n", token))
         self._log = {"game": game, "uid": self.uid, "token": token, "moves": list(game.history),
                      "redo": list(game.redo_moves), "entries": 0}
 
     def _append_journal(self) -> bool:
         """One journal line for the change since the last one (the cost of the change, not of the game)."""
         log, game = self._log, self.game
-        if (log is None or log["game"] is not game or log["uid"] != self.uid or log["entries"] >= JOURNAL_LINES
-                or not self.autosave_path.exists()):  # a journal without its base would be lost
+        if log is None or log["game"] is not game or log["uid"] != self.uid or log["entries"] >= JOURNAL_LINES:
             return False
         history, redo = game.history, game.redo_moves  # each a new list: taken once
         keep, redo_keep = _common(log["moves"], history), _common(log["redo"], redo)
         extra = self.save_json_extra()
         line = saves.journal_entry(log["token"], keep, [game.notation(m) for m in history[keep:]], redo_keep,
                                    [game.notation(m) for m in redo[redo_keep:]], game.digest(), extra)
-        saves.append_journal(self.autosave_path, line)
+        self._writes.append(self.writer.append(log["token"], line))
         del log["moves"][keep:]
         log["moves"].extend(history[keep:])
         del log["redo"][redo_keep:]
@@ -408,12 +464,10 @@ class Session:
         return True
 
     def compact(self) -> None:
-        """The journal folded into the whole save (when the server stops)."""
+        """The journal folded into the whole save (when the server stops; if it fails, the journal stays
+        and the next start reads it)."""
         if self._log is not None and self._log["entries"] and self.game is not None:
-            try:
-                self._write_base()
-            except OSError:
-                pass  # the journal stays: the next start reads it
+            self._write_base()
 
     # -- translation ----------------------------------------------------------------------------------
 
@@ -664,6 +718,7 @@ class Api:
             answer = await handler(request, data)
             if session.version == version and session.mark() != before:
                 session.changed()
+            await session.written()  # the change reached the system before it is answered (a kill loses nothing)
             return answer if isinstance(answer, Response) else self._answer(request, data, **answer)
 
         with_body.route = route  # type: ignore[attr-defined]  # the table test checks every POST has it
@@ -1128,11 +1183,12 @@ class Api:
 
     # -- named saves --------------------------------------------------------------------------------------
 
-    def _saves_json(self, lang: str | None) -> list[dict[str, Any]]:
+    async def _saves_json(self, lang: str | None) -> list[dict[str, Any]]:
         tr = self.session.translator(lang)
         games = self.session.host.games
         rows = []
-        for row in saves.list_named(self.session.saves_dir):
+        folder = self.session.saves_dir
+        for row in await self.session.in_writer(lambda: saves.list_named(folder)):
             item: dict[str, Any] = {"name": row["name"], "mtime": round(row.get("mtime", 0) * 1000)}
             if "error" in row:
                 item["error"] = tr.render(row["error"])
@@ -1146,17 +1202,17 @@ class Api:
             rows.append(item)
         return rows
 
-    def _saves_answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
+    async def _saves_answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
         lang = self._lang(request, data)
-        return JSONResponse({"version": self.session.version, "saves": self._saves_json(lang), **extra})
+        return JSONResponse({"version": self.session.version, "saves": await self._saves_json(lang), **extra})
 
     async def saves_list(self, request: Request) -> Response:
-        return self._saves_answer(request)
+        return await self._saves_answer(request)
 
     async def saves_file(self, request: Request) -> Response:
         """A saved game's file, to download (the documented save format, as the text mode reads it)."""
         path = saves.named_path(self.session.saves_dir, request.query_params.get("name"))
-        content = saves.read_bounded(path, own=True)
+        content = await self.session.in_writer(lambda: saves.read_bounded(path, own=True))
         ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in path.name[:-5])
         disposition = f"attachment; filename=\"{ascii_name}.json\"; filename*=UTF-8''{quote(path.name)}"
         return Response(content, media_type="application/json", headers={"Content-Disposition": disposition})
@@ -1164,25 +1220,26 @@ class Api:
     async def saves_save(self, request: Request, data: dict[str, Any]) -> Answer:
         """Save the game in progress under a name; ``replace`` to write over a save of that name. Tied to
         the position the page shows (a write route): a stale tab saves nothing it has not seen."""
-        path = self.session.save_as(_field(data, "name", str), bool(_field(data, "replace", bool, required=False)))
-        return self._saves_answer(request, data, saved=path.stem)
+        replace = bool(_field(data, "replace", bool, required=False))
+        path = await self.session.save_as(_field(data, "name", str), replace)
+        return await self._saves_answer(request, data, saved=path.stem)
 
     async def saves_load(self, request: Request, data: dict[str, Any]) -> Answer:
         """Replace the game in progress with a saved one. Tied to the position the player agreed to leave
         (a stale tab cannot replace a newer game); the save is replayed and checked before anything changes."""
-        self.session.load_named(_field(data, "name", str))
+        await self.session.load_named(_field(data, "name", str))
         return {"loaded": saves.save_name(data["name"])}
 
     async def saves_delete(self, request: Request, data: dict[str, Any]) -> Answer:
         path = saves.named_path(self.session.saves_dir, _field(data, "name", str))
         try:
-            path.unlink()
+            await self.session.in_writer(path.unlink)
         except FileNotFoundError:
             raise BadRequest(404, Message(S.M_SAVE_MISSING, {"name": path.stem})) from None
         except OSError as exc:
             reason = os_reason(exc)
             raise BadRequest(500, Message(S.M_SAVE_NOT_DELETED, {"file": str(path), "reason": reason})) from None
-        return self._saves_answer(request, data, deleted=path.stem)
+        return await self._saves_answer(request, data, deleted=path.stem)
 
     async def saves_upload(self, request: Request, data: dict[str, Any]) -> Answer:
         """A save file the player chose (its ``text``, as read by the page) kept under ``name``, once it
@@ -1196,9 +1253,10 @@ class Api:
         except UserError as exc:
             raise BadRequest(422, exc.message) from None
         path = saves.named_path(self.session.saves_dir, name)
-        self.session.write_named(path, text if text.endswith("\n") else text + "\n",
-                                 bool(_field(data, "replace", bool, required=False)))
-        return self._saves_answer(request, data, saved=name)
+        text = text if text.endswith("\n") else text + "\n"
+        replace = bool(_field(data, "replace", bool, required=False))
+        await self.session.in_writer(lambda: self.session.write_named(path, text, replace))
+        return await self._saves_answer(request, data, saved=name)
 
 
 R, W, P = Access.READ, Access.WRITE, Access.POST
