@@ -349,6 +349,18 @@ class Stats:
             return False  # already said: the file is not written
         self._pending.append(row)
         del self._pending[:-MAX_PENDING]
+        return self.retry()
+
+    @property
+    def waiting(self) -> int:
+        """Games held back by a passing failure, still to write."""
+        return len(self._pending)
+
+    def retry(self) -> bool:
+        """Write the games a passing failure held back (a front end asks again as play goes on, so the
+        statistics recover without waiting for the next game to end)."""
+        if not self._pending:
+            return True
         if not self._ensure():
             self._hold(self._last_reason)
             return False

@@ -109,6 +109,7 @@ class Session:
         self.assist = ""
         self.stats = Stats.in_folder(self.data_dir)
         self._stats_pool: ThreadPoolExecutor | None = None
+        self._stats_retry: Future | None = None  # the games a passing failure held back, written again
         self._log: dict[str, Any] | None = None  # what the autosave and its journal hold (see autosave)
         self.writer = saves.AutosaveWriter(self.autosave_path)  # the data folder's files, off the server's loop
         self._writes: list[Future] = []  # the autosave's writes given to the writer, oldest first
@@ -324,6 +325,8 @@ class Session:
         self.seen(active)  # over: frozen at the winning (or last) move
         if self.over():
             self.record("finish")
+        elif self.stats.waiting and (self._stats_retry is None or self._stats_retry.done()):
+            self._stats_retry = self.stats_pool.submit(self.stats.retry)  # recovers as play goes on
         self.autosave()
 
     def save_json(self) -> dict[str, Any]:

@@ -4,9 +4,16 @@ during play said, the game kept, and recovered from without a restart (docs/arch
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
+import subprocess
 import sys
 import warnings
+
+import pytest
+
+from reussite import saves
+from reussite.web.api import AUTOSAVE
 
 GAME = "forty-thieves"
 #: The audit events of a call that reads or changes the file system (their first argument is the path).
@@ -71,3 +78,68 @@ def test_no_file_of_the_data_folder_is_touched_on_the_servers_loop(host, tmp_pat
     touched = {os.path.basename(path) for _, path, _ in calls}
     assert {"autosave.journal", "kept.json", "statistics.sqlite"} <= touched, touched  # the hook sees them
     assert not [c for c in calls if c[2]], [c for c in calls if c[2]]
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real file system of 256 KiB (a tmpfs), to fill up."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    try:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
+                              capture_output=True, text=True, timeout=30)
+    except FileNotFoundError:
+        pytest.skip("no mount command: a full disk cannot be made without one")
+    if done.returncode:
+        pytest.skip(f"mounting a small tmpfs is not permitted here (needs root): {done.stderr.strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True, timeout=30)
+
+
+def fill(folder) -> os.PathLike:
+    """A file that takes every free byte of ``folder``'s file system."""
+    filler = folder / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError as exc:
+        assert exc.errno == errno.ENOSPC
+    finally:
+        os.close(fd)
+    return filler
+
+
+def test_a_full_disk_during_play_is_said_keeps_the_game_and_both_recover_when_space_returns(host, small_disk):
+    data = small_disk / "data"
+    with app_client(host, data) as client:
+        session = client.app.state.session
+        post(client, "new", game=GAME, number=5)
+        state = post(client, "deal").json()
+        assert state["notices"] == []
+        filler = fill(small_disk)
+        for _ in range(200):  # the journal's last page takes a few more lines; then a change is refused
+            state = post(client, "undo" if state["moves"] == 2 else "deal").json()
+            if state["notices"]:
+                break
+        assert any("cannot be saved" in n and "no space left" in n for n in state["notices"]), state["notices"]
+        played = state["moves"]
+        state = post(client, "undo" if played == 2 else "deal").json()  # played, and still said
+        assert state["moves"] == 3 - played and any("cannot be saved" in n for n in state["notices"])
+        post(client, "new", game=GAME, number=6)  # the game left (abandoned) cannot be recorded now
+        session.stats_pool.submit(lambda: None).result()
+        notices = client.get("/api/state").json()["notices"]
+        assert any("statistics" in n and "cannot be written for now" in n for n in notices), notices
+        assert session.stats.waiting == 1
+
+        os.unlink(filler)  # space returns: the next change writes both, with no restart
+        state = post(client, "deal").json()
+        assert not any("cannot be saved" in n for n in state["notices"]), state["notices"]
+        session.stats_pool.submit(lambda: None).result()
+        assert client.get("/api/state").json()["notices"] == []
+        assert session.stats.waiting == 0 and session.stats.count() == 1
+        session.flush()
+        restored = saves.from_json(saves.read_with_journal(data / AUTOSAVE, "web"), host)
+        assert (restored.id, restored.number, restored.snapshot()) == (GAME, 6, session.game.snapshot())
