@@ -171,6 +171,7 @@ UI_STRINGS: dict[str, str] = {
     "stats_date": N_("Date"),
     "stats_result": N_("Result"),
     "stats_replay": N_("Play again"),
+    "stats_more": N_("Show older games"),
     # TRANSLATORS: a game and its number, as in "Osmosis #12" (French: « Osmose n° 12 »).
     "game_and_number": N_("{game} #{number}"),
 }

@@ -6,8 +6,8 @@ import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame,
 import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
 import { boot, t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
-import { saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats,
-  uploadSave } from './panels.js';
+import { loadStats, saveGame, setBookmark, setFourColour, setLook, toggleHelp, toggleLog, toggleMenu, toggleSaves,
+  toggleStats, uploadSave } from './panels.js';
 import { demoPlayPause, demoStep, hint, playHint, scheduleWatch, solveDemo, stopDemo } from './solver.js';
 import { $, app, store } from './state.js';
 import { closeDialog, closeNotice, renderOptions, setState, showMessage } from './status.js';
@@ -54,6 +54,7 @@ function init() {
   $('btn-help-close').addEventListener('click', () => toggleHelp(false));
   $('btn-stats').addEventListener('click', () => toggleStats());
   $('btn-stats-close').addEventListener('click', () => toggleStats(false));
+  $('btn-stats-more').addEventListener('click', () => loadStats(true));
   $('btn-number').addEventListener('click', () => {
     const text = $('number-input').value.trim();
     if (!/^\d{1,20}$/.test(text) || /^0+$/.test(text)) {
