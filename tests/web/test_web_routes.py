@@ -11,7 +11,8 @@ import textwrap
 import pytest
 
 from reussite import saves
-from reussite.web.api import AUTOSAVE, ROUTES, Access, Api
+from reussite.session import AUTOSAVE
+from reussite.web.api import ROUTES, Access, Api
 
 GAME = "forty-thieves"
 

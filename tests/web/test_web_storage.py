@@ -13,7 +13,7 @@ import warnings
 import pytest
 
 from reussite import saves
-from reussite.web.api import AUTOSAVE
+from reussite.session import AUTOSAVE
 
 GAME = "forty-thieves"
 #: The audit events of a call that reads or changes the file system (their first argument is the path).
