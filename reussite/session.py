@@ -42,6 +42,9 @@ M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
 M_SAVE_EXISTS = N_("A saved game is already called {name}.")
 
 
+IN_FOLDER = "in the data folder"  # Session's default statistics
+
+
 class SaveExists(UserError):
     """A named save of that name exists, and the player did not ask to replace it."""
 
@@ -62,7 +65,7 @@ class Session:
     """
 
     def __init__(self, host, data_dir: Path | None, *, source: str = "web", autosave: bool = True,
-                 stats: Stats | None = None, stats_thread: bool = True, active_gap: float | None = ACTIVE_GAP,
+                 stats: Any = IN_FOLDER, stats_thread: bool = True, active_gap: float | None = ACTIVE_GAP,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.host = host
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -83,7 +86,8 @@ class Session:
         #: "demo": the solver gave a winning line for this game; "winnable": it chose the deal. Such a game
         #: is recorded as such and counted apart from the player's own (docs/statistics.md).
         self.assist = ""
-        self.stats = stats if stats is not None else Stats.in_folder(self.data_dir)
+        #: The statistics (by default those of the data folder; None: the games are not recorded).
+        self.stats: Stats | None = Stats.in_folder(self.data_dir) if stats is IN_FOLDER else stats
         self._stats_pool: ThreadPoolExecutor | None = None
         self._stats_retry: Future | None = None  # the games a passing failure held back, written again
         self._log: dict[str, Any] | None = None  # what the autosave and its journal hold (see autosave)
@@ -188,7 +192,7 @@ class Session:
         result = "won" if game.is_won() else "lost" if lost else None
         if how == "leave" and result is None and game.move_count:
             result = "abandoned"
-        if result is None:
+        if result is None or self.stats is None:
             return
         row = Stats.row_for(self.uid, game, result, self.elapsed(), self.source, assist=self.assist)
         if self.stats_thread:
@@ -267,7 +271,8 @@ class Session:
 
     def all_notices(self) -> list[Message]:
         """What the player should know: the autosave's problems, then the statistics'."""
-        return [*self.notices, *(n for n in self.stats.notices if n not in self.notices)]
+        found = self.stats.notices if self.stats is not None else []
+        return [*self.notices, *(n for n in found if n not in self.notices)]
 
     # -- the clock ------------------------------------------------------------------------------------
 
@@ -298,7 +303,7 @@ class Session:
         self.seen(active)  # over: frozen at the winning (or last) move
         if self.over():
             self.record("finish")
-        elif self.stats.waiting and (self._stats_retry is None or self._stats_retry.done()):
+        elif self.stats is not None and self.stats.waiting and (self._stats_retry is None or self._stats_retry.done()):
             self._stats_retry = self.stats_pool.submit(self.stats.retry)  # recovers as play goes on
         self.autosave()
 

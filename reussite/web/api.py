@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from reussite import advisor, saves
+from reussite import saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
@@ -28,9 +28,7 @@ from reussite.game import AnyMove, Move
 from reussite.l10n import available_langs, host_translator, translator_for_game
 from reussite.messages import N_, Message
 from reussite.rules import Kind
-from reussite.session import WEB_KEY, SaveExists
-from reussite.stats import RECENT
-from reussite.stats.report import report
+from reussite.session import SaveExists
 from reussite.web import strings as S
 from reussite.web.session import Session, _move_json
 from reussite.web.worker import decode_move
@@ -383,32 +381,13 @@ class Api:
         return JSONResponse(body)
 
     async def stats(self, request: Request) -> Response:
-        """The statistics panel's figures and log (``?game=ID`` for one game only)."""
-        session = self.session
-        lang = self._lang(request)
-        base = host_translator(session.lang_code(lang))
-        game_id = request.query_params.get("game") or None
-
-        def name(gid: str) -> str | None:
-            cls = session.host.games.get(gid)
-            return translator_for_game(base, cls, session.host).gettext(cls.name) if cls else None
-
+        """The statistics panel's figures and a page of its log (``?game=ID`` for one game only; ``offset``:
+        the games newer than the page), read in the statistics' thread."""
         offset = whole_number(request.query_params.get("offset") or "0")
         if offset is None:
             raise BadRequest(400, f"offset should be a whole number, not {saves.shown(request.query_params['offset'])}")
-
-        def read() -> dict[str, Any]:
-            body = report(session.stats, game_id, name, base, RECENT, offset)
-            for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
-                cls = session.host.games.get(r["game"])
-                tr = translator_for_game(base, cls, session.host) if cls else base
-                game = Message(cls.name) if cls else r["game"]
-                label = tr.render(Message(S.M_REPLAY, {"game": game, "number": r["number"]}))
-                r["replay_label"] = f"{label} ({r['options_text']})" if r["options_text"] else label
-            body["notices"] = [base.render(m) for m in session.stats.notices]
-            return body
-
-        return JSONResponse(await session.in_stats_thread(read))
+        session, lang, game_id = self.session, self._lang(request), request.query_params.get("game") or None
+        return JSONResponse(await session.in_stats_thread(lambda: session.stats_json(lang, game_id, offset)))
 
     async def help(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -598,18 +577,7 @@ class Api:
     async def log(self, request: Request) -> Response:
         """Every move of the line (those played, then those undone that redo would play again), each in the
         game's notation and in words, and ``at``: how many of them are played."""
-        session = self.session
-        tr = session.translator(self._lang(request))
-        game = session.game
-        line = game.history + game.redo_moves
-        probe = game.copy()
-        for _ in range(probe.move_count):
-            probe.pop()
-        moves = []
-        for move in line:
-            moves.append({"notation": probe.notation(move), "text": tr.render(advisor.describe_move(probe, move))})
-            probe.push(move, check=False)
-        return JSONResponse({"version": session.version, "at": game.move_count, "moves": moves})
+        return JSONResponse(self.session.log_json(self._lang(request)))
 
     async def goto(self, request: Request, data: dict[str, Any]) -> Answer:
         """Undo or redo to the position after ``moves`` moves of the line (a click in the move log)."""
@@ -640,28 +608,9 @@ class Api:
 
     # -- named saves --------------------------------------------------------------------------------------
 
-    async def _saves_json(self, lang: str | None) -> list[dict[str, Any]]:
-        tr = self.session.translator(lang)
-        games = self.session.host.games
-        rows = []
-        folder = self.session.saves_dir
-        for row in await self.session.in_writer(lambda: saves.list_named(folder)):
-            item: dict[str, Any] = {"name": row["name"], "mtime": round(row.get("mtime", 0) * 1000)}
-            if "error" in row:
-                item["error"] = tr.render(row["error"])
-            else:
-                cls = games.get(row["game"])
-                extra = row["data"].get(WEB_KEY)
-                elapsed = extra.get("elapsed") if isinstance(extra, dict) else None
-                item.update(game=row["game"], game_name=tr.gettext(cls.name) if cls else row["game"],
-                            number=row["number"], moves=row["moves"],
-                            elapsed=elapsed if saves.finite_number(elapsed) and elapsed >= 0 else None)
-            rows.append(item)
-        return rows
-
     async def _saves_answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
         lang = self._lang(request, data)
-        return JSONResponse({"version": self.session.version, "saves": await self._saves_json(lang), **extra})
+        return JSONResponse({"version": self.session.version, "saves": await self.session.saves_json(lang), **extra})
 
     async def saves_list(self, request: Request) -> Response:
         return await self._saves_answer(request)

@@ -9,13 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reussite import advisor
+from reussite import advisor, saves
 from reussite import session as shared
 from reussite.cards import RANKS
 from reussite.game import AnyMove, Deal, Redeal
 from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import Message, Translator
 from reussite.rules import Kind
+from reussite.stats import RECENT
+from reussite.stats.report import report
 from reussite.web import strings as S
 
 DEFAULT_HINT_SECONDS = 1.0
@@ -167,6 +169,60 @@ class Session(shared.Session):
 
     def describe_move(self, move: AnyMove, tr: Translator) -> str:
         return tr.render(advisor.describe_move(self.game, move))
+
+    def log_json(self, lang: str | None) -> dict[str, Any]:
+        """The move log: every move of the line (played, then those redo would play again), each in the game's
+        notation and in words, and ``at``: how many of them are played."""
+        tr = self.translator(lang)
+        game = self.game
+        line = game.history + game.redo_moves
+        probe = game.copy()
+        for _ in range(probe.move_count):
+            probe.pop()
+        moves = []
+        for move in line:
+            moves.append({"notation": probe.notation(move), "text": tr.render(advisor.describe_move(probe, move))})
+            probe.push(move, check=False)
+        return {"version": self.version, "at": game.move_count, "moves": moves}
+
+    def stats_json(self, lang: str | None, game_id: str | None, offset: int) -> dict[str, Any]:
+        """The statistics panel's figures and a page of its log, in ``lang`` (reads the statistics: run it in
+        their thread, :meth:`in_stats_thread`)."""
+        base = host_translator(self.lang_code(lang))
+
+        def name(gid: str) -> str | None:
+            cls = self.host.games.get(gid)
+            return translator_for_game(base, cls, self.host).gettext(cls.name) if cls else None
+
+        body = report(self.stats, game_id, name, base, RECENT, offset)
+        for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
+            cls = self.host.games.get(r["game"])
+            tr = translator_for_game(base, cls, self.host) if cls else base
+            game = Message(cls.name) if cls else r["game"]
+            label = tr.render(Message(S.M_REPLAY, {"game": game, "number": r["number"]}))
+            r["replay_label"] = f"{label} ({r['options_text']})" if r["options_text"] else label
+        body["notices"] = [base.render(m) for m in self.stats.notices]
+        return body
+
+    async def saves_json(self, lang: str | None) -> list[dict[str, Any]]:
+        """The named saves, by name, read in the writer's thread."""
+        tr = self.translator(lang)
+        games = self.host.games
+        rows = []
+        folder = self.saves_dir
+        for row in await self.in_writer(lambda: saves.list_named(folder)):
+            item: dict[str, Any] = {"name": row["name"], "mtime": round(row.get("mtime", 0) * 1000)}
+            if "error" in row:
+                item["error"] = tr.render(row["error"])
+            else:
+                cls = games.get(row["game"])
+                extra = row["data"].get(shared.WEB_KEY)
+                elapsed = extra.get("elapsed") if isinstance(extra, dict) else None
+                item.update(game=row["game"], game_name=tr.gettext(cls.name) if cls else row["game"],
+                            number=row["number"], moves=row["moves"],
+                            elapsed=elapsed if saves.finite_number(elapsed) and elapsed >= 0 else None)
+            rows.append(item)
+        return rows
 
 
 def _move_json(game, move: AnyMove) -> dict[str, Any]:
