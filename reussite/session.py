@@ -303,9 +303,16 @@ class Session:
         self.seen(active)  # over: frozen at the winning (or last) move
         if self.over():
             self.record("finish")
-        elif self.stats is not None and self.stats.waiting and (self._stats_retry is None or self._stats_retry.done()):
+        elif self._stats_to_retry():
             self._stats_retry = self.stats_pool.submit(self.stats.retry)  # recovers as play goes on
         self.autosave()
+
+    def _stats_to_retry(self) -> bool:
+        """Games held back by a passing failure, and a thread of their own to write them in (the text mode
+        writes at once: it tries again with the next game, not at every move)."""
+        retry = self._stats_retry
+        return (self.stats_thread and self.stats is not None and self.stats.waiting > 0
+                and (retry is None or retry.done()))
 
     def forget(self) -> None:
         """What a front end worked out about the position before a change no longer holds (the page's

@@ -98,7 +98,7 @@ M_SALVAGED = N_("The statistics file {file} was damaged ({reason}); the recorded
                 "went into a new file (games read: {count}); the damaged file was kept as {aside}.")
 M_UNUSABLE = N_("The statistics cannot be kept in {file}: {reason}")
 M_NOT_RECORDED = N_("The statistics file {file} cannot be written for now ({reason}); it will be tried again "
-                    "with the next game (games waiting: {count}).")
+                    "(games waiting: {count}).")
 M_READ_ONLY = N_("The statistics file {file} can only be read ({reason}): the games recorded are shown, new ones "
                  "are not recorded.")
 M_BAD_ROWS = N_("The statistics file {file}: recorded games skipped, their values cannot be read: {count} (the "
