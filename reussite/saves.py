@@ -36,8 +36,10 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -323,6 +325,7 @@ def read_save(path: str | os.PathLike, own: bool = False) -> Any:
 
 JOURNAL_KEY = "journal"  # in the base save: the token its journal's lines carry
 MAX_JOURNAL_BYTES = 16 * 1024 * 1024
+SYNCER_IDLE_SECONDS = 5.0  # the autosave's syncing thread ends after this long with nothing to sync
 
 
 def journal_path(path: str | os.PathLike) -> Path:
@@ -338,14 +341,154 @@ def journal_entry(token: str, keep: int, add: list[str], redo_keep: int, redo_ad
             + "\n").encode("utf-8")
 
 
-def append_journal(path: str | os.PathLike, line: bytes) -> None:
-    """Append ``line`` to the journal and sync it: the one wait on the disk of a move."""
+def append_journal(path: str | os.PathLike, line: bytes, sync: bool = True) -> int | None:
+    """Append ``line`` to the journal, and sync it; ``sync=False``: the open file is returned instead, for
+    the caller to sync (and close) later with other lines (see :class:`AutosaveWriter`)."""
     fd = os.open(journal_path(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
-        os.write(fd, line)
+        view = memoryview(line)
+        while view:  # a nearly full disk may take part of the line, then refuse the rest (ENOSPC)
+            view = view[os.write(fd, view):]
+        if not sync:
+            return fd
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        raise
+    os.close(fd)
+    return None
+
+
+class AutosaveWriter:
+    """The autosave's writes, off the caller's thread: its whole save (the base) and its journal's lines,
+    written in the order given by one thread, and synced by another, one sync for all the lines written
+    since the last one (docs/architecture.md, durability).
+
+    A caller waits (if it wants to) only for its line to reach the system, never for the disk: once
+    written, a kill of the process loses nothing; a power cut may lose the lines whose sync had not ended.
+    The base is written and synced (file and rename) in the writing thread itself.
+
+    A line is written only onto the base it was made for (``token``): after a failure (a full disk), the
+    lines that follow are refused too until a new base is written, so the journal never holds a change
+    with an earlier one missing. Every call returns a Future of ``True`` (written), ``False`` (not written:
+    its base was not, or the autosave was removed meanwhile) or the OSError's reason;
+    :meth:`take_sync_error` gives a failed sync's reason (the journal's lines since may be lost: the caller
+    writes a new base)."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self._pool: ThreadPoolExecutor | None = None  # started on first use, again after close()
+        self._token: str | None = None  # the base written last (writing thread only); None: none or it failed
+        self._cond = threading.Condition()
+        self._unsynced: list[int] = []  # open journal files written to since the last sync
+        self._syncing = False
+        self._sync_error: str | None = None
+        self._closed = False
+        self._syncer: threading.Thread | None = None  # started with the first line, ends when idle
+
+    def _submit(self, work, *args):
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="reussite-autosave")
+        return self._pool.submit(work, *args)
+
+    def write_base(self, text: str, token: str):
+        return self._submit(self._base, text, token)
+
+    def append(self, token: str, line: bytes):
+        return self._submit(self._append, token, line)
+
+    def run(self, work):
+        """Any other write of the data folder (a named save), in order with the autosave's."""
+        return self._submit(work)
+
+    def _base(self, text: str, token: str) -> bool | str:
+        self._token = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, text)
+            try:
+                os.unlink(journal_path(self.path))
+            except FileNotFoundError:
+                pass
+        except OSError as exc:
+            return os_reason(exc)
+        self._token = token
+        return True
+
+    def _append(self, token: str, line: bytes) -> bool | str:
+        if token != self._token:
+            return False  # its base was not written (a failure, said already)
+        if not self.path.exists():  # a journal without its base would be lost
+            self._token = None
+            return False
+        try:
+            fd = append_journal(self.path, line, sync=False)
+        except OSError as exc:
+            self._token = None
+            return os_reason(exc)
+        with self._cond:
+            self._unsynced.append(fd)
+            if self._syncer is None:
+                self._syncer = threading.Thread(target=self._sync_loop, name="reussite-autosave-sync", daemon=True)
+                self._syncer.start()
+            self._cond.notify_all()
+        return True
+
+    def _sync_loop(self) -> None:
+        while True:
+            with self._cond:
+                if not self._unsynced and not self._closed:
+                    self._cond.wait(SYNCER_IDLE_SECONDS)
+                if not self._unsynced:  # idle (or closing): the next line starts another
+                    self._syncer = None
+                    self._cond.notify_all()
+                    return
+                files, self._unsynced = self._unsynced, []
+                self._syncing = True
+            try:
+                # The files are the journal opened once per line (and, after a new base, the old one):
+                # one sync per file on disk covers every line written to it.
+                last = {}
+                for fd in files:
+                    info = os.fstat(fd)
+                    last[info.st_dev, info.st_ino] = fd
+                for fd in last.values():
+                    os.fsync(fd)
+            except OSError as exc:
+                with self._cond:
+                    self._sync_error = os_reason(exc)
+            finally:
+                for fd in files:
+                    os.close(fd)
+                with self._cond:
+                    self._syncing = False
+                    self._cond.notify_all()
+
+    def take_sync_error(self) -> str | None:
+        with self._cond:
+            error, self._sync_error = self._sync_error, None
+        return error
+
+    def flush(self) -> None:
+        """Wait until everything given so far is written and synced."""
+        if self._pool is not None:
+            self._pool.submit(lambda: None).result()
+        with self._cond:
+            while self._unsynced or self._syncing:
+                self._cond.wait()
+
+    def close(self) -> None:
+        """Everything written and synced, the threads ended (a later write starts them again)."""
+        self.flush()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+            while self._syncer is not None:
+                self._cond.wait()
+            self._closed = False
 
 
 def read_with_journal(path: str | os.PathLike, extra_key: str) -> Any:

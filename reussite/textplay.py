@@ -7,12 +7,12 @@ to the foundations), ``save FILE``, ``help``, ``q``. After a win the player may 
 (``a``) or a new deal of the same game (``n``).
 
 With a :class:`~reussite.stats.Stats`, the game is recorded when it is won or lost, and as abandoned when the
-player quits with moves played, unless a save holds the current position (docs/statistics.md).
+player quits with moves played, unless a save holds the current position (docs/statistics.md): the game
+session (:mod:`reussite.session`) does it, as for the page.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TextIO
 
 from reussite import advisor, saves
@@ -21,8 +21,9 @@ from reussite.cards import random_game_number
 from reussite.errors import PluginError, UserError
 from reussite.messages import CARD_LEGEND, N_, Translator, program_line
 from reussite.rules import Fan, Kind
+from reussite.session import Session
 from reussite.solver import Verdict, solve
-from reussite.stats import Stats, new_uid
+from reussite.stats import Stats
 
 HINT_SECONDS = 1.0
 SOLVE_SECONDS = 10.0
@@ -246,29 +247,32 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
     ``assist``: "winnable" when the solver chose the deal (``--winnable``); a game ``solve play`` played
     is recorded as "demo". Both are counted apart from the player's own games.
 
+    The game is kept by a :class:`reussite.session.Session`, as the page's is (the clock, the end of the
+    game recorded once in the statistics), without an autosave: the player's saves are their own files.
     Every command runs under the host's guard: when the game's plugin fails, the error naming it is shown
     and the game goes on from the position before the command."""
     tr = ctx.game_translator(type(game))
     _ = tr.gettext
-    uid = uid or new_uid()
-    started = time.monotonic()
-    saved_at = game.digest() if saved else None
+    session = Session(ctx.host, None, source="text", autosave=False, stats=stats, stats_thread=False,
+                      active_gap=None)
+    told = [len(stats.notices) if stats is not None else 0]
 
-    def record(how: str, lost: bool) -> None:
-        """``stats.finish`` or ``stats.leave`` (docs/statistics.md)."""
-        if stats is None:
-            return
-        before = len(stats.notices)
-        getattr(stats, how)(uid, game, lost, time.monotonic() - started, "text", assist=helped)
-        for note in stats.notices[before:]:  # the game goes on; the player is told
-            ctx.err.write(program_line(tr, note) + "\n")
+    def tell() -> None:
+        """The statistics' new notices (a game that could not be recorded): the game goes on."""
+        if stats is not None:
+            for note in stats.notices[told[0]:]:
+                ctx.err.write(program_line(tr, note) + "\n")
+            told[0] = len(stats.notices)
 
     def leave() -> int:
-        if stats is not None and saved_at != game.digest():
-            record("leave", not game.is_won() and game.is_lost())
+        if saved_at != session.game.digest():  # else a save holds the position: the player may come back
+            session.record("leave")
+            tell()
         return 0
 
-    helped = assist
+    with ctx.host.guard(game):
+        session.adopt(game, uid, assist)
+    saved_at = game.digest() if saved else None
     cache = advisor.LineCache()
     ctx.say(render_layout(game, tr))
     ctx.say(_(CARD_LEGEND))
@@ -281,13 +285,14 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         if not line:
             continue
         before = None
+        game = session.game
         try:
             with ctx.host.guard(game):
                 before = game.copy()  # to go back to if the command fails halfway
-                done = _command(game, line, ctx, tr, cache, uid)
+                done = _command(game, line, ctx, tr, cache, session.uid)
                 words = line.lower().split()
                 if done == CHANGED and words[0] == "solve" and "play" in words:
-                    helped = "demo"
+                    session.assist = "demo"  # before the win is recorded: the solver played this game
                 if done == QUIT:
                     if not (game.move_count == 0 or game.is_won() or game.digest() == saved):
                         ctx.out.write(_("The game in progress is not saved. Quit anyway? (y/n) "))
@@ -303,20 +308,22 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                     saved = saved_at = game.digest()
                 if done in (SAID, SAVED):
                     continue
-                ctx.host.probe(game)  # before anything is shown of a position the game cannot go on from
+                # Probed before anything is shown of a position the game cannot go on from; a game over
+                # is recorded there (won, or lost by the engine's rule).
+                session.changed()
+                tell()
                 ctx.say(render_layout(game, tr))
                 if game.is_won():
-                    record("finish", False)
                     ctx.say(_("You won! Score: {score}.").format(score=game.score()))
                     following = _next_game(game, ctx, stdin, tr)
                     if following is None:
                         return 0
-                    game, uid, started, saved_at = following, new_uid(), time.monotonic(), None
+                    session.adopt(following)
+                    game, saved_at = following, None
                     cache = advisor.LineCache()
                     saved = game.digest()
                     ctx.say(render_layout(game, tr))
-                if game.is_lost():
-                    record("finish", True)
+                if session.lost():
                     ctx.say(_("No move leads to a position not already reached: the game is lost."))
                     _undo_offer(game, ctx, tr)
         except UserError as exc:  # an illegal move, a bad command, or a PluginError naming the plugin

@@ -113,7 +113,7 @@ def test_text_play_speaks_french(run_cli, monkeypatch, tmp_path):
 def test_the_page_speaks_french(host, tmp_path):
     """Everything the page shows comes from the strings table and the API's JSON (reussite.web.api)."""
     from reussite.game import Deal, Move
-    from reussite.web.api import Session
+    from reussite.web.session import Session
     from reussite.web.strings import translated_strings
 
     tr = host_translator("fr")

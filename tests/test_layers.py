@@ -18,6 +18,7 @@ LAYERS = [
     ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves"],
     ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor",
      "reussite.stats", "reussite.testing"],
+    ["reussite.session"],  # the game session both front ends keep: the clock, the autosave, the statistics
     ["reussite.cli", "reussite.textplay", "reussite.web"],
     ["reussite.__main__"],  # python -m reussite: the command line, above everything
 ]

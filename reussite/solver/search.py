@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -41,6 +42,17 @@ from reussite.solver.walk import Walk
 
 #: How often (in positions) the clock, the memory and the cancel flag are looked at.
 _CHECK_EVERY = 512
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """This process's resident memory now (Linux's /proc/self/statm: a read of a few microseconds); None
+    where it cannot be read (the memory budget then bounds the searches' own count of their tables)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
 #: What one stored position costs besides its key's bytes: the bytes object and its slot in the set.
 _ENTRY_OVERHEAD = 33 + 60
 
@@ -582,6 +594,9 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     start = time.perf_counter()
     deadline = None if budget.seconds is None else start + budget.seconds
     max_bytes = None if budget.memory_mb is None else budget.memory_mb * 1024 * 1024
+    # The budget bounds the process's memory as the system counts it, the growth from now on (garbage and
+    # the allocator's overhead included), and the searches' own count of their tables, whichever ends first.
+    resident = None if max_bytes is None else resident_bytes()
     comp = companion_for(game)
     main = _DFS(game, comp)
     estimates = comp.estimates(game)
@@ -600,7 +615,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     def check() -> None:
         if deadline is not None and time.perf_counter() > deadline:
             raise _Stop("time")
-        if max_bytes is not None and used() > max_bytes:
+        if max_bytes is not None and (used() > max_bytes
+                                      or resident is not None and (resident_bytes() or 0) - resident > max_bytes):
             raise _Stop("memory")
         if cancel is not None and cancel():
             raise _Stop("cancelled")

@@ -98,7 +98,7 @@ M_SALVAGED = N_("The statistics file {file} was damaged ({reason}); the recorded
                 "went into a new file (games read: {count}); the damaged file was kept as {aside}.")
 M_UNUSABLE = N_("The statistics cannot be kept in {file}: {reason}")
 M_NOT_RECORDED = N_("The statistics file {file} cannot be written for now ({reason}); it will be tried again "
-                    "with the next game (games waiting: {count}).")
+                    "(games waiting: {count}).")
 M_READ_ONLY = N_("The statistics file {file} can only be read ({reason}): the games recorded are shown, new ones "
                  "are not recorded.")
 M_BAD_ROWS = N_("The statistics file {file}: recorded games skipped, their values cannot be read: {count} (the "
@@ -349,6 +349,18 @@ class Stats:
             return False  # already said: the file is not written
         self._pending.append(row)
         del self._pending[:-MAX_PENDING]
+        return self.retry()
+
+    @property
+    def waiting(self) -> int:
+        """Games held back by a passing failure, still to write."""
+        return len(self._pending)
+
+    def retry(self) -> bool:
+        """Write the games a passing failure held back (a front end asks again as play goes on, so the
+        statistics recover without waiting for the next game to end)."""
+        if not self._pending:
+            return True
         if not self._ensure():
             self._hold(self._last_reason)
             return False

@@ -8,16 +8,11 @@ is renamed aside, never deleted, and reported on the page.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
 from html import escape
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -25,22 +20,19 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from reussite import advisor, saves
+from reussite import saves
 from reussite.argtypes import whole_number
-from reussite.cards import RANKS, random_game_number
-from reussite.errors import IllegalMove, PluginError, SaveError, UnknownGame, UserError, os_reason
-from reussite.game import AnyMove, Deal, Move, Redeal
-from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
-from reussite.messages import N_, Message, Translator
+from reussite.cards import random_game_number
+from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
+from reussite.game import AnyMove, Move
+from reussite.l10n import available_langs, host_translator, translator_for_game
+from reussite.messages import N_, Message
 from reussite.rules import Kind
-from reussite.stats import ASSISTS, RECENT, Stats, new_uid, valid_uid
-from reussite.stats.report import report
+from reussite.session import SaveExists
 from reussite.web import strings as S
+from reussite.web.session import Session, _move_json
 from reussite.web.worker import decode_move
 
-AUTOSAVE = "autosave.json"
-JOURNAL_LINES = 2000  # journal lines before the whole save is written again (on average a line per move)
-DEFAULT_HINT_SECONDS = 1.0
 MAX_SOLVER_SECONDS = 60.0
 REWIND_SECONDS = 1.0  # per position looked at, walking back from a lost one
 REWIND_TOTAL_SECONDS = 15.0
@@ -50,10 +42,6 @@ WINNABLE_SECONDS = 2.0  # per deal, for "winnable deals only"
 WINNABLE_TRIES = 200
 MAX_BODY_BYTES = 16 * 1024
 MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the request body
-#: Seconds of play counted at most after the page last said it was visible: a page closed or frozen
-#: without a word stops the clock this long after its last report (it reports every 10 s).
-ACTIVE_GAP = 30.0
-WEB_KEY = "web"  # our extra field in the save: the time played, the solver's help (other readers ignore it)
 
 
 #: What a handler that takes a body returns: the fields to add to the state it answers with, or its own answer.
@@ -68,486 +56,6 @@ class BadRequest(Exception):
         self.status = status
         self.message = message
         self.state = state  # include the current state in the answer (stale moves)
-
-
-class Session:
-    """The game in progress, its version, its clock and its autosave.
-
-    The clock counts time only while a page shows the unfinished game: the page reports when it is visible
-    (every few seconds, and when it is hidden or shown), and so does every change it makes. Time after the
-    last report counts for at most :data:`ACTIVE_GAP` seconds, so a server with no page open, or a page
-    closed without a word, does not run the clock.
-    """
-
-    def __init__(self, host, data_dir: Path, default_lang: str = "en",
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.host = host
-        self.data_dir = Path(data_dir)
-        self.default_lang = default_lang if default_lang in available_langs() else "en"
-        self.clock = clock
-        self.game = None
-        self.version = 0
-        self.elapsed_before = 0.0
-        self.active_since: float | None = None  # a visible page's last report; None: nobody is playing
-        self.notices: list[Message] = []
-        self.autosave_path = self.data_dir / AUTOSAVE
-        self.saves_dir = self.data_dir / saves.SAVES_FOLDER
-        #: Seconds the solver may spend on a hint (the page may ask for another budget, within limits).
-        self.hint_seconds = DEFAULT_HINT_SECONDS
-        #: "Winnable deals only" is on when the page starts (``reussite play --winnable``).
-        self.winnable_default = False
-        self.worker = None  # the solver's process (reussite.web.worker), started on first use
-        self.proved_lost: int | None = None  # the version the solver proved lost
-        self.rewinds: dict[int, dict[str, Any]] = {}  # version -> where to undo to (found by the solver)
-        self.search: dict[str, Any] | None = None  # the search for a winnable deal, while it runs
-        self._lost: tuple[int, bool] | None = None
-        self.watching = 0  # background checks in flight (see Api.watch)
-        self.uid = new_uid()  # the game's id in the statistics, kept in the autosave
-        #: "demo": the solver gave a winning line for this game; "winnable": it chose the deal. Such a game
-        #: is recorded as such and counted apart from the player's own (docs/statistics.md).
-        self.assist = ""
-        self.stats = Stats.in_folder(self.data_dir)
-        self._stats_pool: ThreadPoolExecutor | None = None
-        self._log: dict[str, Any] | None = None  # what the autosave and its journal hold (see autosave)
-
-    # -- the game -------------------------------------------------------------------------------------
-
-    def start(self, game_id: str | None, number: int | None, options: dict[str, str], active: bool = True) -> None:
-        """A new game; raises UserError (unknown game, bad number or option, a game that fails to deal).
-        ``active``: asked for by a page (its clock starts), not by the server starting up.
-
-        Without ``game_id``, the first game that deals: the bundled ones first, and a game that fails is
-        set aside with a notice naming its plugin, so that one broken plugin never keeps the page away."""
-        games = self.host.games
-        if not games:
-            raise UserError(N_("No game is installed (see 'reussite plugins')."))
-        if game_id is not None:
-            self._begin(self.host.new_game(game_id, random_game_number() if number is None else number, options),
-                        active)
-            return
-        failed = None
-        for candidate in sorted(games, key=lambda g: (not self.host.plugins[games[g].plugin_name].bundled, g)):
-            try:
-                game = self.host.new_game(candidate, random_game_number() if number is None else number, options)
-            except PluginError as exc:
-                failed = exc
-                self.notices.append(exc.message)
-                continue
-            self._begin(game, active)
-            return
-        raise failed
-
-    def _begin(self, game, active: bool) -> None:
-        if self.game is not None:  # the game left behind: recorded as abandoned if it was played
-            self.record("leave")
-        self.game = game
-        self.uid = new_uid()
-        self.assist = ""
-        self._lost = None
-        self.elapsed_before = 0.0
-        self.active_since = None
-        self.changed(active)
-
-    def mark(self) -> tuple | None:
-        """What tells whether a request changed the game in progress (compared before and after)."""
-        game = self.game
-        if game is None:
-            return None
-        return id(game), game.move_count, len(game.redo_moves), game.snapshot()
-
-    def checkpoint(self) -> tuple:
-        """The game in progress as it is now, for :meth:`rollback` when a plugin fails."""
-        game = self.game
-        return (game, game.copy() if game is not None else None, self.version, self.elapsed_before,
-                self.active_since, self.uid)
-
-    def rollback(self, saved: tuple) -> None:
-        """Back to a :meth:`checkpoint`: the game, its clock and, if it was written since, its autosave."""
-        game, copy, version, self.elapsed_before, self.active_since, self.uid = saved
-        if game is None:
-            return
-        game.restore(copy)
-        self.game, self._lost = game, None
-        if self.version != version:  # the failure came after the change was recorded
-            self.version += 1
-            self.proved_lost = None
-            self.rewinds.clear()
-            self.autosave()
-
-    def solver(self):
-        """The solver's process (started on first use)."""
-        if self.worker is None:
-            from reussite.web.worker import SolverWorker
-
-            self.worker = SolverWorker()
-        return self.worker
-
-    def close(self) -> None:
-        self.compact()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
-        if self._stats_pool is not None:  # the games still to record are written first
-            self._stats_pool.shutdown(wait=True)
-            self._stats_pool = None
-
-    # -- the statistics: written and read in their own thread, never on the server's loop ---------------
-
-    @property
-    def stats_pool(self) -> ThreadPoolExecutor:
-        """One thread for the statistics: writes keep their order, and a read comes after them. A lock held
-        by another program (SQLite waits up to 10 s) then holds up that thread, not every request."""
-        if self._stats_pool is None:
-            self._stats_pool = ThreadPoolExecutor(1, thread_name_prefix="reussite-stats")
-        return self._stats_pool
-
-    def record(self, how: str) -> None:
-        """Record the game in progress if it is over (``finish``) or left (``leave``): the row is read from
-        the game now, written in the statistics' thread."""
-        game = self.game
-        lost = self.lost()
-        result = "won" if game.is_won() else "lost" if lost else None
-        if how == "leave" and result is None and game.move_count:
-            result = "abandoned"
-        if result is None:
-            return
-        row = Stats.row_for(self.uid, game, result, self.elapsed(), "web", assist=self.assist)
-        self.stats_pool.submit(self.stats.write, row)
-
-    async def in_stats_thread(self, work: Callable[[], Any]) -> Any:
-        import asyncio
-
-        return await asyncio.get_running_loop().run_in_executor(self.stats_pool, work)
-
-    def lost(self) -> bool:
-        """Lost by the engine's rule (no move reaches a new position); worked out once per version."""
-        if self._lost is None or self._lost[0] != self.version:
-            game = self.game
-            self._lost = (self.version, not game.is_won() and game.is_lost())
-        return self._lost[1]
-
-    def over(self) -> bool:
-        """Won, or lost by the engine's rule: the clock stands still."""
-        return self.game.is_won() or self.lost()
-
-    def restore_or_start(self, game_id: str | None = None, number: int | None = None,
-                         options: dict[str, str] | None = None) -> None:
-        """Continue the autosaved game, or start a new one (``game_id`` if given). A corrupt autosave, or one
-        whose game's plugin fails, is set aside and reported."""
-        saves.remove_temporaries(self.autosave_path)  # left by a writer killed mid-autosave
-        if os.path.lexists(self.autosave_path):
-            try:
-                self._load_autosave()
-                self._write_base()  # the journal folded in: the next moves start a new one
-                return
-            except OSError:
-                return  # the game is loaded; the next change says the folder cannot be written
-            except SaveError as exc:
-                aside = self.autosave_path.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
-                n = 1
-                while os.path.lexists(aside):
-                    n += 1
-                    aside = aside.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}.json")
-                try:
-                    os.replace(self.autosave_path, aside)
-                    where = str(aside)
-                    journal = saves.journal_path(self.autosave_path)
-                    if os.path.lexists(journal):  # kept beside it: the moves since are in there
-                        os.replace(journal, aside.with_suffix(".journal"))
-                except OSError as err:
-                    where = Message(S.M_FILE_REASON, {"file": str(self.autosave_path), "reason": os_reason(err)})
-                self.notices.append(Message(S.M_AUTOSAVE_SET_ASIDE, {"file": where, "reason": exc.message}))
-        self.start(game_id, number, options or {}, active=False)
-
-    def _read(self, path: Path) -> tuple[Any, float, str, str]:
-        """The game saved in ``path``, its time played, its id in the statistics and the solver's help (a
-        SaveError if it cannot be replayed)."""
-        data = saves.read_with_journal(path, WEB_KEY) if path == self.autosave_path else saves.read_save(path, own=True)
-        game = saves.from_json(data, self.host, str(path))
-        extra = data.get(WEB_KEY)
-        elapsed = extra.get("elapsed", 0) if isinstance(extra, dict) else 0
-        if not saves.finite_number(elapsed) or elapsed < 0:
-            # The game is kept; only the clock starts again (an infinite time would break the page for good).
-            self.notices.append(Message(S.M_AUTOSAVE_BAD_TIME, {"file": str(path), "value": saves.shown(elapsed)}))
-            elapsed = 0.0
-        assist = extra.get("assist", "") if isinstance(extra, dict) else ""
-        return (game, float(elapsed), data["uid"] if valid_uid(data.get("uid")) else new_uid(),
-                assist if assist in ASSISTS else "")
-
-    def _load_autosave(self) -> None:
-        self.game, self.elapsed_before, self.uid, self.assist = self._read(self.autosave_path)
-        self._lost = None
-        self.active_since = None  # until a page shows it
-        self.version += 1
-
-    def all_notices(self) -> list[Message]:
-        """What the player should know: the autosave's problems, then the statistics'."""
-        return [*self.notices, *(n for n in self.stats.notices if n not in self.notices)]
-
-    # -- the clock ------------------------------------------------------------------------------------
-
-    def _counted(self) -> float:
-        """Seconds since the last report of a visible page that count as play."""
-        if self.active_since is None:
-            return 0.0
-        return max(0.0, min(self.clock() - self.active_since, ACTIVE_GAP))
-
-    def seen(self, visible: bool) -> None:
-        """A page says it shows the game (``visible``) or no longer does: the clock runs or stops."""
-        now = self.clock()
-        self.elapsed_before += self._counted()
-        self.active_since = now if visible and self.game is not None and not self.over() else None
-
-    def elapsed(self) -> float:
-        return self.elapsed_before + self._counted()
-
-    def changed(self, active: bool = True) -> None:
-        """After every change: a new version, the solver's work on the old position cancelled, the clock
-        stopped when the game is over (and going again after an undo), the autosave written. ``active``:
-        the change came from a page (it is visible). The game is probed first: a position its plugin cannot
-        handle raises before anything is recorded."""
-        self.host.probe(self.game)
-        self.version += 1
-        if self.worker is not None:
-            self.worker.cancel()
-        self.proved_lost = None
-        self.rewinds.clear()
-        self.seen(active)  # over: frozen at the winning (or last) move
-        if self.over():
-            self.record("finish")
-        self.autosave()
-
-    def save_json(self) -> dict[str, Any]:
-        """The game in progress as a save, with the time played (what the autosave and named saves hold)."""
-        data = saves.to_json(self.game, self.uid)
-        data[WEB_KEY] = self.save_json_extra()
-        return data
-
-    def save_json_extra(self) -> dict[str, Any]:
-        extra: dict[str, Any] = {"elapsed": round(self.elapsed(), 1)}
-        if self.assist:
-            extra["assist"] = self.assist
-        return extra
-
-    # -- named saves (saves/NAME.json in the data folder) -----------------------------------------------
-
-    def save_as(self, name: str, replace: bool) -> Path:
-        path = saves.named_path(self.saves_dir, name)
-        self.write_named(path, json.dumps(self.save_json(), indent=1) + "\n", replace)
-        return path
-
-    def write_named(self, path: Path, text: str, replace: bool) -> None:
-        """Write a named save (atomically); refused if one of that name exists and not ``replace``."""
-        if not replace and os.path.lexists(path):
-            raise BadRequest(409, Message(S.M_SAVE_EXISTS, {"name": path.stem}))
-        try:
-            self.saves_dir.mkdir(parents=True, exist_ok=True)
-            saves.atomic_write_text(path, text)
-        except OSError as exc:
-            raise SaveError(N_("cannot write save {file}: {reason}"), file=str(path),
-                            reason=os_reason(exc)) from exc
-
-    def load_named(self, name: str) -> None:
-        """Replace the game in progress with the saved game ``name`` (checked by replaying it first)."""
-        path = saves.named_path(self.saves_dir, name)
-        game, elapsed, uid, assist = self._read(path)
-        if self.game is not None:  # the game left behind: recorded as abandoned if it was played
-            self.record("leave")
-        self.game, self.uid, self.assist = game, uid, assist
-        self._lost = None
-        self.elapsed_before = elapsed
-        self.active_since = None
-        self.changed()
-
-    def autosave(self) -> None:
-        """After every change: a line appended to the autosave's journal (what changed: the moves taken back
-        and added, the time played), synced; the whole save is written only for a new game, when the
-        journal has grown long, and when the server stops or starts (docs/architecture.md, durability)."""
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            if not self._append_journal():
-                self._write_base()
-        except OSError as exc:
-            note = Message(S.M_AUTOSAVE_UNWRITABLE, {"folder": str(self.data_dir), "reason": os_reason(exc)})
-            if note not in self.notices:
-                self.notices.append(note)
-
-    def _write_base(self) -> None:
-        """The whole save, with a new journal token (the old journal's lines no longer apply), then the old
-        journal removed."""
-        game = self.game
-        token = new_uid()[:16]
-        data = self.save_json()
-        data[saves.JOURNAL_KEY] = token
-        self._log = None
-        saves.atomic_write_text(self.autosave_path, json.dumps(data, indent=1) + "\n")
-        try:
-            os.unlink(saves.journal_path(self.autosave_path))
-        except FileNotFoundError:
-            pass
-        self._log = {"game": game, "uid": self.uid, "token": token, "moves": list(game.history),
-                     "redo": list(game.redo_moves), "entries": 0}
-
-    def _append_journal(self) -> bool:
-        """One journal line for the change since the last one (the cost of the change, not of the game)."""
-        log, game = self._log, self.game
-        if (log is None or log["game"] is not game or log["uid"] != self.uid or log["entries"] >= JOURNAL_LINES
-                or not self.autosave_path.exists()):  # a journal without its base would be lost
-            return False
-        history, redo = game.history, game.redo_moves  # each a new list: taken once
-        keep, redo_keep = _common(log["moves"], history), _common(log["redo"], redo)
-        extra = self.save_json_extra()
-        line = saves.journal_entry(log["token"], keep, [game.notation(m) for m in history[keep:]], redo_keep,
-                                   [game.notation(m) for m in redo[redo_keep:]], game.digest(), extra)
-        saves.append_journal(self.autosave_path, line)
-        del log["moves"][keep:]
-        log["moves"].extend(history[keep:])
-        del log["redo"][redo_keep:]
-        log["redo"].extend(redo[redo_keep:])
-        log["entries"] += 1
-        return True
-
-    def compact(self) -> None:
-        """The journal folded into the whole save (when the server stops)."""
-        if self._log is not None and self._log["entries"] and self.game is not None:
-            try:
-                self._write_base()
-            except OSError:
-                pass  # the journal stays: the next start reads it
-
-    # -- translation ----------------------------------------------------------------------------------
-
-    def lang_code(self, lang: str | None) -> str:
-        """A supported language code for what the page asked (the server's default otherwise)."""
-        code = normalize_lang(lang) or self.default_lang
-        return code if code in available_langs() else self.default_lang
-
-    def translator(self, lang: str | None) -> Translator:
-        base = host_translator(self.lang_code(lang))
-        if self.game is None:
-            return base
-        return translator_for_game(base, type(self.game), self.host)
-
-    # -- views ----------------------------------------------------------------------------------------
-
-    def games_json(self, lang: str | None) -> list[dict[str, Any]]:
-        base = host_translator(self.lang_code(lang))
-        rows = []
-        for game_id in sorted(self.host.games):
-            cls = self.host.games[game_id]
-            tr = translator_for_game(base, cls, self.host)
-            rows.append({
-                "id": game_id,
-                "name": tr.gettext(cls.name),
-                "options": [
-                    {"name": o.name, "choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help),
-                     "label": tr.gettext(o.label) if o.label else o.name,
-                     "choice_labels": [tr.gettext(c) for c in o.choice_labels] or list(o.choices)}
-                    for o in cls.options
-                ],
-            })
-        return rows
-
-    def state_json(self, lang: str | None) -> dict[str, Any]:
-        game = self.game
-        tr = self.translator(lang)
-        stacks = []
-        for i, spec in enumerate(game.specs):
-            pile = game.cards[i]
-            down = game.face_down[i]
-            cards = []
-            for pos, card in enumerate(pile):
-                if pos >= down:
-                    # The forms a sentence may ask for ({card.the}, {card.of_the}: « de la Dame de cœur »).
-                    cards.append({"code": card.code, "label": tr.card_name(card), "the": tr.render(card, "the"),
-                                  "of_the": tr.render(card, "of_the")})
-                else:
-                    cards.append(None)
-            name = tr.render(spec.name)
-            name_the = tr.render(spec.name, "The")  # at the start of a sentence (« La pioche : vide. »)
-            label = tr.render(S.stack_label(spec.name, pile, down < len(pile),
-                                            game.redeals_left if spec.kind is Kind.STOCK else 0))
-            stacks.append({
-                "id": spec.id, "kind": spec.kind.value, "short": spec.short, "name": name, "name_the": name_the,
-                "label": label,
-                "x": spec.x, "y": spec.y, "fan": spec.fan, "cards": cards,
-                "describe": tr.render(spec.describe()),
-                "title": tr.render(Message(S.M_STACK_TITLE, {"stack": spec.name, "rule": spec.describe()})),
-                # What an empty stack starts with, shown faintly in its place (a rank code such as "A").
-                "base": RANKS[spec.rule.empty - 1] if isinstance(spec.rule.empty, int) else None,
-                # Which way it builds (+1 up, -1 down, ±2 by twos), shown as an arrow on foundations.
-                "step": spec.rule.build.step if spec.rule.build else None,
-            })
-        legal = [self.move_json(m) for m in game.legal_moves()]
-        won = game.is_won()
-        lost = self.lost()
-        return {
-            "version": self.version,
-            "game": game.id,
-            "name": tr.gettext(game.name),
-            "number": str(game.number),  # may exceed JavaScript's safe integers
-            "options": dict(game.option_values),
-            "stacks": stacks,
-            "score": game.score(),
-            "max_score": getattr(game, "max_score", None),
-            "score_rule": tr.gettext(game.score_rule),
-            "redeals": game.redeals != 0,  # the game has redeals (some, or unlimited)
-            "redeals_left": game.redeals_left,  # None: unlimited
-            "moves": game.move_count,
-            "elapsed": round(self.elapsed(), 1),
-            "can_undo": game.can_undo,
-            "can_redo": game.can_redo,
-            "can_deal": any(m["type"] != "move" for m in legal),
-            "legal": legal,
-            "won": won,
-            "lost": lost,  # by the engine's rule: no move reaches a new position
-            "no_win": lost or self.proved_lost == self.version,  # lost, or proved lost by the solver
-            "winnable_default": self.winnable_default,
-            "hint_seconds": self.hint_seconds,
-            "search": self.search_json(tr),
-            "lang": tr.lang,
-            "notices": [tr.render(m) for m in self.all_notices()],
-        }
-
-    def search_json(self, tr: Translator) -> dict[str, Any] | None:
-        search = self.search
-        if search is None:
-            return None
-        text = tr.render(Message(S.M_SEARCHING, {"number": search["number"]}, plural=S.M_SEARCHING_PLURAL,
-                                 count=search["tried"]))
-        return {"game": search["game"], "number": search["number"], "tried": search["tried"], "text": text}
-
-    def move_json(self, move: AnyMove) -> dict[str, Any]:
-        return _move_json(self.game, move)
-
-    def describe_move(self, move: AnyMove, tr: Translator) -> str:
-        return tr.render(advisor.describe_move(self.game, move))
-
-
-def _common(logged: list, now: list) -> int:
-    """How many moves from the first ``logged`` and ``now`` share (the list comparisons run in C: a move
-    added or taken back costs microseconds even 10,000 moves in)."""
-    n = len(logged)
-    if n <= len(now) and now[:n] == logged:
-        return n
-    if now == logged[:len(now)]:
-        return len(now)
-    common = 0
-    for a, b in zip(logged, now, strict=False):
-        if a != b:
-            break
-        common += 1
-    return common
-
-
-def _move_json(game, move: AnyMove) -> dict[str, Any]:
-    if isinstance(move, Deal):
-        return {"type": "deal", "notation": "deal"}
-    if isinstance(move, Redeal):
-        return {"type": "redeal", "notation": "redeal"}
-    specs = game.specs
-    return {"type": "move", "src": specs[move.src].id, "dst": specs[move.dst].id, "n": move.n,
-            "notation": game.notation(move)}
 
 
 def _language_name(code: str) -> str:
@@ -664,6 +172,7 @@ class Api:
             answer = await handler(request, data)
             if session.version == version and session.mark() != before:
                 session.changed()
+            await session.written()  # the change reached the system before it is answered (a kill loses nothing)
             return answer if isinstance(answer, Response) else self._answer(request, data, **answer)
 
         with_body.route = route  # type: ignore[attr-defined]  # the table test checks every POST has it
@@ -772,6 +281,7 @@ class Api:
         if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
         else:
+            # The page's budget is the search's CPU time; the worker adds a wall-clock ceiling (worker.HINT_WALL_GRACE).
             result = await self._work("hint", {"save": saves.to_json(game), "seconds": seconds}, version)
         if result is None:
             return self._stale()
@@ -871,32 +381,13 @@ class Api:
         return JSONResponse(body)
 
     async def stats(self, request: Request) -> Response:
-        """The statistics panel's figures and log (``?game=ID`` for one game only)."""
-        session = self.session
-        lang = self._lang(request)
-        base = host_translator(session.lang_code(lang))
-        game_id = request.query_params.get("game") or None
-
-        def name(gid: str) -> str | None:
-            cls = session.host.games.get(gid)
-            return translator_for_game(base, cls, session.host).gettext(cls.name) if cls else None
-
+        """The statistics panel's figures and a page of its log (``?game=ID`` for one game only; ``offset``:
+        the games newer than the page), read in the statistics' thread."""
         offset = whole_number(request.query_params.get("offset") or "0")
         if offset is None:
             raise BadRequest(400, f"offset should be a whole number, not {saves.shown(request.query_params['offset'])}")
-
-        def read() -> dict[str, Any]:
-            body = report(session.stats, game_id, name, base, RECENT, offset)
-            for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
-                cls = session.host.games.get(r["game"])
-                tr = translator_for_game(base, cls, session.host) if cls else base
-                game = Message(cls.name) if cls else r["game"]
-                label = tr.render(Message(S.M_REPLAY, {"game": game, "number": r["number"]}))
-                r["replay_label"] = f"{label} ({r['options_text']})" if r["options_text"] else label
-            body["notices"] = [base.render(m) for m in session.stats.notices]
-            return body
-
-        return JSONResponse(await session.in_stats_thread(read))
+        session, lang, game_id = self.session, self._lang(request), request.query_params.get("game") or None
+        return JSONResponse(await session.in_stats_thread(lambda: session.stats_json(lang, game_id, offset)))
 
     async def help(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -1086,18 +577,7 @@ class Api:
     async def log(self, request: Request) -> Response:
         """Every move of the line (those played, then those undone that redo would play again), each in the
         game's notation and in words, and ``at``: how many of them are played."""
-        session = self.session
-        tr = session.translator(self._lang(request))
-        game = session.game
-        line = game.history + game.redo_moves
-        probe = game.copy()
-        for _ in range(probe.move_count):
-            probe.pop()
-        moves = []
-        for move in line:
-            moves.append({"notation": probe.notation(move), "text": tr.render(advisor.describe_move(probe, move))})
-            probe.push(move, check=False)
-        return JSONResponse({"version": session.version, "at": game.move_count, "moves": moves})
+        return JSONResponse(self.session.log_json(self._lang(request)))
 
     async def goto(self, request: Request, data: dict[str, Any]) -> Answer:
         """Undo or redo to the position after ``moves`` moves of the line (a click in the move log), or go to
@@ -1168,35 +648,17 @@ class Api:
 
     # -- named saves --------------------------------------------------------------------------------------
 
-    def _saves_json(self, lang: str | None) -> list[dict[str, Any]]:
-        tr = self.session.translator(lang)
-        games = self.session.host.games
-        rows = []
-        for row in saves.list_named(self.session.saves_dir):
-            item: dict[str, Any] = {"name": row["name"], "mtime": round(row.get("mtime", 0) * 1000)}
-            if "error" in row:
-                item["error"] = tr.render(row["error"])
-            else:
-                cls = games.get(row["game"])
-                extra = row["data"].get(WEB_KEY)
-                elapsed = extra.get("elapsed") if isinstance(extra, dict) else None
-                item.update(game=row["game"], game_name=tr.gettext(cls.name) if cls else row["game"],
-                            number=row["number"], moves=row["moves"],
-                            elapsed=elapsed if saves.finite_number(elapsed) and elapsed >= 0 else None)
-            rows.append(item)
-        return rows
-
-    def _saves_answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
+    async def _saves_answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
         lang = self._lang(request, data)
-        return JSONResponse({"version": self.session.version, "saves": self._saves_json(lang), **extra})
+        return JSONResponse({"version": self.session.version, "saves": await self.session.saves_json(lang), **extra})
 
     async def saves_list(self, request: Request) -> Response:
-        return self._saves_answer(request)
+        return await self._saves_answer(request)
 
     async def saves_file(self, request: Request) -> Response:
         """A saved game's file, to download (the documented save format, as the text mode reads it)."""
         path = saves.named_path(self.session.saves_dir, request.query_params.get("name"))
-        content = saves.read_bounded(path, own=True)
+        content = await self.session.in_writer(lambda: saves.read_bounded(path, own=True))
         ascii_name = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in path.name[:-5])
         disposition = f"attachment; filename=\"{ascii_name}.json\"; filename*=UTF-8''{quote(path.name)}"
         return Response(content, media_type="application/json", headers={"Content-Disposition": disposition})
@@ -1204,25 +666,29 @@ class Api:
     async def saves_save(self, request: Request, data: dict[str, Any]) -> Answer:
         """Save the game in progress under a name; ``replace`` to write over a save of that name. Tied to
         the position the page shows (a write route): a stale tab saves nothing it has not seen."""
-        path = self.session.save_as(_field(data, "name", str), bool(_field(data, "replace", bool, required=False)))
-        return self._saves_answer(request, data, saved=path.stem)
+        replace = bool(_field(data, "replace", bool, required=False))
+        try:
+            path = await self.session.save_as(_field(data, "name", str), replace)
+        except SaveExists as exc:
+            raise BadRequest(409, exc.message) from None
+        return await self._saves_answer(request, data, saved=path.stem)
 
     async def saves_load(self, request: Request, data: dict[str, Any]) -> Answer:
         """Replace the game in progress with a saved one. Tied to the position the player agreed to leave
         (a stale tab cannot replace a newer game); the save is replayed and checked before anything changes."""
-        self.session.load_named(_field(data, "name", str))
+        await self.session.load_named(_field(data, "name", str))
         return {"loaded": saves.save_name(data["name"])}
 
     async def saves_delete(self, request: Request, data: dict[str, Any]) -> Answer:
         path = saves.named_path(self.session.saves_dir, _field(data, "name", str))
         try:
-            path.unlink()
+            await self.session.in_writer(path.unlink)
         except FileNotFoundError:
             raise BadRequest(404, Message(S.M_SAVE_MISSING, {"name": path.stem})) from None
         except OSError as exc:
             reason = os_reason(exc)
             raise BadRequest(500, Message(S.M_SAVE_NOT_DELETED, {"file": str(path), "reason": reason})) from None
-        return self._saves_answer(request, data, deleted=path.stem)
+        return await self._saves_answer(request, data, deleted=path.stem)
 
     async def saves_upload(self, request: Request, data: dict[str, Any]) -> Answer:
         """A save file the player chose (its ``text``, as read by the page) kept under ``name``, once it
@@ -1236,9 +702,13 @@ class Api:
         except UserError as exc:
             raise BadRequest(422, exc.message) from None
         path = saves.named_path(self.session.saves_dir, name)
-        self.session.write_named(path, text if text.endswith("\n") else text + "\n",
-                                 bool(_field(data, "replace", bool, required=False)))
-        return self._saves_answer(request, data, saved=name)
+        text = text if text.endswith("\n") else text + "\n"
+        replace = bool(_field(data, "replace", bool, required=False))
+        try:
+            await self.session.in_writer(lambda: self.session.write_named(path, text, replace))
+        except SaveExists as exc:
+            raise BadRequest(409, exc.message) from None
+        return await self._saves_answer(request, data, saved=name)
 
 
 R, W, P = Access.READ, Access.WRITE, Access.POST

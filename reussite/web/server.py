@@ -136,6 +136,7 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
                 traceback.print_exception(exc.__cause__ or exc, file=sys.stderr)  # for the plugin's author
                 if saved is not None:
                     session.rollback(saved)
+                    await session.written()
                 return api.error(request, BadRequest(500, exc.rolled_back(), state=True), lang_of(data))
             except UserError as exc:
                 return api.error(request, BadRequest(422, exc.message), lang_of(data), soft=soft(data))
@@ -412,6 +413,7 @@ def _session(args, ctx, data_dir: Path) -> Session:
         session.start(args.game or session.game.id, number, options, active=False)
         session.assist = "winnable"  # counted apart in the statistics
         session.autosave()
+        session.flush()
         return session
     if args.game or args.number is not None or options:
         game = session.game
@@ -421,6 +423,7 @@ def _session(args, ctx, data_dir: Path) -> Session:
                 and game.option_values == cls.resolve_options(options))
         if not same:
             session.start(wanted, args.number, options, active=False)
+            session.flush()
     return session
 
 

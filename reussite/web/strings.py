@@ -173,6 +173,7 @@ UI_STRINGS: dict[str, str] = {
     "stats_date": N_("Date"),
     "stats_result": N_("Result"),
     "stats_replay": N_("Play again"),
+    "stats_more": N_("Show older games"),
     # TRANSLATORS: a game and its number, as in "Osmosis #12" (French: « Osmose n° 12 »).
     "game_and_number": N_("{game} #{number}"),
 }
@@ -193,10 +194,6 @@ M_NO_CARD = N_("There is no card on {source}.")
 M_NO_HELP = N_("The rules of {game} are not available yet.")
 M_HELP_OTHER_LANG = N_("These rules are not translated yet; here they are in {language}.")
 M_FACE_DOWN = N_("face-down card")
-M_AUTOSAVE_SET_ASIDE = N_("The saved game could not be read and was set aside as {file}: {reason}")
-M_FILE_REASON = N_("{file} ({reason})")
-M_AUTOSAVE_BAD_TIME = N_("The time played in {file} is not a usable number ({value}): the clock starts again from 0.")
-M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
 M_STACK_EMPTY = N_("{name}, empty")
 # TRANSLATORS: a stack's tooltip: its name, then what it takes.
 M_STACK_TITLE = N_("{stack.The}: {rule}")
@@ -217,7 +214,6 @@ M_SEARCHING, M_SEARCHING_PLURAL = ngettext("Looking for a winnable deal: game {n
     "Looking for a winnable deal: game {number} ({count} deals tried)…")
 M_NO_WINNABLE, M_NO_WINNABLE_PLURAL = ngettext("No deal was proved winnable among the next {count} game number.",
     "No deal was proved winnable among the next {count} game numbers.")
-M_SAVE_EXISTS = N_("A saved game is already called {name}.")
 M_SAVE_MISSING = N_("There is no saved game called {name}.")
 M_SAVE_NOT_DELETED = N_("The saved game {file} cannot be deleted: {reason}")
 

@@ -24,7 +24,9 @@ import pytest
 from reussite import saves
 from reussite.errors import SaveError
 from reussite.helpdocs.render import sanitize
-from reussite.web.api import AUTOSAVE, MAX_BODY_BYTES, WEB_KEY, Session
+from reussite.session import AUTOSAVE, WEB_KEY
+from reussite.web.api import MAX_BODY_BYTES
+from reussite.web.session import Session
 
 GAME = "forty-thieves"
 NUMBER = 31337
@@ -365,7 +367,7 @@ def test_the_server_binds_to_the_loopback_unless_told_otherwise():
 FORKER = """
 import os, sys
 from reussite.host import Host
-from reussite.web.api import Session
+from reussite.web.session import Session
 host = Host.load()
 for _ in sys.stdin:
     sys.stdout.flush()

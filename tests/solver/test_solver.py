@@ -85,6 +85,27 @@ def test_a_budget_that_runs_out_says_unknown_and_why(host):
     assert solve(game, seconds=0.05).stopped_by == "time"
 
 
+def test_the_memory_budget_bounds_the_process_memory_not_an_estimate(host):
+    """The budget counts what the process holds as the system sees it (memory taken while the search runs,
+    here 16 MB by another thread), not only the searches' count of their own tables."""
+    import threading
+
+    from reussite.solver.search import resident_bytes
+
+    if resident_bytes() is None:
+        pytest.skip("this system does not tell a process's resident memory (/proc/self/statm)")
+    ballast = []
+    timer = threading.Timer(0.1, lambda: ballast.append(b"x" * (16 << 20)))  # written: resident at once
+    timer.start()
+    try:
+        result = solve(host.new_game("spider", 1), seconds=30, memory_mb=8)
+    finally:
+        timer.cancel()
+    assert result.stopped_by == "memory" and ballast, result
+    assert result.memory_mb < 4, result  # the tables alone were far from the budget
+    assert result.seconds < 5, result
+
+
 def test_cancel_and_ctrl_c_end_the_search_as_unknown(host):
     game = host.new_game("tournament", 3)
     assert solve(game, cancel=lambda: True).stopped_by == "cancelled"

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from reussite.errors import UserError
-from reussite.web.api import AUTOSAVE, MAX_BODY_BYTES
+from reussite.session import AUTOSAVE
+from reussite.web.api import MAX_BODY_BYTES
 from reussite.web.strings import UI_STRINGS
 
 GAME = "forty-thieves"
@@ -404,7 +405,7 @@ def test_a_new_game_without_an_id_skips_a_game_that_fails_to_deal(tmp_path, monk
 
     from reussite.hookspecs import ENTRY_POINT_GROUP
     from reussite.host import Host
-    from reussite.web.api import Session
+    from reussite.web.session import Session
 
     monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "data" / "plugins"))
     host = Host.load(entry_points=[EntryPoint("deal_fails", "deal_fails", ENTRY_POINT_GROUP)])

@@ -11,7 +11,8 @@ import textwrap
 import pytest
 
 from reussite import saves
-from reussite.web.api import AUTOSAVE, ROUTES, Access, Api
+from reussite.session import AUTOSAVE
+from reussite.web.api import ROUTES, Access, Api
 
 GAME = "forty-thieves"
 
@@ -145,3 +146,40 @@ def test_no_handler_checks_the_version_or_records_a_change_itself():
         assert "_check_version" not in called, route.path
     # The one exception: a winnable deal is searched for (awaited) before the game changes, so it checks again.
     assert "_check_version" in _calls(Api._new_winnable)
+
+
+READ_PATHS = {"help/{game_id}": f"help/{GAME}", "saves/file": "saves/file?name=kept"}
+
+
+def session_fingerprint(session, folder) -> tuple:
+    """What a request could change: the game, the clock, the ids, what the solver proved, the notices, and
+    every file of the data folder."""
+    files = sorted((str(p.relative_to(folder)), p.read_bytes()) for p in folder.rglob("*") if p.is_file()
+                   and not p.name.startswith("statistics.sqlite"))
+    return (session.version, session.mark(), session.elapsed_before, session.active_since, session.uid,
+            session.assist, list(session.notices), session.proved_lost, dict(session.rewinds), session.search,
+            session.hint_seconds, files, session.stats.count())
+
+
+def test_no_get_route_changes_the_session(client, host, tmp_path):
+    """Every GET of the route table, in both languages, with its query fields: the session and the data
+    folder are the same after as before (a GET is a link any page can load: it may read, never change)."""
+    post(client, "new", game=GAME, number=autoplayable_number(host))
+    move = first_move(state(client))
+    post(client, "move", src=move["src"], dst=move["dst"], n=move["n"])
+    post(client, "saves/save", name="kept")
+    post(client, "new", game=GAME, number=3)  # a game recorded (abandoned): the statistics have a row
+    session = client.app.state.session
+    session.flush()
+    session.stats_pool.submit(lambda: None).result()
+    reads = [r for r in ROUTES if r.access is Access.READ]
+    assert {"state", "log", "stats", "saves/file", "search"} <= {r.path for r in reads}
+    before = session_fingerprint(session, tmp_path)
+    for route in reads:
+        path = READ_PATHS.get(route.path, route.path)
+        for query in ("", "lang=fr", f"game={GAME}&offset=1&lang=fr"):
+            sep = "&" if "?" in path else "?"
+            response = client.get(f"/api/{path}{sep}{query}" if query else f"/api/{path}")
+            assert response.status_code == 200, (path, query, response.text)
+    session.flush()
+    assert session_fingerprint(session, tmp_path) == before

@@ -8,7 +8,8 @@ import warnings
 import pytest
 
 from reussite import saves
-from reussite.web.api import ACTIVE_GAP, AUTOSAVE, WEB_KEY, Session
+from reussite.session import ACTIVE_GAP, AUTOSAVE, WEB_KEY
+from reussite.web.session import Session
 
 GAME = "forty-thieves"
 NUMBER = 1

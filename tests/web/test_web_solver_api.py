@@ -184,3 +184,49 @@ def test_following_the_hint_from_the_start_of_a_winnable_deal_wins_it(client, ga
         if state["won"]:
             break
     assert state["won"], f"{game_id} #{number}: not won after following {step + 1} hints"
+
+
+def test_a_hints_budget_is_the_searchs_cpu_time_under_a_wall_clock_ceiling():
+    """The solver's process stopped (SIGSTOP) stands for a machine busy with other work: a hint still
+    searches its whole CPU budget, however long that takes on the clock, up to a ceiling on the clock that
+    it never passes by much, whatever CPU it has had."""
+    import asyncio
+    import os
+    import signal
+
+    from reussite import saves
+    from reussite.web.worker import SolverWorker
+
+    save = saves.to_json(HOST.new_game("forty-thieves", 1, {}))  # no winning line in these budgets
+
+    async def hint(payload: dict, paused: float) -> tuple[dict, float]:
+        begin = time.perf_counter()
+        job = asyncio.ensure_future(worker.run("hint", {"save": save, **payload}))
+        await asyncio.sleep(0.05)  # the search has started
+        os.kill(worker._proc.pid, signal.SIGSTOP)
+        await asyncio.sleep(paused)
+        os.kill(worker._proc.pid, signal.SIGCONT)
+        return await job, time.perf_counter() - begin
+
+    async def both() -> tuple:
+        assert (await worker.run("ping", {}))["pong"]  # ready: the games are loaded
+        # The first with a ceiling far off (the solver's process runs at nice 19: on a loaded machine its
+        # CPU second may take long), the second with a CPU budget far off.
+        return (await hint({"seconds": 0.3, "wall_seconds": 30.0}, 0.6),
+                await hint({"seconds": 30.0, "wall_seconds": 0.8}, 1.0))
+
+    worker = SolverWorker()
+    found = []
+    # A loop of its own in a thread of its own: a browser test before this one in the process (Playwright's
+    # sync API) may have left this thread's loop running.
+    runner = threading.Thread(target=lambda: found.append(asyncio.run(both())))
+    try:
+        runner.start()
+        runner.join(120)
+    finally:
+        worker.close()
+    (budget, budget_wall), (ceiling, ceiling_wall) = found[0]
+    assert budget["kind"] == "heuristic" and not budget["cancelled"], budget
+    assert budget["cpu_seconds"] >= 0.29 and budget_wall >= 0.6 + 0.29, (budget, budget_wall)
+    assert ceiling["kind"] == "heuristic" and not ceiling["cancelled"], ceiling
+    assert ceiling["cpu_seconds"] < 2.0 and ceiling_wall < 1.0 + 5.0, (ceiling, ceiling_wall)  # not 30 s

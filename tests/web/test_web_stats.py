@@ -134,6 +134,41 @@ def test_stats_panel_shows_the_figures_and_replays_a_game_from_the_log(page, tmp
         stop_server(server)
 
 
+@pytest.mark.browser
+def test_the_panels_log_comes_a_page_at_a_time_with_a_button_for_older_games(page, tmp_path, server_control, host):
+    from reussite.stats import RECENT
+
+    start_server, stop_server = server_control
+    data = tmp_path / "data"
+    db = Stats.in_folder(data)
+    game = host.new_game("osmosis", 1, {"deal": "3"})
+    count = RECENT + 3
+    rows = [Stats.row_for(f"page{i:04d}", game, "lost", 10, "text", finished=f"2026-01-01T00:{i:02d}:00Z")
+            for i in range(count)]
+    for row in rows:
+        db.write(row)
+    server = start_server(data, tmp_path)
+    try:
+        page.goto(server.url)
+        page.wait_for_selector("body[data-painted]")
+        page.click("#btn-stats")
+        page.wait_for_selector("#stats-recent tbody tr")
+        assert page.locator("#stats-recent tbody tr").count() == RECENT
+        more = page.locator("#btn-stats-more")
+        assert more.is_visible() and more.text_content() == "Show older games"
+        more.click()
+        wait_until(page, f"document.querySelectorAll('#stats-recent tbody tr').length === {count}")
+        assert more.is_hidden()  # the whole log is shown; the focus went to the first game it brought
+        assert page.evaluate("document.activeElement.closest('tr').rowIndex") == RECENT + 1  # under the head
+        dates = page.eval_on_selector_all("#stats-recent tbody tr td:first-child", "els => els.map(e => e.textContent)")
+        assert len(set(dates)) == count  # every game once, none repeated by the second page
+        page.click("#bar .langs button[data-lang='fr']")  # a new language: the first page again, the button back
+        wait_until(page, f"document.querySelectorAll('#stats-recent tbody tr').length === {RECENT}")
+        assert more.text_content() == "Afficher les parties plus anciennes" and more.is_visible()
+    finally:
+        stop_server(server)
+
+
 def test_a_locked_statistics_file_holds_up_no_request_and_the_game_is_recorded_after(host, tmp_path, monkeypatch):
     """The statistics are written in their own thread: while another program holds the file, the page's
     requests are answered at once, and the game waits, then is written, with no notice left."""

@@ -7,7 +7,7 @@ import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from
 import { t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
 import { boot } from './language.js';
-import { saveGame, setBookmark, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
+import { loadStats, saveGame, setBookmark, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
 import { initSettings } from './settings.js';
 import { demoPlayPause, demoStep, hint, playHint, solveDemo, stopDemo } from './solver.js';
 import { $, app, setState, store } from './state.js';
@@ -54,6 +54,7 @@ function init() {
   $('btn-help-close').addEventListener('click', () => toggleHelp(false));
   $('btn-stats').addEventListener('click', () => toggleStats());
   $('btn-stats-close').addEventListener('click', () => toggleStats(false));
+  $('btn-stats-more').addEventListener('click', () => loadStats(true));
   $('btn-number').addEventListener('click', () => {
     const text = $('number-input').value.trim();
     if (!/^\d{1,20}$/.test(text) || /^0+$/.test(text)) {

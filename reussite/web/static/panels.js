@@ -231,7 +231,10 @@ function cell(tag, text, scope) {
   return el;
 }
 
-function renderStats(data) {
+// The log comes a page at a time (newest first); "Show older games" asks for the next page.
+let statsShown = 0;
+
+function renderStats(data, more = false) {
   const empty = data.summary.length === 0;
   $('stats-empty').hidden = !empty;
   ['stats-summary', 'stats-recent-title', 'stats-recent'].forEach((id) => { $(id).hidden = empty; });
@@ -244,7 +247,7 @@ function renderStats(data) {
     return row;
   }));
   const when = new Intl.DateTimeFormat(app.lang, { dateStyle: 'short', timeStyle: 'short' });
-  $('stats-recent').tBodies[0].replaceChildren(...data.recent.map((r) => {
+  const rows = data.recent.map((r) => {
     const row = document.createElement('tr');
     const replay = document.createElement('button');
     replay.type = 'button';
@@ -260,13 +263,24 @@ function renderStats(data) {
     row.append(cell('td', when.format(new Date(r.finished))), cell('td', label(r)), cell('td', r.number),
       cell('td', r.result_text), cell('td', r.score), cell('td', r.moves), cell('td', r.time_text), last);
     return row;
-  }));
+  });
+  const body = $('stats-recent').tBodies[0];
+  if (more) body.append(...rows);
+  else body.replaceChildren(...rows);
+  statsShown = (more ? statsShown : 0) + rows.length;
+  $('btn-stats-more').hidden = empty || statsShown >= data.total;
+  return rows;
 }
 
-export async function loadStats() {
-  const res = await request('/api/stats');
-  if (res.ok) renderStats(res.data);
-  else showMessage((res.data && res.data.error) || String(res.status), true);
+export async function loadStats(more = false) {
+  const res = await request(`/api/stats?offset=${more ? statsShown : 0}`);
+  if (!res.ok) {
+    showMessage((res.data && res.data.error) || String(res.status), true);
+    return;
+  }
+  const rows = renderStats(res.data, more);
+  // The button gone (the whole log shown), the focus goes to the first game it brought.
+  if (more && $('btn-stats-more').hidden && rows.length) rows[0].querySelector('button').focus();
 }
 
 export function toggleStats(open) {
