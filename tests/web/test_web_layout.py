@@ -132,6 +132,12 @@ def test_every_pile_on_screen_and_the_rules_as_a_sheet(browser, server, artifact
             page.screenshot(path=str(artifacts / f"layout-{game}-{width}x{height}-rules.png"))
             page.click("#btn-help-close")
             assert page.evaluate("document.activeElement.id") == "btn-rules"  # focus kept
+            if size in (PHONE, DESKTOP):  # French labels are longer: the table keeps its 80 % in French too
+                page.click("#bar .langs button[data-lang='fr']")
+                page.wait_for_selector("html[lang='fr']")
+                page.locator("#btn-new", has_text="Nouvelle partie").wait_for()
+                table = page.evaluate("document.getElementById('table').clientHeight")
+                assert table >= 0.8 * height, f"{game} at {size} in French: table {table} px"
         finally:
             context.close()
 
