@@ -161,29 +161,47 @@ def _winning_progress(game: Game, deadline: float, cancel: Callable[[], bool] | 
     return None
 
 
+#: A hint's wall-clock ceiling: its CPU budget plus this many seconds (a loaded machine slows the search down,
+#: never the player by more than this).
+WALL_GRACE = 2.0
+
+
 def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None = None,
-           cache: LineCache | None = None) -> Advice:
+           cache: LineCache | None = None, wall_seconds: float | None = None) -> Advice:
     """The hint for ``game``'s current position (``game`` is not changed). See the module's docstring.
 
-    A winning line may start by going back to a position the player has already reached (the solver does
-    not know the game's history); then the moves towards new positions are searched first with the time
-    left, so that a winning hint, too, avoids walking in circles when it can."""
+    ``seconds`` is the search's own CPU time (this thread's: however busy the machine, a hint searches as much),
+    within ``wall_seconds`` on the clock (by default ``seconds`` plus :data:`WALL_GRACE`, so the player never
+    waits much longer). A winning line may start by going back to a position the player has already reached
+    (the solver does not know the game's history); then the moves towards new positions are searched first
+    with the time left, so that a winning hint, too, avoids walking in circles when it can."""
     start = time.perf_counter()
-    deadline = start + seconds
+    wall = seconds + WALL_GRACE if wall_seconds is None else wall_seconds
+    deadline = start + wall
+    started = time.thread_time()
+    spent = [False]
+
+    def stop() -> bool:
+        if cancel is not None and cancel():
+            return True
+        spent[0] = spent[0] or time.thread_time() - started > seconds
+        return spent[0]
+
     if game.is_won():
         return Advice(NONE)
     cached = line = cache.lookup(game) if cache is not None else None
     cancelled = False
     if line is None and seconds > 0:
-        result = solve(game, seconds=seconds, cancel=cancel)
+        result = solve(game, seconds=wall, cancel=stop)
         if result.verdict is Verdict.WON and result.line:
             line = result.line
         elif result.verdict is Verdict.LOST:
             return Advice(LOST, seconds=time.perf_counter() - start)
-        cancelled = result.stopped_by == "cancelled"
+        cancelled = result.stopped_by == "cancelled" and not spent[0]
     if line and _returns(game, line[0], game.seen_positions()):
         # Some time for the alternatives even when the first search used it all.
-        line = _winning_progress(game, max(deadline, time.perf_counter() + min(seconds, 0.5)), cancel,
+        started, spent[0] = time.thread_time() - max(0.0, seconds - min(seconds, 0.5)), False
+        line = _winning_progress(game, max(deadline, time.perf_counter() + min(wall, 0.5)), stop,
                                  cache) or line
     if line:
         if cache is not None and line is not cached:

@@ -158,3 +158,25 @@ def test_the_game_hint_is_deprecated_and_still_answers_a_move_to_a_new_position(
     assert move == game.progress_moves()[0]
     game.push(move)
     assert move == game.last_move == game.history[-1]
+
+
+def test_a_hint_counts_the_searchs_cpu_time_under_a_wall_clock_ceiling(host):
+    """The budget is the search's CPU time: a search slowed down from outside (here each poll sleeps, as on a
+    loaded machine) still gets its whole budget of CPU, and stops at the wall-clock ceiling whatever is left."""
+    import time
+
+    game = host.new_game("forty-thieves", 4, {})  # not decided in a few seconds
+    polls = []
+
+    def slow() -> bool:
+        polls.append(1)
+        time.sleep(0.1)
+        return False
+
+    cpu = time.thread_time()
+    patient = advisor.advise(game, seconds=0.4, cancel=slow, wall_seconds=60)
+    cpu = time.thread_time() - cpu
+    # On the clock, the budget would have left under 0.4 - 0.1 a poll of CPU to the search.
+    assert len(polls) >= 2 and cpu >= 0.35 and patient.seconds >= cpu + 0.1 * len(polls) and not patient.cancelled
+    hurried = advisor.advise(game, seconds=60, cancel=slow, wall_seconds=0.5)
+    assert hurried.seconds < 5 and not hurried.cancelled

@@ -281,7 +281,7 @@ class Api:
         if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
         else:
-            # The page's budget is the search's CPU time; the worker adds a wall-clock ceiling (worker.HINT_WALL_GRACE).
+            # The page's budget is the search's CPU time; the advisor adds a wall-clock ceiling (advisor.WALL_GRACE).
             result = await self._work("hint", {"save": saves.to_json(game), "seconds": seconds}, version)
         if result is None:
             return self._stale()

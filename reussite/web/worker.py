@@ -93,31 +93,17 @@ def _game(host, save: dict[str, Any]):
 
 
 
-#: A hint's wall-clock ceiling: its CPU budget plus this many seconds (a loaded machine slows the search
-#: down, never the player by more than this).
-HINT_WALL_GRACE = 2.0
-
-
 def _job_hint(host, cache, payload, cancel, progress) -> dict[str, Any]:
     """The hint: ``seconds`` of the search's own CPU time (however busy the machine: the child runs at nice
-    19), within ``wall_seconds`` on the clock (by default ``seconds`` plus :data:`HINT_WALL_GRACE`)."""
+    19), within ``wall_seconds`` on the clock (by default ``seconds`` plus ``advisor.WALL_GRACE``)."""
     from reussite import advisor
 
     game = _game(host, payload["save"])
-    cpu = float(payload["seconds"])
-    wall = float(payload.get("wall_seconds") or cpu + HINT_WALL_GRACE)
     started = time.thread_time()  # this thread's CPU: the reader thread's, or another process's, is not counted
-    spent = [False]
-
-    def stop() -> bool:
-        if cancel():
-            return True
-        spent[0] = spent[0] or time.thread_time() - started > cpu
-        return spent[0]
-
-    advice = advisor.advise(game, seconds=wall, cancel=stop, cache=cache)
+    advice = advisor.advise(game, seconds=float(payload["seconds"]), cancel=cancel, cache=cache,
+                            wall_seconds=payload.get("wall_seconds"))
     return {"kind": advice.kind, "move": None if advice.move is None else encode_move(advice.move),
-            "cancelled": advice.cancelled and not spent[0], "seconds": advice.seconds,
+            "cancelled": advice.cancelled, "seconds": advice.seconds,
             "cpu_seconds": time.thread_time() - started}
 
 
