@@ -338,39 +338,34 @@ def test_the_move_log_steps_back_and_forward_exactly_and_bookmarks(page, server)
     assert texts[0] == "Start of the game" and len(texts) == 4
     assert all(" from " in t and " to " in t for t in texts[1:]), texts  # the notation, then the words
     page.click("#btn-bookmark")  # a bookmark after the third move
-    version = state["version"]
-    page.click("#log-list button[data-moves='1']")
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    version = [state["version"]]
+
+    def step(selector: str) -> None:
+        """Click ``selector`` and wait for the change it makes (the next version)."""
+        page.click(selector)
+        version[0] += 1
+        page.wait_for_selector(f"body[data-version='{version[0]}']")
+
+    step("#log-list button[data-moves='1']")
     assert server.state()["moves"] == 1 and codes() == after[0]
     page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
     assert page.locator("#log-list li.undone").count() == 2  # still there, to go forward to
-    page.click("#log-list button[data-moves='3']")
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    step("#log-list button[data-moves='3']")
     assert server.state()["moves"] == 3 and codes() == after[2]
-    page.click("#log-list button[data-moves='0']")
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    step("#log-list button[data-moves='0']")
     assert server.state()["moves"] == 0
-    page.click("#bookmarks button.bookmark")  # back to the bookmark: three moves forward
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    step("#bookmarks button.bookmark")  # back to the bookmark: three moves forward
     assert server.state()["moves"] == 3 and codes() == after[2]
     # Another line from the start (a deal): the bookmark's position comes back all the same, its moves replayed
     # from the deal, as PySolFC's bookmarks restore theirs.
-    page.click("#log-list button[data-moves='0']")
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    step("#log-list button[data-moves='0']")
     page.locator("#table").focus()
     page.keyboard.press("d")
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    version[0] += 1
+    page.wait_for_selector(f"body[data-version='{version[0]}']")
     page.wait_for_selector("#log-list button[data-moves='1'][aria-current='step']")
     assert server.state()["moves"] == 1 and not server.state()["can_redo"]  # the marked line is gone
-    page.click("#bookmarks button.bookmark")
-    version += 1
-    page.wait_for_selector(f"body[data-version='{version}']")
+    step("#bookmarks button.bookmark")
     assert server.state()["moves"] == 3 and codes() == after[2]
     page.wait_for_selector("#log-list li:nth-child(4) button[aria-current='step']")  # the log follows
 
