@@ -53,6 +53,8 @@ def resident_bytes() -> int | None:
             return int(statm.read().split()[1]) * _PAGE
     except (OSError, ValueError, IndexError):
         return None
+
+
 #: What one stored position costs besides its key's bytes: the bytes object and its slot in the set.
 _ENTRY_OVERHEAD = 33 + 60
 
