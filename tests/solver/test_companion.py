@@ -374,3 +374,33 @@ def test_loading_the_host_and_dealing_imports_no_companion():
             "print(sorted(m for m in sys.modules if m.startswith('reussite_plugins.') and m.endswith('_solver')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]", out
+
+
+# -- (e) the default progress estimate, read from the declarations ----------------------------------------------
+
+def _freecell_progress(layout: dict[str, str]) -> float:
+    from helpers import arrange
+
+    game = arrange(Host.load().new_game("freecell", 1), layout)
+    return Companion(type(game)).progress(game)
+
+
+def test_default_progress_counts_an_empty_free_cell():
+    # The same cards, one of them in a free cell or on a pile where it follows the build: a free cell taken
+    # costs the reserve weight, nothing else differs.
+    base = {"foundation-1": "AS", "tableau-1": "KH QS", "tableau-2": "9D 8C"}
+    in_cell = _freecell_progress({**base, "reserve-1": "7H"})
+    on_pile = _freecell_progress({**base, "tableau-2": "9D 8C 7H"})
+    assert on_pile - in_cell == Companion.reserve_weight > 0
+
+
+def test_default_progress_counts_the_cards_above_the_card_a_foundation_wants_next():
+    # With the ace of spades on its foundation, the two of spades is wanted: each card above it costs the
+    # blocked weight; a card that no foundation takes costs nothing wherever it is buried. Every pile keeps
+    # the same disorder (each card breaks the build of the one under it).
+    deep = _freecell_progress({"foundation-1": "AS", "tableau-1": "2S 9H 9C", "tableau-2": "5D"})
+    shallow = _freecell_progress({"foundation-1": "AS", "tableau-1": "9H 2S 9C", "tableau-2": "5D"})
+    top = _freecell_progress({"foundation-1": "AS", "tableau-1": "9H 9C 2S", "tableau-2": "5D"})
+    assert shallow - deep == top - shallow == Companion.blocked_weight > 0
+    unwanted = _freecell_progress({"foundation-1": "AS", "tableau-1": "5D 9H 9C", "tableau-2": "2S"})
+    assert unwanted == top
