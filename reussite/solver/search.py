@@ -87,6 +87,11 @@ class Result:
     seconds: float = 0.0
     stopped_by: str | None = None  # for UNKNOWN: "nodes", "time", "memory", "cancelled" or "interrupted"
     memory_mb: float = 0.0  # the transposition table's estimated size at the end
+    #: Positions expanded by each kind of search ("depth-first", "beam", "best-first"; empty for the walk).
+    searched: dict[str, int] = field(default_factory=dict)
+    #: How often the progress estimate told the children of a position apart in the depth-first search
+    #: (see :func:`solve`); None when it was not measured.
+    separation: float | None = None
 
     @property
     def decided(self) -> bool:
@@ -161,6 +166,8 @@ def _distinct(game: Game, moves, groups) -> list:
 LOOKAHEAD = True
 #: Whether the best-first search takes its turns (see :func:`solve`).
 BEST_FIRST = True
+#: Whether the beams' and best-first searches' turns follow how well the estimate separates children.
+SEPARATION = True
 
 
 def _store(search, key: bytes) -> bool:
@@ -174,9 +181,10 @@ def _store(search, key: bytes) -> bool:
     return True
 
 
-def _lookahead(game: Game, moves: list, visited, comp: Companion) -> tuple[list, list]:
-    """The moves that reach a position not stored yet, best progress first, and the key of each one's position
-    (the search uses it when it gets there, rather than computing it again)."""
+def _lookahead(game: Game, moves: list, visited, comp: Companion) -> tuple[list, list, bool | None]:
+    """The moves that reach a position not stored yet, best progress first, the key of each one's position
+    (the search uses it when it gets there, rather than computing it again), and whether their progress
+    differs at all (None with fewer than two moves)."""
     scored = []
     key_of, progress, push, pop = comp.key, comp.progress, game.push, game.pop
     for k, move in enumerate(moves):
@@ -193,7 +201,8 @@ def _lookahead(game: Game, moves: list, visited, comp: Companion) -> tuple[list,
         for _ in range(played):
             pop()
     scored.sort()
-    return [m for _, _, m, _ in scored], [key for _, _, _, key in scored]
+    apart = scored[0][0] != scored[-1][0] if len(scored) > 1 else None
+    return [m for _, _, m, _ in scored], [key for _, _, _, key in scored], apart
 
 
 def _play(game: Game, move, line: list | None = None) -> None:
@@ -250,6 +259,15 @@ class _DFS:
         self.frames: list[list] = []
         self.expanded = 0
         self.started = False
+        # Positions with two new children or more, and those of them whose children's progress differ.
+        self.branching = 0
+        self.told_apart = 0
+
+    @property
+    def separation(self) -> float | None:
+        """The share of branching positions whose children the progress estimate tells apart (None before
+        any): how far the estimate can lead a search that trusts it."""
+        return self.told_apart / self.branching if self.branching else None
 
     def enter(self, key: bytes | None = None) -> bool | None:
         """Expand the position just reached (``key``: its key, when known already): True if won, None if
@@ -269,7 +287,10 @@ class _DFS:
                 moves = comp.useful_moves(g, _distinct(g, g.legal_moves(), g.interchangeable_stacks()))
                 keys = None
                 if LOOKAHEAD:
-                    moves, keys = _lookahead(g, order_moves(g, moves), self.visited, comp)
+                    moves, keys, apart = _lookahead(g, order_moves(g, moves), self.visited, comp)
+                    if apart is not None:
+                        self.branching += 1
+                        self.told_apart += apart
                 else:
                     moves = order_moves(g, moves)
                 # A frame: moves to try, the next one's index, safe moves played on entering it, and the key
@@ -568,6 +589,9 @@ class _Beam:
 
 #: What one waiting move costs in the heap (the tuple and its slot), for the memory budget.
 _HEAP_ENTRY = 72 + 8
+#: The least trust in an estimate that still gives beams a turn: below it the complete search gets at most
+#: this many times more than the beams (an estimate that never tells children apart gets no beams at all).
+_LEAST_TRUST = 1 / 64
 
 
 def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None, seconds: float | None = None,
@@ -591,6 +615,13 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     best-first searches are complete: any one that runs out of positions has proved the game lost. A beam
     search is not, and is thrown away when its turn ends. Nothing is random, so a node budget gives the
     same answer everywhere.
+
+    The beams and best-first searches follow the estimate, so they get budget as far as it leads: the share
+    of the positions the depth-first search branched at whose children the estimate told apart, measured as
+    it goes (``Result.separation``). The depth-first search's turn is divided by that share (at most 64
+    times longer) and the best-first searches' multiplied by it; an estimate that has never told children
+    apart gets no beam nor best-first turn at all, so a game with no estimate is searched depth-first with
+    the whole budget, as a general solver searches it.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
     start = time.perf_counter()
@@ -624,8 +655,12 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             raise _Stop("cancelled")
 
     def finish(verdict: Verdict, stopped_by: str | None = None, winner=None) -> Result:
+        searched = {"depth-first": main.expanded,
+                    "beam": beams_expanded + (beam.expanded if beam is not None else 0),
+                    "best-first": sum(best.expanded for best in bests)}
         return Result(verdict, list(winner.line) if winner is not None else [], total(), len(main.visited),
-                      time.perf_counter() - start, stopped_by, used() / (1024 * 1024))
+                      time.perf_counter() - start, stopped_by, used() / (1024 * 1024), searched,
+                      main.separation)
 
     def cap(share: int) -> int:
         """A search's own limit for this turn, within the node budget."""
@@ -661,8 +696,12 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 return finish(Verdict.LOST)
             if spent():
                 return finish(Verdict.UNKNOWN, "nodes")
+            # The estimate leads the beams and best-first searches only as far as it tells children apart:
+            # where it never does they would search blindly, so the complete search gets their budget.
+            separation = main.separation if SEPARATION else None
+            trust = 1.0 if separation is None else separation
             beamed = 0
-            for progress, phased in beams:
+            for progress, phased in beams if trust > 0 else ():
                 beam = _Beam(game, comp, progress, width, phased)
                 if beam.run(cap(width * _BEAM_STEPS), check) is Verdict.WON:
                     return _verified(game, finish(Verdict.WON, winner=beam))
@@ -673,9 +712,11 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if spent():
                     return finish(Verdict.UNKNOWN, "nodes")
             width *= 2
-            slice_ = max(1, int(max(first // 2, beamed // len(beams)) * complete_share))
-            for search, share in ((main, 1), *((best, best_share) for best in bests)):
-                verdict, winner = search.run(search.expanded + cap(slice_ * share), check), search
+            slice_ = max(first // 2, beamed // len(beams)) * complete_share / max(trust, _LEAST_TRUST)
+            for search, share in ((main, 1.0), *((best, best_share * trust) for best in bests)):
+                if not share:
+                    continue
+                verdict, winner = search.run(search.expanded + cap(max(1, int(slice_ * share))), check), search
                 if verdict is not None or spent():
                     break
     except _Stop as stop:

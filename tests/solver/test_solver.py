@@ -679,3 +679,25 @@ def test_the_beam_asks_a_variant_s_own_phases(monkeypatch):
     beam = search._Beam(_layout(own, **_POSITION), comp, comp.progress, 2, phased=True)
     assert beam.run(10_000, lambda: None) is Verdict.WON and asked
     assert _replays_to_a_win(game, beam.line)
+
+
+class _FlatSolver(Companion):
+    """A companion whose estimate tells no position from another (a game that gives none)."""
+
+    def progress(self, game) -> float:
+        return 0.0
+
+
+def test_an_estimate_that_never_tells_children_apart_leaves_the_whole_budget_to_the_complete_search(host):
+    """Issue 22, point 2: beams and best-first searches get budget only as far as the estimate separates
+    the children of the positions searched, measured as the search goes. FreeCell deal 4 goes past the
+    depth-first search's first slice: with the default estimate (it tells nearly every position's children
+    apart) a beam wins it. With a flat estimate no beam nor best-first search runs on deal 3, and the
+    depth-first search alone wins it within 6,000 positions (given the beams' turns, it did not)."""
+    game = host.new_game("freecell", 4)
+    led = solve(game, nodes=6000)
+    assert led.separation > 0.9 and led.searched["beam"] > 0
+    flat = solve(_with_companion(type(game), _FlatSolver)(3, {}), nodes=6000)
+    assert flat.separation == 0.0
+    assert flat.searched == {"depth-first": flat.nodes, "beam": 0, "best-first": 0}
+    assert flat.verdict is Verdict.WON
