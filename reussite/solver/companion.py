@@ -66,6 +66,7 @@ class Companion:
         self.game_class = game_class
         self.derived = derive.Knowledge(game_class)
         self._disorder: dict[tuple[int, bytes], int] = {}  # see progress
+        self._wanted_tables: dict[tuple[bytes, ...], bytes | None] = {}  # see _wanted
 
     def safe_move(self, game: Game) -> AnyMove | None:
         """A move to play at once without trying the others: if any line wins from here, one starting with
@@ -109,7 +110,7 @@ class Companion:
             for i in game.reserve_ix:
                 if not cards[i] and rules[i].may_take:
                     score += reserve_weight
-        wanted = self._wanted(game) if blocked_weight else ()
+        wanted = self._wanted(game) if blocked_weight else None
         for i in game.tableau_ix:
             pile = cards[i]
             if not pile:
@@ -128,21 +129,22 @@ class Companion:
                     kept.clear()
                 kept[i, key] = out
             score -= 0.5 * out
-            if wanted:
+            if wanted is not None:
                 # The stack key is its length, its face-down count, then its cards' keys from the bottom:
-                # the first one found is the deepest.
-                top = len(key) - 1
-                worst = 0
-                for card in wanted:
-                    j = key.find(card, 2)
-                    if j >= 0 and top - j > worst:
-                        worst = top - j
-                score -= blocked_weight * worst
+                # marked, the first wanted one found is the deepest.
+                j = key.translate(wanted).find(1, 2)
+                if j >= 0:
+                    score -= blocked_weight * (len(key) - 1 - j)
         return score
 
-    def _wanted(self, game: Game) -> set[int]:
-        """The keys of the cards the foundations take now (a foundation that would take more than a few, or
-        whose rule the variant answers itself, tells nothing and is left out)."""
+    def _wanted(self, game: Game) -> bytes | None:
+        """The cards the foundations take now, as a table for ``bytes.translate`` that marks their keys 1 and
+        every other byte 0; None if there are none (a foundation that would take more than a few, or whose
+        rule the variant answers itself, tells nothing and is left out). Kept by the foundations' keys."""
+        found = tuple(map(game.stack_key, game.foundation_ix))
+        table = self._wanted_tables.get(found, False)
+        if table is not False:
+            return table
         wanted: set[int] = set()
         cards, rules = game.cards, game._rules
         for f in game.foundation_ix:
@@ -153,7 +155,11 @@ class Companion:
             takes = rule.takes[EMPTY_KEY if not pile else pile[-1][0] * 4 + pile[-1][1]]
             if len(takes) <= _WANTED_MOST:
                 wanted |= takes
-        return wanted
+        table = bytes(k in wanted for k in range(256)) if wanted else None
+        if len(self._wanted_tables) >= _DISORDER_KEPT:
+            self._wanted_tables.clear()
+        self._wanted_tables[found] = table
+        return table
 
     def estimates(self, game: Game) -> tuple[Callable[[Game], float], ...]:
         """The progress estimates the beam and best-first searches follow from ``game`` (the position the
