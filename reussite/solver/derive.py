@@ -13,6 +13,16 @@ start of a sequence "k clicks, then the waste's new top card to where it goes", 
 cycle of the stock, and never a click on its own; where the redeals are unlimited (elsewhere the long runs
 of clicks cost more than they save).
 
+**One turn of the stock folded in the key.** In the same games (clicks only as part of a play, redeals
+unlimited), the positions one turn of the stock goes through from a redeal differ only in how many cards the
+waste shows, and each reaches every other by clicks alone: so they have the same future, and the key gives
+them all the redeal's stock (the waste's cards under the stock's, in the order a redeal leaves them, the
+waste empty). With one card at a time that is every position of the stock and the waste; with three, those
+whose waste holds a multiple of three cards, or the whole turn. A play from the waste can leave it out of
+step (two cards, say): the clicks from there show cards a redeal's triples never show, so such a position
+keeps its own key. ``tests/solver/test_derive.py`` has a position that a fold of every turn calls lost and
+that wins.
+
 **Buried cards folded out of the key.** In a game that plays by its declarations alone (no override of
 :data:`OVERRIDES`, no stack whose own rule reads more than its top card, ``StackRule.by_top``), a stack that
 lets no card be picked up (a foundation that keeps its cards, Golf's and Black Hole's single one) changes
@@ -80,6 +90,7 @@ OVERRIDES = ("after_move", "do_deal", "do_redeal", "stock_refusal", "redeal_refu
              "flip_exposed_cards", "move_cards", "deal_cards")
 
 _UP_IN_SUIT = Build("same", 1)
+_EMPTY_WASTE = bytes((0, 0))
 
 
 def _by_top(rule) -> bool:
@@ -182,8 +193,9 @@ class Knowledge:
     def key(self, game: Game) -> bytes:
         """``position_key``, with each folded stack (nothing ever leaves it, its rule reads only its top)
         reduced to its size, face-down count and top card: the cards buried there can never move again, and
-        no rule reads them (a plain game: no override, no own rule that reads more than its top)."""
-        if not self.folded:
+        no rule reads them (a plain game: no override, no own rule that reads more than its top); and where
+        clicks come only as part of a play, one turn of the stock from a redeal as the redeal itself."""
+        if not self.folded and not self.stock_plays:
             return game.position_key()
         keys = game._stack_keys
         if None in keys:
@@ -191,6 +203,15 @@ class Knowledge:
                 if key is None:
                     game.stack_key(i)
         parts = keys[:]
+        if self.stock_plays:
+            # One stock cycle's positions, folded (the module's docstring): the stock as a redeal leaves it.
+            stock, waste = parts[game.stock_ix], parts[game.waste_ix]
+            if len(stock) == 2 or waste[0] % max(1, game.deal_count) == 0:
+                size = stock[0] + waste[0]
+                parts[game.stock_ix] = bytes((size, size)) + stock[2:] + waste[:1:-1]
+                parts[game.waste_ix] = _EMPTY_WASTE
+        if not self.folded:
+            return game._joined_key(parts)
         cards = game.cards
         options = tuple(sorted(game.option_values.items()))
         alike = self._alike.get(options)

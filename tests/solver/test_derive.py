@@ -16,6 +16,7 @@ import pytest
 from solver.test_brute_force import TooBig, brute_force
 
 from reussite.cards import Card
+from reussite.game import Move
 from reussite.rules import (
     ANY,
     FOUNDATION_UP_IN_SUIT,
@@ -66,6 +67,14 @@ class MiniKlondike(Variant):
             self.deal_row(cards, self.tableau_ix[row:], face_down=True)
         self.deal_row(cards)
         self.place("stock", cards)
+
+
+class MiniKlondike3(MiniKlondike):
+    """The same, the stock turned three cards at a time: a play from the waste regroups the later triples."""
+
+    id = "mini-klondike-3"
+    name = "Mini Klondike by threes"
+    deal_count = 3
 
 
 class MiniFreeCell(Variant):
@@ -146,7 +155,7 @@ def _check_safe_moves(cls, cases: int, seed: int) -> int:
     return checked
 
 
-@pytest.mark.parametrize("cls", [MiniKlondike, MiniFreeCell, MiniForty], ids=lambda c: c.id)
+@pytest.mark.parametrize("cls", [MiniKlondike, MiniKlondike3, MiniFreeCell, MiniForty], ids=lambda c: c.id)
 def test_derived_safe_moves_are_sound(cls):
     assert _check_safe_moves(cls, CASES, seed=7) >= CASES // 4
 
@@ -258,12 +267,12 @@ def test_derived_safe_moves_are_sound_in_the_classic_games(game_id):
     assert checked >= CASES // 2
 
 
-@pytest.mark.parametrize("cls", [MiniKlondike, MiniForty, MiniFreeCell], ids=lambda c: c.id)
+@pytest.mark.parametrize("cls", [MiniKlondike, MiniKlondike3, MiniForty, MiniFreeCell], ids=lambda c: c.id)
 def test_the_solver_with_the_derived_rules_agrees_with_the_exhaustive_search(cls):
-    """Safe moves and stock clicks only as part of a play (the waste games) together: every verdict the
-    solver reaches on a small position is the exhaustive search's."""
+    """Safe moves, stock clicks only as part of a play and one stock cycle folded in the key (the waste
+    games) together: every verdict the solver reaches on a small position is the exhaustive search's."""
     rng = random.Random(5)
-    assert Knowledge(cls).stock_plays == (cls is MiniKlondike)  # a waste, and unlimited redeals
+    assert Knowledge(cls).stock_plays == issubclass(cls, MiniKlondike)  # a waste, and unlimited redeals
     checked = lost = 0
     for _ in range(CASES * 4):
         game = _random_position(cls, rng, rng.randint(0, 12))
@@ -373,6 +382,50 @@ def test_the_top_card_of_a_folded_stack_counts_by_what_it_takes():
 
     assert key("5S") == key("5H")  # both take the 4s and the 6s
     assert key("5S") != key("6S") != key("7D")
+
+
+def test_one_stock_cycle_is_folded_in_the_key():
+    """With unlimited redeals the positions one turn of the stock goes through from a redeal have one key
+    (each reaches the others by clicks alone); a waste that a play left out of step with the triples keeps
+    its own, since from there the clicks show cards a redeal's triples never show."""
+    from reussite.game import DEAL, REDEAL
+
+    for cls, size in ((MiniKlondike, 1), (MiniKlondike3, 3)):
+        game = cls(3)
+        knowledge = companion_for(cls).derived
+        start = knowledge.key(game)
+        stock = game.cards[game.stock_ix]
+        assert len(stock) > 2 * size
+        while stock:
+            game.push(DEAL)
+            assert knowledge.key(game) == start, (cls.id, len(stock))
+        game.push(REDEAL)
+        assert knowledge.key(game) == start and game.position_key() == start
+    # Out of step: a waste of 2 after a play, the stock not empty.
+    game = MiniKlondike3.from_layout({"stacks": [{"id": "stock", "cards": ["2S", "3S", "4S", "AD", "2D"]},
+                                                 {"id": "waste", "cards": ["AS", "3D", "2H"]},
+                                                 {"id": "tableau-1", "cards": ["3C"]}]})
+    knowledge = companion_for(MiniKlondike3).derived
+    in_step = knowledge.key(game)
+    game.push(Move(game.waste_ix, game.tableau_ix[0], 1))  # the 2H onto the 3C: 2 cards left in the waste
+    out_of_step = knowledge.key(game)
+    assert out_of_step == game.position_key() != in_step
+    game.push(DEAL)  # 5 in the waste: still out of step
+    assert knowledge.key(game) == game.position_key()
+    game.push(DEAL)  # the stock empty: the redeal's turn again
+    assert knowledge.key(game) != game.position_key()
+
+
+def test_a_win_that_needs_a_waste_out_of_step_is_found():
+    # Found by random positions against a fold of every turn of the stock: that fold calls it lost.
+    layout = {"stacks": [{"id": "stock", "cards": ["3H", "4H", "AH", "4D", "4C", "AD", "3S"], "face_down": 7},
+                         {"id": "waste", "cards": ["3D", "2S", "AC"]},
+                         {"id": "tableau-1", "cards": ["4S"]},
+                         {"id": "tableau-2", "cards": ["2C", "2H"], "face_down": 1},
+                         {"id": "tableau-3", "cards": ["3C", "AS", "2D"], "face_down": 2}]}
+    game = MiniKlondike3.from_layout(layout)
+    assert brute_force(game, _groups)
+    assert solve(game, nodes=50_000).verdict is Verdict.WON
 
 
 def test_the_walk_stands_aside_where_cards_can_go_elsewhere():
