@@ -2,7 +2,7 @@
 King to Ace of one suit leaves for a foundation by itself. One, two or four suits."""
 
 from reussite.cards import new_pack
-from reussite.game import DEAL, Reason
+from reussite.game import DEAL, Move, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
@@ -74,8 +74,13 @@ class Spider(Variant):
         return None
 
     def after_move(self, move):
-        # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move.
-        for pile in self.tableau_ix:
-            if self.run_length(pile) == 13:
+        # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move. Only
+        # where cards arrived: the pile a move went to, or every pile after a deal.
+        if isinstance(move, Move):
+            piles = (move.dst,) if move.dst in self.tableau_ix else ()
+        else:
+            piles = self.tableau_ix
+        for pile in piles:
+            if len(self.cards[pile]) - self.face_down[pile] >= 13 and self.run_length(pile) == 13:
                 self.move_cards(pile, next(f for f in self.foundation_ix if not self.cards[f]), 13)
         super().after_move(move)  # then the card it uncovered turns up

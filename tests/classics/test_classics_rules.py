@@ -260,6 +260,17 @@ def test_a_finished_spider_run_leaves_for_a_foundation_and_comes_back_with_undo(
     assert len(game.stack("tableau-1")) == 13 and not game.stack("foundation-1")
 
 
+def test_a_spider_run_finished_by_a_deal_leaves_too():
+    run = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+    # The top card of the stock goes to the first pile: the Ace, eighth from the bottom, to the third.
+    game = spider(tableau_3=run, stock="2H 2D 3H 3D 4H 4D 5H AS 5D 6H", face_down={"stock": 10})
+    game.push(DEAL)
+    assert len(game.stack("foundation-1")) == 13 and not game.stack("tableau-3")
+    assert all(len(game.stack(f"tableau-{i}")) == 2 for i in range(1, 11) if i != 3)
+    game.pop()
+    assert len(game.stack("tableau-3")) == 12 and len(game.stack("stock")) == 10
+
+
 def test_nothing_comes_back_from_a_spider_foundation():
     game = spider(foundation_1="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", tableau_1="")
     assert not legal(game, "foundation-1", "tableau-1")
