@@ -212,17 +212,29 @@ class Knowledge:
                 parts[game.waste_ix] = _EMPTY_WASTE
         if not self.folded:
             return game._joined_key(parts)
-        cards = game.cards
+        # Each folded stack's part by its stack key, kept with the game (its copies share it): a folded stack
+        # goes through a few states only (a foundation's 14).
+        cache = game.__dict__.get("_derived_folded")
+        if cache is None:
+            cache = game.__dict__["_derived_folded"] = {i: {} for i in self.folded}
+        for i in self.folded:
+            whole = parts[i]
+            if whole[0]:  # not empty
+                part = cache[i].get(whole)
+                if part is None:
+                    part = cache[i][whole] = self._folded_part(game, i)
+                parts[i] = part
+        return game._joined_key(parts)
+
+    def _folded_part(self, game: Game, i: int) -> bytes:
+        """Stack ``i``'s part of the key: its size, face-down count and the first card that takes the same."""
         options = tuple(sorted(game.option_values.items()))
         alike = self._alike.get(options)
         if alike is None:
-            alike = self._alike[options] = {i: _alike_tops(game, i) for i in self.folded}
-        for i in self.folded:
-            pile = cards[i]
-            if pile:
-                top = pile[-1]
-                parts[i] = bytes((len(pile), game.face_down[i], alike[i][top[0] * 4 + top[1]]))
-        return game._joined_key(parts)
+            alike = self._alike[options] = {j: _alike_tops(game, j) for j in self.folded}
+        pile = game.cards[i]
+        top = pile[-1]
+        return bytes((len(pile), game.face_down[i], alike[i][top[0] * 4 + top[1]]))
 
     @staticmethod
     def _stock_plays(game_class: type[Game]) -> bool:
