@@ -91,6 +91,8 @@ OVERRIDES = ("after_move", "do_deal", "do_redeal", "stock_refusal", "redeal_refu
 
 _UP_IN_SUIT = Build("same", 1)
 _EMPTY_WASTE = bytes((0, 0))
+#: How many states of the foundations ``Knowledge.safe_move`` keeps the safe cards of.
+_SAFE_KEPT = 1 << 14
 
 
 def _by_top(rule) -> bool:
@@ -120,6 +122,7 @@ class Knowledge:
                             and s.rule.pickup == PICK_NONE and (not s.rule.own_rule or _by_top(s.rule)))
         self._sinks: dict[tuple, Sink | None] = {}  # per set of options (see dead_end)
         self._alike: dict[tuple, dict[int, list[int]]] = {}  # per set of options (see key)
+        self._safe_now: dict[tuple, dict[int, tuple[int, ...]]] = {}  # by the foundations' keys (see safe_move)
         self.why_not = self._why_not(game_class)
         self.enabled = self.why_not is None
         if not self.enabled:
@@ -306,10 +309,19 @@ class Knowledge:
     def safe_move(self, game: Game) -> AnyMove | None:
         if not self.enabled:
             return None
-        complete = None
         cards, face_down = game.cards, game.face_down
+        # The safe cards follow from the foundations and the copies of each card (which a pack option may
+        # change: the rules are the class's).
+        state = (self.copies(game), *map(game.stack_key, self.foundations))
+        safe = self._safe_now.get(state)
+        if safe is None:
+            safe = self._safe_cards(game)
+            if len(self._safe_now) >= _SAFE_KEPT:
+                self._safe_now.clear()
+            self._safe_now[state] = safe
+        if not safe:
+            return None
         waste_ok = game.deal_count == 1 or game.stock_ix is None or not cards[game.stock_ix]
-        levels = self.levels
         for src in self.sources:
             pile = cards[src]
             if not pile or face_down[src] >= len(pile):
@@ -317,23 +329,30 @@ class Knowledge:
             if src == game.waste_ix and not waste_ok:
                 continue
             card = pile[-1]
-            key = card[0] * 4 + card[1]
-            level = levels[key]
-            if complete is None:
-                complete = self.complete(game)
-                if complete is None:
-                    return None
+            for f in safe.get(card[0] * 4 + card[1], ()):
+                move = Move(src, f, 1)
+                if game.refusal(move) is None:  # what the rules say beyond fitting (accepts_from...)
+                    return move
+        return None
+
+    def _safe_cards(self, game: Game) -> dict[int, tuple[int, ...]]:
+        """For the foundations as they are: each card key that is safe to play now (see the module's
+        docstring), with the foundations that take it; empty if none is."""
+        complete = self.complete(game)
+        if complete is None:
+            return {}
+        cards, rules = game.cards, game._rules
+        tops = [EMPTY_KEY if not cards[f] else cards[f][-1][0] * 4 + cards[f][-1][1] for f in self.foundations]
+        out: dict[int, tuple[int, ...]] = {}
+        for key in CARD_KEYS:
+            level = self.levels[key]
             if (level[0] > complete[0] or level[1] > complete[1] or level[2] > complete[2]
                     or level[3] > complete[3]):
                 continue
-            for f in self.foundations:
-                target = cards[f]
-                top = target[-1] if target else None
-                if key in game._rules[f].takes[EMPTY_KEY if top is None else top[0] * 4 + top[1]]:
-                    move = Move(src, f, 1)
-                    if game.refusal(move) is None:  # what the rules say beyond fitting (accepts_from...)
-                        return move
-        return None
+            takers = tuple(f for f, top in zip(self.foundations, tops, strict=True) if key in rules[f].takes[top])
+            if takers:
+                out[key] = takers
+        return out
 
     def useful_moves(self, game: Game, moves: list) -> list:
         if not self.stock_plays:
