@@ -77,6 +77,15 @@ class MiniKlondike3(MiniKlondike):
     deal_count = 3
 
 
+class MiniKlondikeTwoPacks(MiniKlondike):
+    """Klondike's rules on two packs of Ace to 4 in clubs and hearts: two copies of every card."""
+
+    id = "mini-klondike-2"
+    name = "Mini Klondike with two packs"
+    decks = 2
+    pack_suits = (0, 2)
+
+
 class MiniFreeCell(Variant):
     """FreeCell's rules on Ace to 4: cells, runs by cells and spaces, foundations that keep their cards."""
 
@@ -426,6 +435,64 @@ def test_a_win_that_needs_a_waste_out_of_step_is_found():
     game = MiniKlondike3.from_layout(layout)
     assert brute_force(game, _groups)
     assert solve(game, nodes=50_000).verdict is Verdict.WON
+
+
+def _dealt_at_random(cls, rng: random.Random) -> dict:
+    """A layout of ``cls`` (three piles, a stock) with piles of random heights, all but the top card face down
+    in two piles of three: the shapes where cards can wait for each other."""
+    pack = [_code(card) for card in cls(1).pack()]
+    rng.shuffle(pack)
+    stacks = []
+    for k in range(3):
+        height = rng.randint(1, 5)
+        pile, pack = pack[:height], pack[height:]
+        down = height - 1 if rng.random() < 0.67 else rng.randint(0, height - 1)
+        stacks.append({"id": f"tableau-{k + 1}", "cards": pile, "face_down": down})
+    stacks.append({"id": "stock", "cards": pack, "face_down": len(pack)})
+    return {"stacks": stacks}
+
+
+@pytest.mark.parametrize("cls", [MiniKlondike, MiniKlondike3, MiniKlondikeTwoPacks], ids=lambda c: c.id)
+def test_cards_that_wait_for_each_other_are_a_dead_end_only_where_nothing_wins(cls):
+    """Wherever the derived dead end finds cards at the bottom of the piles that wait for each other, the
+    exhaustive search finds no win; and it does find such positions, lost ones the search alone must
+    otherwise go through."""
+    rng = random.Random(17)
+    knowledge = companion_for(cls).derived
+    assert knowledge.enabled and knowledge.waits
+    dead = 0
+    for _ in range(CASES * (400 if cls.decks == 2 else 40)):  # with two copies of each card it is rarer
+        game = cls.from_layout(_dealt_at_random(cls, rng))
+        if not knowledge.dead_end(game):
+            continue
+        try:
+            assert not brute_force(game, _groups), (cls.id, game.layout_json())
+        except TooBig:
+            continue
+        dead += 1
+        if dead == CASES:
+            break
+    assert dead >= CASES // 4, dead
+
+
+def test_klondike_deal_29_is_lost_from_the_start():
+    """The Queen of hearts lies on the King of spades and on the Six of hearts and Eight of diamonds below
+    it, the Queen of diamonds on the King of clubs: each Queen can leave only for a black King or its
+    foundation, and each of those waits for the other Queen."""
+    cls = _classic("klondike")
+    game = cls(29, {"draw": "1"})
+    seven, five = game.cards[game.index["tableau-7"]], game.cards[game.index["tableau-5"]]
+    assert [c.code for c in seven] == "8D AC 6H TD KS 7H QH".split()
+    assert [c.code for c in five] == "3S KC QD 7D QS".split()
+    assert companion_for(cls).derived.dead_end(game)
+    result = solve(game, nodes=1000)
+    assert result.verdict is Verdict.LOST and result.nodes == 1
+    # With the King of clubs on top of its pile instead of the Queen of diamonds, it waits for nothing.
+    layout = game.layout_json()
+    for stack in layout["stacks"]:
+        if stack["id"] == "tableau-5":
+            stack["cards"] = "3S QD KC 7D QS".split()
+    assert not companion_for(cls).derived.dead_end(cls.from_layout(layout))
 
 
 def test_the_walk_stands_aside_where_cards_can_go_elsewhere():
