@@ -106,7 +106,7 @@ OVERRIDES = ("after_move", "do_deal", "do_redeal", "stock_refusal", "redeal_refu
 
 _UP_IN_SUIT = Build("same", 1)
 _EMPTY_WASTE = bytes((0, 0))
-#: How many states of the foundations ``Knowledge.safe_move`` keeps the safe cards of.
+#: How many answers ``Knowledge.safe_move`` and ``dead_end`` keep, each (by foundations, by pile bottoms).
 _SAFE_KEPT = 1 << 14
 
 
@@ -345,12 +345,7 @@ class Knowledge:
         # The safe cards follow from the foundations and the copies of each card (which a pack option may
         # change: the rules are the class's).
         state = (self.copies(game), *map(game.stack_key, self.foundations))
-        safe = self._safe_now.get(state)
-        if safe is None:
-            safe = self._safe_cards(game)
-            if len(self._safe_now) >= _SAFE_KEPT:
-                self._safe_now.clear()
-            self._safe_now[state] = safe
+        safe = _kept(self._safe_now, state, self._safe_cards, game)
         if not safe:
             return None
         waste_ok = game.deal_count == 1 or game.stock_ix is None or not cards[game.stock_ix]
@@ -462,13 +457,7 @@ class Knowledge:
             key = game.stack_key(i)
             parts.append(key[2:] if i in alone else key[1:3 + key[1]])
         state = tuple(parts)
-        found = self._waiting.get(state)
-        if found is None:
-            found = self._waits_for_each_other(game)
-            if len(self._waiting) >= _SAFE_KEPT:
-                self._waiting.clear()
-            self._waiting[state] = found
-        return found
+        return _kept(self._waiting, state, self._waits_for_each_other, game)
 
     def _waits_for_each_other(self, game: Game) -> bool:
         """Whether some cards at the bottom of the piles wait for each other (the module's docstring)."""
@@ -499,7 +488,7 @@ class Knowledge:
                 if kept[n] and j > highest.get(i, -1):
                     highest[i] = j
 
-            def under(n: int) -> bool:
+            def under(n: int, highest: dict = highest) -> bool:  # this pass's set
                 i, j, _ = spots[n]
                 return j < highest.get(i, -1)
 
@@ -522,6 +511,17 @@ class Knowledge:
                 dropped = True
             if not dropped:
                 return any(kept)
+
+
+def _kept(cache: dict, state: tuple, work_out, game: Game):
+    """``work_out(game)``, kept in ``cache`` by ``state`` (emptied once it holds _SAFE_KEPT answers)."""
+    found = cache.get(state)
+    if found is None:
+        found = work_out(game)
+        if len(cache) >= _SAFE_KEPT:
+            cache.clear()
+        cache[state] = found
+    return found
 
 
 def _takes_by_top(game: Game, stack: int) -> list[frozenset[int]]:

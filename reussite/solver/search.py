@@ -198,7 +198,7 @@ def _each_child(game: Game, moves: list):
         move = moves[k]
         seq = move if isinstance(move, tuple) else (move,)
         same = 0
-        for a, b in zip(prefix, seq[:-1]):
+        for a, b in zip(prefix, seq[:-1], strict=False):  # seq may be the longer
             if a is not b:
                 break
             same += 1
