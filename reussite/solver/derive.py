@@ -513,6 +513,41 @@ class Knowledge:
                 return any(kept)
 
 
+def streamlined(game: Game, moves: list) -> list:
+    """``moves`` narrowed to those a player would try first: no card taken back from a foundation, and a
+    move from one pile to another that leaves a face-up card on top only when that card can then go to a
+    foundation (so that runs are not shuffled between equal cards). Not sound: a game may need what it leaves
+    out, so a search over these moves alone may miss every win, and its "lost" proves nothing. It only gives
+    a quick line through the moves that usually win (see ``reussite.solver.search``); Klondike by threes,
+    deals 1-40 at 10,000 positions: 24 won by it alone, 21 by the complete search."""
+    specs, cards, face_down = game.specs, game.cards, game.face_down
+    out = []
+    for move in moves:
+        last = move[-1] if move.__class__ is tuple else move
+        if last.__class__ is Move:
+            kind = specs[last.src].kind
+            if kind is Kind.FOUNDATION:
+                continue
+            if kind is Kind.TABLEAU and specs[last.dst].kind is Kind.TABLEAU:
+                left = len(cards[last.src]) - last.n
+                if left > face_down[last.src] and not _then_home(game, move, last.src):
+                    continue
+        out.append(move)
+    return out
+
+
+def _then_home(game: Game, move, src: int) -> bool:
+    """Whether, once ``move`` is played, the top card of ``src`` can go to a foundation."""
+    seq = move if move.__class__ is tuple else (move,)
+    for m in seq:
+        game.push(m, False)
+    try:
+        return any(game.refusal(Move(src, f, 1)) is None for f in game.foundation_ix)
+    finally:
+        for _ in seq:
+            game.pop()
+
+
 def _kept(cache: dict, state: tuple, work_out, game: Game):
     """``work_out(game)``, kept in ``cache`` by ``state`` (emptied once it holds _SAFE_KEPT answers)."""
     found = cache.get(state)

@@ -38,6 +38,7 @@ from functools import partial
 from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
 from reussite.solver.companion import Companion, companion_for
+from reussite.solver.derive import streamlined
 from reussite.solver.walk import Walk
 
 #: How often (in positions) the clock, the memory and the cancel flag are looked at.
@@ -87,7 +88,8 @@ class Result:
     seconds: float = 0.0
     stopped_by: str | None = None  # for UNKNOWN: "nodes", "time", "memory", "cancelled" or "interrupted"
     memory_mb: float = 0.0  # the transposition table's estimated size at the end
-    #: Positions expanded by each kind of search ("depth-first", "beam", "best-first"; empty for the walk).
+    #: Positions expanded by each kind of search ("depth-first", "beam", "best-first", "streamlined"; empty for
+    #: the walk).
     searched: dict[str, int] = field(default_factory=dict)
     #: How often the progress estimate told the children of a position apart in the depth-first search
     #: (see :func:`solve`); None when it was not measured.
@@ -273,10 +275,13 @@ class _Stop(Exception):
 class _DFS:
     """A depth-first search on its own copy of the game, that can be run a slice at a time."""
 
-    def __init__(self, game: Game, comp: Companion) -> None:
+    def __init__(self, game: Game, comp: Companion, narrow: Callable[[Game, list], list] | None = None) -> None:
         g = _private_copy(game)
         self.g = g
         self.comp = comp
+        # What narrows the moves further (``derive.streamlined``): a search that then ends without a win has
+        # proved nothing.
+        self.narrow = narrow
         self.visited: set[bytes] = set()
         self.key_bytes = 0
         self.line: list = []
@@ -310,6 +315,8 @@ class _DFS:
                 if comp.dead_end(g):
                     break
                 moves = comp.useful_moves(g, _distinct(g, g.legal_moves(), g.interchangeable_stacks()))
+                if self.narrow is not None:
+                    moves = self.narrow(g, moves)
                 keys = None
                 if LOOKAHEAD:
                     moves, keys, apart = _lookahead(g, order_moves(g, moves), self.visited, comp)
@@ -636,6 +643,12 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     times longer) and the best-first searches' multiplied by it; an estimate that has never told children
     apart gets no beam nor best-first turn at all, so a game with no estimate is searched depth-first with
     the whole budget, as a general solver searches it.
+
+    Where cards are dealt face down on the piles, a fourth search takes a turn after the depth-first one, as
+    long as it: a depth-first search over the moves a player tries first (``derive.streamlined``: no card back
+    from a foundation, no run moved between piles unless that turns a card, empties a pile or sends the card
+    it uncovers home). It is not complete, so when it runs out of moves it has proved nothing and is dropped.
+    Klondike by threes, deals 1-200 at 30,000 positions: 133 won against 128 without it.
     """
     budget = budget or Budget(nodes, seconds, memory_mb)
     start = time.perf_counter()
@@ -650,14 +663,21 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     bests = [_BestFirst(game, comp, progress) for progress in estimates] if BEST_FIRST else []
     beam: _Beam | None = None
     beams_expanded = 0
+    # The streamlined search (derive.streamlined), where cards are dealt face down on the piles (what it keeps
+    # is how a player uncovers them; elsewhere it prunes too much to find wins): dropped once it has tried
+    # every move it keeps.
+    lean = (_DFS(game, comp, streamlined)
+            if STREAMLINE and any(game.face_down[i] for i in game.tableau_ix) else None)
+    lean_expanded = 0
 
     def total() -> int:
         return (main.expanded + beams_expanded + (beam.expanded if beam is not None else 0)
+                + lean_expanded + (lean.expanded if lean is not None else 0)
                 + sum(best.expanded for best in bests))
 
     def used() -> int:
         return (main.key_bytes + (beam.memory if beam is not None else 0)
-                + sum(best.memory for best in bests))
+                + (lean.key_bytes if lean is not None else 0) + sum(best.memory for best in bests))
 
     def check() -> None:
         if deadline is not None and time.perf_counter() > deadline:
@@ -671,7 +691,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     def finish(verdict: Verdict, stopped_by: str | None = None, winner=None) -> Result:
         searched = {"depth-first": main.expanded,
                     "beam": beams_expanded + (beam.expanded if beam is not None else 0),
-                    "best-first": sum(best.expanded for best in bests)}
+                    "best-first": sum(best.expanded for best in bests),
+                    "streamlined": lean_expanded + (lean.expanded if lean is not None else 0)}
         return Result(verdict, list(winner.line) if winner is not None else [], total(), len(main.visited),
                       time.perf_counter() - start, stopped_by, used() / (1024 * 1024), searched,
                       main.separation)
@@ -726,11 +747,16 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 if spent():
                     return finish(Verdict.UNKNOWN, "nodes")
             width *= 2
-            slice_ = max(first // 2, beamed // len(beams)) * complete_share / max(trust, _LEAST_TRUST)
-            for search, share in ((main, 1.0), *((best, best_share * trust) for best in bests)):
+            slice_ = (max(first // 2, beamed // len(beams) if beams else 0) * complete_share
+                      / max(trust, _LEAST_TRUST))
+            turns = ((main, 1.0), *(((lean, LEAN_SHARE),) if lean is not None else ()),
+                     *((best, best_share * trust) for best in bests))
+            for search, share in turns:
                 if not share:
                     continue
                 verdict, winner = search.run(search.expanded + cap(max(1, int(slice_ * share))), check), search
+                if search is lean and verdict is Verdict.LOST:  # its moves were narrowed: it proved nothing
+                    lean_expanded, lean, verdict = lean.expanded, None, None
                 if verdict is not None or spent():
                     break
     except _Stop as stop:
@@ -741,6 +767,11 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         if collecting:
             gc.enable()
 
+
+#: Whether the streamlined depth-first search takes its turns (see :func:`solve`).
+STREAMLINE = True
+#: Its turn against the complete depth-first search's.
+LEAN_SHARE = 1.0
 
 #: Whether a game that is a walk onto one foundation gets the compact search (reussite.solver.walk).
 WALK = True

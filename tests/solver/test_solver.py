@@ -699,5 +699,5 @@ def test_an_estimate_that_never_tells_children_apart_leaves_the_whole_budget_to_
     assert led.separation > 0.9 and led.searched["beam"] > 0
     flat = solve(_with_companion(type(game), _FlatSolver)(3, {}), nodes=6000)
     assert flat.separation == 0.0
-    assert flat.searched == {"depth-first": flat.nodes, "beam": 0, "best-first": 0}
+    assert flat.searched == {"depth-first": flat.nodes, "beam": 0, "best-first": 0, "streamlined": 0}
     assert flat.verdict is Verdict.WON
