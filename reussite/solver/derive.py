@@ -530,22 +530,18 @@ def streamlined(game: Game, moves: list) -> list:
                 continue
             if kind is Kind.TABLEAU and specs[last.dst].kind is Kind.TABLEAU:
                 left = len(cards[last.src]) - last.n
-                if left > face_down[last.src] and not _then_home(game, move, last.src):
+                if left > face_down[last.src] and not _then_home(game, last):
                     continue
         out.append(move)
     return out
 
 
-def _then_home(game: Game, move, src: int) -> bool:
-    """Whether, once ``move`` is played, the top card of ``src`` can go to a foundation."""
-    seq = move if move.__class__ is tuple else (move,)
-    for m in seq:
-        game.push(m, False)
-    try:
-        return any(game.refusal(Move(src, f, 1)) is None for f in game.foundation_ix)
-    finally:
-        for _ in seq:
-            game.pop()
+def _then_home(game: Game, move: Move) -> bool:
+    """Whether, once ``move`` is played, the card it uncovers can go to a foundation."""
+    game.push(move, False)
+    home = any(game.refusal(Move(move.src, f, 1)) is None for f in game.foundation_ix)
+    game.pop()
+    return home
 
 
 def _kept(cache: dict, state: tuple, work_out, game: Game):

@@ -749,7 +749,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             width *= 2
             slice_ = (max(first // 2, beamed // len(beams) if beams else 0) * complete_share
                       / max(trust, _LEAST_TRUST))
-            turns = ((main, 1.0), *(((lean, LEAN_SHARE),) if lean is not None else ()),
+            turns = ((main, 1.0), *(((lean, STREAMLINED_SHARE),) if lean is not None else ()),
                      *((best, best_share * trust) for best in bests))
             for search, share in turns:
                 if not share:
@@ -771,7 +771,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
 #: Whether the streamlined depth-first search takes its turns (see :func:`solve`).
 STREAMLINE = True
 #: Its turn against the complete depth-first search's.
-LEAN_SHARE = 1.0
+STREAMLINED_SHARE = 1.0
 
 #: Whether a game that is a walk onto one foundation gets the compact search (reussite.solver.walk).
 WALK = True
