@@ -1,0 +1,148 @@
+"""Benchmark (not a test): Réussite's solver beside Solvitaire (Blake & Gent's general solver, the one behind
+the published Klondike figure, arXiv 1906.12314) on the very same deals.
+
+For each game, deals are written out as Solvitaire's JSON deal format (face-down cards in lower case) and
+solved by Solvitaire with one of its preset rule sets and a time limit per deal. Against a Réussite
+``winnability`` CSV of the same deals (``--against``), it reports how many each decided, and every deal where
+the two disagree (one says won, the other lost): none should. Solvitaire's own counts (states searched,
+unique states) are printed per deal with ``--verbose``, and summed up as "decided within N unique states" so
+that its search can be compared with Réussite's at a node budget, apart from either's speed.
+
+    python3 tools/bench_solvitaire.py --solvitaire /tmp/solv/solvitaire --games klondike:draw=3 \\
+        --deals 1-200 --timeout 2 --jobs 2 --against k3.csv
+
+Solvitaire is not packaged; build it from its repository (github.com/thecharlesblake/Solvitaire), with
+Debian's ``libboost-dev libboost-program-options-dev libboost-filesystem-dev``::
+
+    g++ -std=c++14 -O2 -DNDEBUG -Ilib -Ilib/rapidjson -Isrc/main -o solvitaire src/main/main.cpp \\
+        $(sed -n '/^set(sources/,/)/p' CMakeLists.txt | grep -o '[^ ]*\\.cpp') \\
+        -lboost_program_options -lboost_filesystem -lboost_system -lpthread
+
+Where the two engines' rules differ, it says so: Solvitaire's Klondike presets move part of a run between
+piles only when the card it uncovers can go to a foundation (a restriction of its own), and its Forty
+Thieves and FreeCell move single cards (Réussite's run moves are shortcuts for what single moves through empty
+piles and cells can do, so the games are the same).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from reussite.solver.batch import options_label, parse_deals
+
+#: Réussite game and options -> Solvitaire preset.
+PRESETS = {
+    ("klondike", "draw=3"): "klondike",
+    ("klondike", "draw=1"): "klondike-deal-1",
+    ("freecell", ""): "free-cell",
+    ("bakers-game", ""): "bakers-game",
+    ("forty-thieves", ""): "forty-thieves",
+    ("black-hole", ""): "black-hole",
+}
+
+
+def card_name(card, face_down: bool = False) -> str:
+    """Solvitaire's name of a card: rank (A, 2-10, J, Q, K) then suit, the suit in lower case face down."""
+    text = str(card)
+    name = ("10" if text[0] == "T" else text[0]) + text[1]
+    return name[:-1] + name[-1].lower() if face_down else name
+
+
+def deal_json(game) -> dict:
+    """The position as Solvitaire's deal format: piles, stock and waste bottom card first."""
+    doc: dict = {"tableau piles": [[card_name(c, k < game.face_down[i]) for k, c in enumerate(game.cards[i])]
+                                   for i in game.tableau_ix]}
+    if game.stock_ix is not None:
+        doc["stock"] = [card_name(c) for c in game.cards[game.stock_ix]]
+    if game.waste_ix is not None and game.cards[game.waste_ix]:
+        doc["waste"] = [card_name(c) for c in game.cards[game.waste_ix]]
+    if game.id == "black-hole":  # the hole is the foundation, dealt the Ace of spades
+        doc["hole"] = card_name(game.cards[game.foundation_ix[0]][-1])
+    return doc
+
+
+def run_solvitaire(binary: str, preset: str, path: Path, seconds: float) -> dict:
+    """Solvitaire's classification of one deal file: verdict, milliseconds, states and unique states."""
+    out = subprocess.run([binary, "--type", preset, "--classify", "--timeout", str(int(seconds * 1000)),
+                          str(path)], capture_output=True, text=True, timeout=seconds + 60).stdout
+    # The line reads ", <verdict>, <ms>, <states>, <unique states>, ..." (its --classify output).
+    fields = [f.strip() for f in out.strip().splitlines()[-1].split(",")]
+    verdict = {"solved": "won", "unsolvable": "lost"}.get(fields[1], "unknown")
+    return {"verdict": verdict, "ms": int(fields[2]), "states": int(fields[3]), "unique": int(fields[4])}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--solvitaire", default=os.environ.get("SOLVITAIRE", "solvitaire"))
+    parser.add_argument("--games", nargs="+", default=["klondike:draw=3"], metavar="GAME[:k=v]")
+    parser.add_argument("--deals", default="1-20")
+    parser.add_argument("--timeout", type=float, default=2.0, help="Solvitaire's seconds per deal")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--against", help="a `reussite winnability` CSV of the same deals")
+    parser.add_argument("--budgets", default="10000,30000,100000", help="unique-state budgets to count at")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    from reussite.host import Host
+
+    host = Host.load()
+    deals = parse_deals(args.deals)
+    ours: dict[tuple[str, str, int], str] = {}
+    if args.against:
+        with open(args.against, newline="", encoding="utf-8") as handle:
+            for row in csv.DictReader(handle):
+                ours[row["game"], row["options"], int(row["number"])] = row["verdict"]
+    budgets = [int(b) for b in args.budgets.split(",")]
+    for spec in args.games:
+        game_id, _, opts = spec.partition(":")
+        options = dict(kv.split("=", 1) for kv in opts.split(",") if kv)
+        label = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+        preset = PRESETS.get((game_id, label))
+        if preset is None:
+            print(f"{spec}: no Solvitaire preset for this game (known: {sorted(PRESETS)})", file=sys.stderr)
+            return 2
+        # The CSV's label, as `reussite winnability` writes it (the options' defaults included).
+        row_label = options_label(host.new_game(game_id, deals[0], options).option_values)
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = {}
+            for number in deals:
+                paths[number] = Path(tmp, f"{number}.json")
+                paths[number].write_text(json.dumps(deal_json(host.new_game(game_id, number, options))))
+            with ThreadPoolExecutor(args.jobs) as pool:  # threads: each waits on its own Solvitaire process
+                futures = {n: pool.submit(run_solvitaire, args.solvitaire, preset, paths[n], args.timeout)
+                           for n in deals}
+                rows = {n: future.result() for n, future in futures.items()}
+        counts = {v: sum(r["verdict"] == v for r in rows.values()) for v in ("won", "lost", "unknown")}
+        print(f"{spec} (Solvitaire --type {preset}, {args.timeout:g} s a deal), deals {args.deals}: "
+              f"won {counts['won']} lost {counts['lost']} unknown {counts['unknown']}")
+        for budget in budgets:
+            within = [r for r in rows.values() if r["verdict"] != "unknown" and r["unique"] <= budget]
+            print(f"  decided within {budget:,} unique states: {len(within)} "
+                  f"(won {sum(r['verdict'] == 'won' for r in within)})")
+        if args.verbose:
+            for number, r in rows.items():
+                print(f"  {number}: {r['verdict']} {r['ms']} ms, {r['states']} states, {r['unique']} unique")
+        if ours:
+            pairs: dict[tuple[str, str], int] = {}
+            conflicts = []
+            for number, r in rows.items():
+                mine = ours.get((game_id, row_label, number))
+                if mine is None:
+                    continue
+                pairs[mine, r["verdict"]] = pairs.get((mine, r["verdict"]), 0) + 1
+                if {mine, r["verdict"]} == {"won", "lost"}:
+                    conflicts.append(number)
+            print("  Réussite / Solvitaire: " + ", ".join(f"{a}/{b} {n}" for (a, b), n in sorted(pairs.items())))
+            print(f"  conflicts (one won, the other lost): {conflicts or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
