@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -95,12 +96,28 @@ class Venv:
         return self.run(self.bin / "reussite", *args, check=check)
 
 
+def source_copy(dest: Path) -> Path:
+    """This checkout's sources copied to ``dest``, to build from: builds side by side (one per test worker)
+    would share the checkout's build/ folder, and a build/ left there would bring stale compiled modules."""
+    shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(
+        ".git", "build", "dist", "*.egg-info", "__pycache__", ".*cache", ".hypothesis", "test-artifacts"))
+    return dest
+
+
+@pytest.fixture
+def copy_sources():
+    """:func:`source_copy`, for a test that builds from this checkout itself."""
+    return source_copy
+
+
 @pytest.fixture(scope="session")
 def built_wheel(tmp_path_factory) -> Path:
-    """Réussite built as a wheel from this checkout (no editable magic)."""
+    """Réussite built as a wheel from this checkout (no editable magic), its solver compiled where it can be
+    (setup.py)."""
     out = tmp_path_factory.mktemp("wheel")
+    source = source_copy(tmp_path_factory.mktemp("source") / "reussite")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)],
         check=True, capture_output=True, text=True,
     )
     (wheel,) = out.glob("reussite-*.whl")

@@ -722,7 +722,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         best_share, complete_share = comp.best_first_share, comp.complete_share
         # A variant that tells phases apart gets, per estimate, a phased beam and then an unphased one: they
         # win different deals (see Companion.phase).
-        phasings = (True, False) if comp.phase(game) is not None else (False,)
+        phasings = [True, False] if comp.phase(game) is not None else [False]
         beams = [(progress, phased) for progress in estimates for phased in phasings]
         while True:
             if verdict is Verdict.WON:

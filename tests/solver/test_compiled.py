@@ -1,0 +1,67 @@
+"""The compiled solver (setup.py: the hot modules built by Cython from their own sources into the wheel) gives
+the very answers of the pure-Python one, and a machine that cannot compile still gets a working wheel."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.venv
+
+#: Each game the wheel brings, with its options and deals: a node budget makes the run the same everywhere.
+SCRIPT = r"""
+import json, sys
+import reussite.solver.search as search
+from reussite.host import Host
+from reussite.solver import Budget, solve
+
+cases = [("tournament", {}, (1, 2)), ("forty-thieves", {}, (1, 2)), ("mount-olympus", {}, (1,)),
+         ("osmosis", {"deal": "3"}, (1, 2, 3)), ("osmosis", {"deal": "1"}, (4,))]
+host = Host.load()
+rows = []
+for game_id, options, deals in cases:
+    for number in deals:
+        game = host.new_game(game_id, number, options)
+        result = solve(game, Budget(int(sys.argv[1]), None, None))
+        rows.append([game_id, number, result.verdict.value, result.nodes, result.positions, result.searched,
+                     result.notation(game)])
+print(json.dumps({"module": search.__file__, "rows": rows}))
+"""
+
+
+def solved(python: str | Path, cwd: Path) -> dict:
+    proc = subprocess.run([str(python), "-c", SCRIPT, "3000"], capture_output=True, text=True, cwd=cwd,
+                          check=True)
+    return json.loads(proc.stdout)
+
+
+def test_the_compiled_wheel_gives_the_pure_python_verdicts_lines_and_counts(fresh_venv, tmp_path):
+    compiled = solved(fresh_venv.bin / "python", tmp_path)
+    if not compiled["module"].endswith(".so"):
+        if os.environ.get("CI") == "true":  # CI's machine has a C compiler: the wheel must be compiled there
+            pytest.fail(f"the wheel's solver is not compiled: {compiled['module']}")
+        pytest.skip("this machine built the wheel without compiling it (no C compiler?)")
+    pure = solved(sys.executable, tmp_path)  # this checkout: an editable install runs the sources
+    assert pure["module"].endswith(".py"), pure["module"]
+    assert len(pure["rows"]) == 9
+    assert compiled["rows"] == pure["rows"]
+
+
+def test_a_wheel_built_without_a_compiler_is_pure_python_and_says_so(tmp_path, copy_sources):
+    # A compiler that fails (as a missing one does): every module stays as its source, the build succeeds.
+    source = copy_sources(tmp_path / "src")
+    env = {**os.environ, "CC": "false", "LDSHARED": "false"}
+    proc = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(source)],
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "reussite.solver.search not compiled" in proc.stdout + proc.stderr
+    (wheel,) = tmp_path.glob("reussite-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "reussite/solver/search.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
