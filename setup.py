@@ -20,6 +20,8 @@ ACCELERATED = [
     "reussite/solver/search.py",
     "reussite/solver/derive.py",
     "reussite/solver/companion.py",
+    "reussite/solver/walk.py",
+    "reussite/solver/shorten.py",
 ]
 
 

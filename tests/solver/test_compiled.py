@@ -3,8 +3,10 @@ the very answers of the pure-Python one, and a machine that cannot compile still
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -12,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[2]
+
 pytestmark = pytest.mark.venv
 
-#: Each game the wheel brings, with its options and deals: a node budget makes the run the same everywhere.
+#: Bundled and classic games, options and deals: a node budget makes the run the same everywhere.
 SCRIPT = r"""
 import json, sys
 import reussite.solver.search as search
@@ -22,7 +26,10 @@ from reussite.host import Host
 from reussite.solver import Budget, solve
 
 cases = [("tournament", {}, (1, 2)), ("forty-thieves", {}, (1, 2)), ("mount-olympus", {}, (1,)),
-         ("osmosis", {"deal": "3"}, (1, 2, 3)), ("osmosis", {"deal": "1"}, (4,))]
+         ("osmosis", {"deal": "3"}, (1, 2, 3)), ("osmosis", {"deal": "1"}, (4,)),
+         # The classics: the stock's sequences, the streamlined search, the walk (Black Hole, Golf).
+         ("klondike", {"draw": "3"}, (1, 2, 7)), ("klondike", {"draw": "1"}, (3,)), ("freecell", {}, (1,)),
+         ("spider", {"suits": "1"}, (1,)), ("black-hole", {}, (1, 2)), ("golf", {}, (1, 3))]
 host = Host.load()
 rows = []
 for game_id, options, deals in cases:
@@ -42,14 +49,25 @@ def solved(python: str | Path, cwd: Path) -> dict:
 
 
 def test_the_compiled_wheel_gives_the_pure_python_verdicts_lines_and_counts(fresh_venv, tmp_path):
-    compiled = solved(fresh_venv.bin / "python", tmp_path)
+    if importlib.util.find_spec("reussite_classics") is None:
+        pytest.skip("the classic games are not installed here (pip install -e ./classics)")
+    # The classics beside the host in the session's venv, built from a copy (builds side by side must not
+    # share a build/ folder), and taken out again: other tests expect the host's games alone.
+    classics = shutil.copytree(ROOT / "classics", tmp_path / "classics",
+                               ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    fresh_venv.pip_install(str(classics))
+    try:
+        compiled = solved(fresh_venv.bin / "python", tmp_path)
+    finally:
+        fresh_venv.run(fresh_venv.bin / "python", "-m", "pip", "uninstall", "-y", "-q", "reussite-classics")
     if not compiled["module"].endswith(".so"):
         if os.environ.get("CI") == "true":  # CI's machine has a C compiler: the wheel must be compiled there
             pytest.fail(f"the wheel's solver is not compiled: {compiled['module']}")
         pytest.skip("this machine built the wheel without compiling it (no C compiler?)")
     pure = solved(sys.executable, tmp_path)  # this checkout: an editable install runs the sources
     assert pure["module"].endswith(".py"), pure["module"]
-    assert len(pure["rows"]) == 9
+    assert len(pure["rows"]) == 19
+    assert [row[2] for row in pure["rows"]].count("won") >= 5  # decided deals, lines to compare
     assert compiled["rows"] == pure["rows"]
 
 
