@@ -1,7 +1,7 @@
 """Build script. The metadata is in setup.cfg; this file only adds the compiled solver.
 
 The modules a solver search spends its time in are compiled by Cython from their own sources, unchanged, when
-a wheel is built (``pip install .``): about 1.4 times as many positions a second in Klondike (the figures are
+a wheel is built (``pip install .``): about 1.35 times as many positions a second in Klondike (the figures are
 in docs/winnability.md). Where they cannot be compiled (no C compiler, no Python headers, or
 ``REUSSITE_PURE=1`` in the environment), the wheel is pure Python: the same code, the same verdicts, slower.
 An editable install (``pip install -e .``) is never compiled, so that an edited source is what runs.
@@ -12,7 +12,7 @@ import os
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-#: The solver's hot path (see docs/winnability.md, "Speed"): compiled as they are, nothing else.
+#: The solver's hot path (docs/winnability.md, "The compiled solver"): compiled as they are, nothing else.
 ACCELERATED = [
     "reussite/position.py",
     "reussite/movegen.py",
