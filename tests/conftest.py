@@ -96,10 +96,11 @@ class Venv:
         return self.run(self.bin / "reussite", *args, check=check)
 
 
-def source_copy(dest: Path) -> Path:
-    """This checkout's sources copied to ``dest``, to build from: builds side by side (one per test worker)
-    would share the checkout's build/ folder, and a build/ left there would bring stale compiled modules."""
-    shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(
+def source_copy(dest: Path, folder: Path = ROOT) -> Path:
+    """This checkout's sources (or ``folder`` of it, a distribution such as classics/) copied to ``dest``, to
+    build from: builds side by side (one per test worker) would share its build/ folder, and a build/ left
+    there would bring stale compiled modules."""
+    shutil.copytree(folder, dest, ignore=shutil.ignore_patterns(
         ".git", "build", "dist", "*.egg-info", "__pycache__", ".*cache", ".hypothesis", "test-artifacts"))
     return dest
 

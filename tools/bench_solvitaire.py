@@ -38,14 +38,14 @@ from pathlib import Path
 
 from reussite.solver.batch import options_label, parse_deals
 
-#: Réussite game and options -> Solvitaire preset.
+#: Réussite game and options (as ``reussite winnability`` labels them, defaults included) -> Solvitaire preset.
 PRESETS = {
     ("klondike", "draw=3"): "klondike",
     ("klondike", "draw=1"): "klondike-deal-1",
-    ("freecell", ""): "free-cell",
-    ("bakers-game", ""): "bakers-game",
-    ("forty-thieves", ""): "forty-thieves",
-    ("black-hole", ""): "black-hole",
+    ("freecell", "-"): "free-cell",
+    ("bakers-game", "-"): "bakers-game",
+    ("forty-thieves", "-"): "forty-thieves",
+    ("black-hole", "-"): "black-hole",
 }
 
 
@@ -103,13 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     for spec in args.games:
         game_id, _, opts = spec.partition(":")
         options = dict(kv.split("=", 1) for kv in opts.split(",") if kv)
-        label = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+        label = options_label(host.new_game(game_id, deals[0], options).option_values)
         preset = PRESETS.get((game_id, label))
         if preset is None:
             print(f"{spec}: no Solvitaire preset for this game (known: {sorted(PRESETS)})", file=sys.stderr)
             return 2
-        # The CSV's label, as `reussite winnability` writes it (the options' defaults included).
-        row_label = options_label(host.new_game(game_id, deals[0], options).option_values)
         with tempfile.TemporaryDirectory() as tmp:
             paths = {}
             for number in deals:
@@ -133,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             pairs: dict[tuple[str, str], int] = {}
             conflicts = []
             for number, r in rows.items():
-                mine = ours.get((game_id, row_label, number))
+                mine = ours.get((game_id, label, number))
                 if mine is None:
                     continue
                 pairs[mine, r["verdict"]] = pairs.get((mine, r["verdict"]), 0) + 1

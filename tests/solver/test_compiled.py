@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -48,14 +47,12 @@ def solved(python: str | Path, cwd: Path) -> dict:
     return json.loads(proc.stdout)
 
 
-def test_the_compiled_wheel_gives_the_pure_python_verdicts_lines_and_counts(fresh_venv, tmp_path):
+def test_the_compiled_wheel_gives_the_pure_python_verdicts_lines_and_counts(fresh_venv, tmp_path, copy_sources):
     if importlib.util.find_spec("reussite_classics") is None:
         pytest.skip("the classic games are not installed here (pip install -e ./classics)")
-    # The classics beside the host in the session's venv, built from a copy (builds side by side must not
-    # share a build/ folder), and taken out again: other tests expect the host's games alone.
-    classics = shutil.copytree(ROOT / "classics", tmp_path / "classics",
-                               ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    fresh_venv.pip_install(str(classics))
+    # The classics beside the host in the session's venv, built from a copy, and taken out again: other tests
+    # expect the host's games alone.
+    fresh_venv.pip_install(str(copy_sources(tmp_path / "classics", ROOT / "classics")))
     try:
         compiled = solved(fresh_venv.bin / "python", tmp_path)
     finally:
