@@ -23,6 +23,7 @@ class FortyThieves(Variant):
     id = "forty-thieves"
     solver_companion = "reussite_plugins.forty_thieves_solver:FortyThievesSolver"
     name = N_("Forty Thieves")
+    family = N_("Forty Thieves")
     alt_names = (N_("Napoleon at St Helena"), N_("Big Forty"))
     decks = 2  # R-FT-1
     #: The family's parameters: tableau piles and the rows dealt onto them (R-FT-4). A member such as

@@ -46,6 +46,7 @@ class MountOlympus(Variant):
     id = "mount-olympus"
     solver_companion = "reussite_plugins.mount_olympus_solver:MountOlympusSolver"
     name = N_("Mount Olympus")
+    family = N_("Mount Olympus")
     decks = 2
     stacks = (
         stock(0, 0),

@@ -57,6 +57,7 @@ class Osmosis(Variant):
     id = "osmosis"
     solver_companion = "reussite_plugins.osmosis_solver:OsmosisSolver"
     name = N_("Osmosis")
+    family = N_("Osmosis")
     alt_names = (N_("Treasure Trove"),)
     decks = 1  # R-OS-1
     options = (

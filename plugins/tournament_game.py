@@ -50,6 +50,7 @@ class Tournament(Variant):
     id = "tournament"
     solver_companion = "reussite_plugins.tournament_solver:TournamentSolver"
     name = N_("Tournament")
+    family = N_("Tournament")
     decks = 2  # R-TO-1
     stacks = (
         stock(0, 0),

@@ -453,6 +453,14 @@ def _main(argv: list[str], out: TextIO, err: TextIO, process: bool = False) -> i
             with _argparse_in(ctx.tr):
                 parser.print_help(out)
             return 0
+        # An alias (spider-three-decks) names a game and options; a game's own id (it has a rule page, which
+        # imports no game code) needs no look-up.
+        if isinstance(getattr(args, "game", None), str) and args.game not in ctx.host.help_pages:
+            game_id, chosen = ctx.host.resolve(args.game)
+            if game_id != args.game:
+                args.game = game_id
+                if hasattr(args, "option"):
+                    args.option = [*chosen.items(), *(args.option or [])]
         owner = getattr(args, "command_owner", None)
         if owner is None:
             return int(args.func(args, ctx) or 0)

@@ -19,7 +19,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.abc import Traversable
@@ -263,6 +263,7 @@ class Host:
         self.plugins: dict[str, PluginInfo] = {}
         self.allow_override = _allowed_overrides() if allow_override is None else frozenset(allow_override)
         self._games: dict[str, type] | None = None
+        self._aliases: dict[str, tuple[str, dict[str, str]]] = {}
         self._help: dict[str, HelpPage] | None = None
         self._help_owner: dict[str, str] = {}
         self._catalogs: list[tuple[str, Catalog]] | None = None
@@ -440,10 +441,35 @@ class Host:
             for game_id, (plugin, cls) in self._claim("game id", claims).items():
                 cls.plugin_name = plugin
                 self._games[game_id] = cls
+            self._aliases = {}
+            for cls in self._games.values():
+                for alias, chosen in cls.aliases.items():
+                    if alias in self._games or alias in self._aliases:
+                        taken = alias if alias in self._games else self._aliases[alias][0]
+                        self.plugins[cls.plugin_name].error(
+                            f"game {cls.id!r}: alias {alias!r} is already taken by game {taken!r}")
+                        continue
+                    self._aliases[alias] = (cls.id, dict(chosen))
         return self._games
 
+    @property
+    def aliases(self) -> dict[str, tuple[str, dict[str, str]]]:
+        """Alias -> (game id, the options it chooses), from the games' ``aliases`` declarations."""
+        self.games  # noqa: B018  (fills the aliases)
+        return self._aliases
+
+    def resolve(self, name: str, options: Mapping[str, str] | None = None) -> tuple[str, dict[str, str]]:
+        """A game id or alias with options as (game id, options): an alias's options first, then those given."""
+        if name in self.games or name not in self.aliases:
+            return name, dict(options or {})
+        game_id, chosen = self.aliases[name]
+        return game_id, {**chosen, **(options or {})}
+
     def game(self, game_id: str) -> type:
+        """The class of a game id, or of the game an alias starts."""
         games = self.games
+        if game_id not in games and game_id in self._aliases:
+            return games[self._aliases[game_id][0]]
         if game_id not in games:
             import difflib
 
@@ -464,6 +490,7 @@ class Host:
         """
         from reussite.cards import check_game_number
 
+        game_id, options = self.resolve(game_id, options)
         cls = self.game(game_id)
         try:
             number = check_game_number(number)

@@ -5,6 +5,7 @@ override point, with worked examples, is in ``docs/plugin-guide.md``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -13,6 +14,10 @@ from reussite.cards import Card, check_game_number, new_pack, shuffled_pack
 from reussite.game import Game
 from reussite.messages import Message
 from reussite.rules import DealTo, Kind, StackSpec, spec_problems
+
+
+#: What a game id and an alias look like (the host checks ids with the same pattern).
+ALIAS_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
 class VariantError(ValueError):
@@ -70,6 +75,12 @@ class Variant(Game):
     name: ClassVar[str] = ""
     #: Other names (msgids), such as the name on the French rule page.
     alt_names: ClassVar[tuple[str, ...]] = ()
+    #: The family the game belongs to, a msgid naming it as players do (``N_("Klondike")``, ``N_("FreeCell")``):
+    #: game lists and the page's chooser group games by it. Empty: a family of its own.
+    family: ClassVar[str] = ""
+    #: Other ids that start this game with some options chosen, as other programs name those variants
+    #: (``{"spider-three-decks": {"decks": "3"}}``); ``reussite play ALIAS`` and saves resolve them.
+    aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     decks: ClassVar[int] = 1
     #: The pack, deck by deck: the suits of each deck (indexes into ``cards.SUITS``: 0 clubs, 1 spades, 2
     #: hearts, 3 diamonds) and the ranks of each suit. A one-suit Spider has ``(1, 1, 1, 1)``, a two-suit one
@@ -172,6 +183,32 @@ class Variant(Game):
         if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
         found += cls._won_when_empty_problems(stacks)
+        if not isinstance(cls.family, str):
+            found.append(f"family: {cls.family!r} is not a string (a msgid naming the family)")
+        found += cls._alias_problems()
+        return found
+
+    @classmethod
+    def _alias_problems(cls) -> list[str]:
+        aliases = cls.aliases
+        if not isinstance(aliases, Mapping):
+            return [f"aliases: {aliases!r} is not a mapping of id to options"]
+        found = []
+        names = {o.name: o for o in cls.options if isinstance(o, Option)}
+        for alias, chosen in aliases.items():
+            if not isinstance(alias, str) or not ALIAS_ID.match(alias):
+                found.append(f"aliases: {alias!r} is not an id of lower-case letters, digits and dashes")
+                continue
+            if not isinstance(chosen, Mapping):
+                found.append(f"aliases[{alias!r}]: {chosen!r} is not a mapping of option name to value")
+                continue
+            for name, value in chosen.items():
+                if name not in names:
+                    found.append(f"aliases[{alias!r}]: {name!r} is not an option of the game "
+                                 f"(options: {', '.join(names) or '-'})")
+                elif value not in names[name].choices:
+                    found.append(f"aliases[{alias!r}]: {name}={value!r} is not one of "
+                                 f"{', '.join(names[name].choices)}")
         return found
 
     @classmethod

@@ -1,33 +1,43 @@
-"""Réussite's classic games: Klondike, FreeCell, Baker's Game, Spider, Golf and Black Hole.
+"""Réussite's classic games: the catalogues of GNOME Aisleriot and KDE KPatience, family by family.
 
-This module holds only the hooks; the games are imported when the host asks for them, so that
+Each module of this package holds one family of games and lists them in its ``GAMES`` tuple; each game has
+its French rule page ``help/<id>.html``. This module holds only the hooks, and finds both by looking, so
+that adding a family touches nothing here. The games are imported when the host asks for them, so that
 ``reussite help`` and the other commands that need no game code stay quick."""
 
+import importlib
+import pkgutil
 from importlib.resources import files
 
 from reussite.hookspecs import Catalog, HelpPage, hookimpl
 
-#: The game ids, each with its French rule page ``help/<id>.html``.
-GAME_IDS = ("klondike", "freecell", "bakers-game", "spider", "golf", "black-hole")
 UI_DOMAIN = "reussite_classics"
 HELP_DOMAIN = "reussite_classics_help"
 
 
+def family_modules() -> list[str]:
+    """The names of the modules that hold games, sorted (companions, ``*_solver``, hold none)."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__)
+                  if not m.name.startswith("_") and not m.name.endswith("_solver"))
+
+
+def game_ids() -> list[str]:
+    """The ids of the games with a rule page, from the page files (no game module imported)."""
+    return sorted(page.name[:-5] for page in (files(__name__) / "help").iterdir() if page.name.endswith(".html"))
+
+
 @hookimpl
 def reussite_games():
-    from reussite_classics.black_hole import BlackHole
-    from reussite_classics.freecell import BakersGame, FreeCell
-    from reussite_classics.golf import Golf
-    from reussite_classics.klondike import Klondike
-    from reussite_classics.spider import Spider
-
-    return [Klondike, FreeCell, BakersGame, Spider, Golf, BlackHole]
+    games = []
+    for name in family_modules():
+        games += importlib.import_module(f"{__name__}.{name}").GAMES
+    return games
 
 
 @hookimpl
 def reussite_help_pages():
     pages = files(__name__) / "help"
-    return [HelpPage(game_id, pages / f"{game_id}.html", "html") for game_id in GAME_IDS]
+    return [HelpPage(game_id, pages / f"{game_id}.html", "html") for game_id in game_ids()]
 
 
 @hookimpl

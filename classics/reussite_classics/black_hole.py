@@ -23,6 +23,7 @@ PLACES = ([(2.2 * i, 0) for i in range(5)] + [(2.2 * i, 1 + row) for row in rang
 class BlackHole(Variant):
     id = "black-hole"
     name = N_("Black Hole")
+    family = N_("Golf")
     domain = "reussite_classics"
     decks = 1
     stacks = (
@@ -47,3 +48,6 @@ class BlackHole(Variant):
 
     def takes(self, stack):  # the hole, the one stack with its own rule
         return NEXT[self.cards[stack][-1].rank]
+
+
+GAMES = (BlackHole,)

@@ -20,6 +20,7 @@ from reussite.variant import Variant
 class FreeCell(Variant):
     id = "freecell"
     name = N_("FreeCell")
+    family = N_("FreeCell")
     domain = "reussite_classics"
     decks = 1
     #: How the piles build: the one parameter between FreeCell and Baker's Game.
@@ -48,3 +49,6 @@ class BakersGame(FreeCell):
     id = "bakers-game"
     name = N_("Baker's Game")
     build_suit = BuildSuit.SAME
+
+
+GAMES = (FreeCell, BakersGame)

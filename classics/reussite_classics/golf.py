@@ -26,6 +26,7 @@ R_ON_KING = Reason(N_("Nothing goes on a King."))
 class Golf(Variant):
     id = "golf"
     name = N_("Golf")
+    family = N_("Golf")
     domain = "reussite_classics"
     decks = 1
     stacks = (
@@ -57,3 +58,6 @@ class Golf(Variant):
 
     def score(self):
         return 35 - sum(len(self.cards[i]) for i in self.tableau_ix)
+
+
+GAMES = (Golf,)

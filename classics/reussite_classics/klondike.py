@@ -22,6 +22,7 @@ from reussite.variant import Option, Variant
 class Klondike(Variant):
     id = "klondike"
     name = N_("Klondike")
+    family = N_("Klondike")
     domain = "reussite_classics"
     decks = 1
     redeals = None  # the waste is turned over as often as you like
@@ -50,3 +51,6 @@ class Klondike(Variant):
             self.deal_row(cards, self.tableau_ix[:row - 1:-1], face_down=True)
         self.deal_row(cards, self.tableau_ix[::-1])
         self.place("stock", cards)
+
+
+GAMES = (Klondike,)

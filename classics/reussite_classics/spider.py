@@ -33,6 +33,7 @@ PACK_SUITS = {"1": (1, 1, 1, 1), "2": (1, 1, 2, 2), "4": (0, 1, 2, 3)}
 class Spider(Variant):
     id = "spider"
     name = N_("Spider")
+    family = N_("Spider")
     domain = "reussite_classics"
     decks = 2
     deal_to = DealTo.TABLEAU  # one card onto each pile
@@ -84,3 +85,6 @@ class Spider(Variant):
             if len(self.cards[pile]) - self.face_down[pile] >= 13 and self.run_length(pile) == 13:
                 self.move_cards(pile, next(f for f in self.foundation_ix if not self.cards[f]), 13)
         super().after_move(move)  # then the card it uncovered turns up
+
+
+GAMES = (Spider,)

@@ -24,13 +24,40 @@ from pathlib import Path
 
 import pytest
 
-GAMES = ("klondike", "freecell", "bakers-game", "spider", "golf", "black-hole")
+
+def _games() -> tuple[str, ...]:
+    if importlib.util.find_spec("reussite_classics") is None:
+        return ()
+    from reussite_classics import game_ids
+
+    return tuple(game_ids())
+
+
+#: Every game of the distribution, one rule page each.
+GAMES = _games()
 HELP_DOMAIN = "reussite_classics_help"
 UI_DOMAIN = "reussite_classics"
-#: The French title of each page: the glossary's names (TRANSLATING.md) and the English ones.
-TITLES = {"klondike": ("Klondike", "Klondike"), "freecell": ("FreeCell", "FreeCell"),
-          "bakers-game": ("Baker’s Game", "Baker's Game"), "spider": ("Araignée", "Spider"),
-          "golf": ("Golf", "Golf"), "black-hole": ("Trou noir", "Black Hole")}
+
+
+def _titles() -> dict[str, tuple[str, str]]:
+    """Each game's French title, as its page's <h1> gives it, and its English name (the game's msgid): the
+    French UI name, the English page's title and ``reussite --lang fr games`` must agree with them."""
+    if not GAMES:
+        return {}
+    from reussite_classics import __path__ as where
+
+    from reussite.host import Host
+
+    games = Host.load().games
+    found = {}
+    for game in GAMES:
+        page = (Path(where[0]) / "help" / f"{game}.html").read_text(encoding="utf-8")
+        french = html.unescape(re.search(r"<h1>(.*?)</h1>", page, re.S).group(1).strip())
+        found[game] = (french, games[game].name)
+    return found
+
+
+TITLES = _titles()
 
 
 def _missing(reason: str):
