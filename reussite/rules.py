@@ -47,6 +47,8 @@ class BuildSuit(StrEnum):
     SAME = "same"  # the same suit
     ALTERNATE = "alternate"  # the other colour
     ANY = "any"  # any suit
+    COLOUR = "colour"  # the same colour (Whitehead, Agnes Sorel)
+    OTHER = "other"  # any suit but its own (Thumb and Pouch)
 
 
 class Fan(StrEnum):
@@ -82,30 +84,69 @@ _BUILD_TEXT = {
     ("alternate", 1): N_("build up in alternating colours"),
     ("any", -1): N_("build down regardless of suit"),
     ("any", 1): N_("build up regardless of suit"),
+    ("colour", -1): N_("build down in the same colour"),
+    ("colour", 1): N_("build up in the same colour"),
+    ("other", -1): N_("build down in any other suit"),
+    ("other", 1): N_("build up in any other suit"),
+    ("same", "either"): N_("build up or down in suit"),
+    ("alternate", "either"): N_("build up or down in alternating colours"),
+    ("any", "either"): N_("build up or down regardless of suit"),
+    ("colour", "either"): N_("build up or down in the same colour"),
+    ("other", "either"): N_("build up or down in any other suit"),
+}
+#: The same rules where the ranks wrap (the Ace follows the King, the King the Ace).
+_WRAP_TEXT = {
+    ("same", -1): N_("build down in suit, the King on the Ace"),
+    ("same", 1): N_("build up in suit, the Ace on the King"),
+    ("alternate", -1): N_("build down in alternating colours, the King on the Ace"),
+    ("alternate", 1): N_("build up in alternating colours, the Ace on the King"),
+    ("any", -1): N_("build down regardless of suit, the King on the Ace"),
+    ("any", 1): N_("build up regardless of suit, the Ace on the King"),
+    ("colour", -1): N_("build down in the same colour, the King on the Ace"),
+    ("other", -1): N_("build down in any other suit, the King on the Ace"),
+    ("same", "either"): N_("build up or down in suit, the King and the Ace next to each other"),
+    ("alternate", "either"): N_("build up or down in alternating colours, the King and the Ace next to each other"),
+    ("any", "either"): N_("build up or down regardless of suit, the King and the Ace next to each other"),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """How a card goes onto another: ``suit`` is ``same``, ``alternate`` (colour) or ``any``; ``step`` the
-    rank difference (−1 down by one, +2 up by twos). Ranks never wrap."""
+    """How a card goes onto another: ``suit`` is ``same``, ``alternate`` (colour), ``any``, ``colour`` (the
+    same colour) or ``other`` (any suit but its own); ``step`` the rank difference (−1 down by one, +2 up by
+    twos). ``either``: up or down by ``abs(step)``. ``wrap``: the ranks go round, the Ace after the King
+    going up and the King after the Ace going down (Canfield's foundations, Black Hole).
+
+    Every form is compiled into the stack's lookup tables, so each is as fast as any other in the move
+    generator and the solver."""
 
     suit: BuildSuit | str = BuildSuit.SAME
     step: int = -1
+    either: bool = False
+    wrap: bool = False
 
     def fits(self, card: Card, onto: Card) -> bool:
-        if card.rank != onto.rank + self.step:
+        steps = (self.step, -self.step) if self.either else (self.step,)
+        if self.wrap:
+            if not any((onto.rank - 1 + step) % 13 + 1 == card.rank for step in steps):
+                return False
+        elif not any(card.rank == onto.rank + step for step in steps):
             return False
         if self.suit == "same":
             return card.suit == onto.suit
         if self.suit == "alternate":
             return card.is_red != onto.is_red
+        if self.suit == "colour":
+            return card.is_red == onto.is_red
+        if self.suit == "other":
+            return card.suit != onto.suit
         return True
 
     @property
     def text(self) -> str:
         """The rule as a msgid, for refusal messages and stack descriptions."""
-        return _BUILD_TEXT.get((self.suit, self.step), OWN_RULE_TEXT)
+        key = (self.suit, "either" if self.either and abs(self.step) == 1 else self.step)
+        return (_WRAP_TEXT if self.wrap else _BUILD_TEXT).get(key, OWN_RULE_TEXT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +274,9 @@ def spec_problems(spec: object) -> list[str]:
             found.append(f"rule.build.suit: {build.suit!r} is not one of {_choices(BuildSuit)}")
         if not _is_int(build.step) or not 0 < abs(build.step) < 13:
             found.append(f"rule.build.step: {build.step!r} is not a whole number from -12 to 12 other than 0")
+        for flag in ("either", "wrap"):
+            if not isinstance(getattr(build, flag), bool):
+                found.append(f"rule.build.{flag}: {getattr(build, flag)!r} is not True or False")
     if not (_valid(rule.empty, Empty) or (_is_int(rule.empty) and 1 <= rule.empty <= 13)):
         found.append(f"rule.empty: {rule.empty!r} is not one of {_choices(Empty)} or a rank from 1 (Ace) "
                      f"to 13 (King)")

@@ -124,6 +124,7 @@ class Session(shared.Session):
                 "base": RANKS[spec.rule.empty - 1] if isinstance(spec.rule.empty, int) else None,
                 # Which way it builds (+1 up, -1 down, ±2 by twos), shown as an arrow on foundations.
                 "step": spec.rule.build.step if spec.rule.build else None,
+                "either": bool(spec.rule.build and spec.rule.build.either),
             })
         legal = [self.move_json(m) for m in game.legal_moves()]
         won = game.is_won()

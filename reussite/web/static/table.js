@@ -242,7 +242,7 @@ export function renderTable() {
     z += n + 1;
     if (s.kind === 'stock' || s.kind === 'waste' || s.kind === 'foundation') {
       // A foundation says which way it builds (Tournament has both); the words are in its description.
-      const arrow = s.kind === 'foundation' && s.step ? (s.step > 0 ? '↑' : '↓') : '';
+      const arrow = s.kind === 'foundation' && s.step ? (s.either ? '↕' : s.step > 0 ? '↑' : '↓') : '';
       // On tiny cards only the stock (a card back, no index to hide) keeps its badge; the counts and
       // directions stay in the stacks' labels and descriptions.
       const room = geo.cw >= 44 || s.kind === 'stock';
