@@ -490,9 +490,12 @@ def rank_name(rank: int) -> Message:
     return Message(RANK_NAMES[rank - 1])
 
 
-def _numbered(kind: Kind, count: int, rule: StackRule, x: float, y: float, dx: float, dy: float, fan: Fan | str):
+def _numbered(kind: Kind, count: int, rule: StackRule, x: float, y: float, dx: float, dy: float, fan: Fan | str,
+              first: int = 1, label: str | None = None):
+    if not _is_int(first) or first < 1:
+        raise ValueError(f"{kind.value}s: first={first!r} is not a whole number from 1")
     return [
-        StackSpec(f"{kind.value}-{i + 1}", kind, rule, x + dx * i, y + dy * i, fan) for i in range(count)
+        StackSpec(f"{kind.value}-{first + i}", kind, rule, x + dx * i, y + dy * i, fan, label) for i in range(count)
     ]
 
 
@@ -505,10 +508,14 @@ def waste(x: float = 1, y: float = 0, fan: Fan | str = Fan.NONE) -> StackSpec:
 
 
 def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0,
-                suits: Sequence[int] | None = None):
+                suits: Sequence[int] | None = None, first: int = 1, label: str | None = None):
     """``count`` foundations in a row. With ``suits``, foundation K takes only suit ``suits[K - 1]`` (0 clubs,
-    1 spades, 2 hearts, 3 diamonds): ``suits=range(4)``, or ``(0, 1, 2, 3) * 2`` for eight."""
-    stacks = _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, Fan.NONE)
+    1 spades, 2 hearts, 3 diamonds): ``suits=range(4)``, or ``(0, 1, 2, 3) * 2`` for eight.
+
+    Every helper below numbers its stacks from ``first`` (a layout in two groups: ``tableau(4, ..., y=1)``
+    then ``tableau(4, ..., y=3, first=5)``) and names them with ``label`` (a msgid with ``{number}``, as the
+    game's rules call them: ``N_("free cell {number}")``)."""
+    stacks = _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, Fan.NONE, first, label)
     if suits is None:
         return stacks
     suits = tuple(suits)
@@ -518,13 +525,13 @@ def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: flo
 
 
 def tableau(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 1, dy: float = 0,
-            fan: Fan | str = Fan.DOWN):
-    return _numbered(Kind.TABLEAU, count, rule, x, y, dx, dy, fan)
+            fan: Fan | str = Fan.DOWN, first: int = 1, label: str | None = None):
+    return _numbered(Kind.TABLEAU, count, rule, x, y, dx, dy, fan, first, label)
 
 
 def reserves(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 0, dy: float = 1,
-             fan: Fan | str = Fan.NONE):
-    return _numbered(Kind.RESERVE, count, rule, x, y, dx, dy, fan)
+             fan: Fan | str = Fan.NONE, first: int = 1, label: str | None = None):
+    return _numbered(Kind.RESERVE, count, rule, x, y, dx, dy, fan, first, label)
 
 
 #: Foundations built up in suit from the Ace to the King, closed to picking up.

@@ -60,3 +60,17 @@ def test_a_wrong_flag_is_named():
     assert spec_problems(spec) == ["rule.build.wrap: 'yes' is not True or False"]
     spec = StackSpec("tableau-1", Kind.TABLEAU, StackRule(build=Build("colours", -1)))
     assert "'colours' is not one of" in spec_problems(spec)[0] and "'colour'" in spec_problems(spec)[0]
+
+
+def test_stacks_in_two_groups_are_numbered_on_and_named_as_the_rules_do():
+    from reussite.rules import reserves, tableau
+
+    rule = StackRule(build=Build("alternate", -1))
+    upper, lower = tableau(4, rule, y=1), tableau(4, rule, y=3, first=5)
+    assert [s.id for s in upper + lower] == [f"tableau-{k}" for k in range(1, 9)]
+    assert [s.x for s in lower] == [0, 1, 2, 3] and {s.y for s in lower} == {3}
+    cells = reserves(4, StackRule(max_cards=1), label="free cell {number}")
+    assert [s.name.params["number"] for s in cells] == [1, 2, 3, 4]
+    assert {s.label for s in cells} == {"free cell {number}"}
+    with pytest.raises(ValueError, match="first=0"):
+        tableau(2, rule, first=0)
