@@ -15,7 +15,6 @@ from reussite.game import Game
 from reussite.messages import Message
 from reussite.rules import DealTo, Kind, StackSpec, spec_problems
 
-
 #: What a game id and an alias look like (the host checks ids with the same pattern).
 ALIAS_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
