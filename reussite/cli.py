@@ -216,7 +216,7 @@ def _new_game(ctx: Context, args):
 
 
 #: Bump when the cached listing's layout changes.
-LISTING_CACHE_VERSION = 1
+LISTING_CACHE_VERSION = 2
 
 
 def _listing_cache_file(lang: str) -> str:
@@ -290,6 +290,8 @@ def _listing(ctx: Context) -> tuple[list, int]:
             "id": game_id,
             "name": tr.gettext(cls.name),
             "alt_names": [tr.gettext(n) for n in cls.alt_names],
+            "family": tr.gettext(cls.family) if cls.family else tr.gettext(cls.name),
+            "aliases": sorted(cls.aliases),
             "packs": cls.decks,
             "plugin": cls.plugin_name,
             "options": {o.name: {"choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help)}
@@ -308,13 +310,27 @@ def cmd_games(args, ctx: Context) -> int:
 
         ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
+    from reussite.l10n import sort_key
+
     _ = ctx.tr.gettext
-    options_label = _("options:")
+    options_label, aliases_label = _("options:"), _("also:")
+    families: dict[str, list] = {}
     for row in rows:
-        opts = "  ".join(f"{k}={'|'.join(v['choices'])} ({v['help']})" for k, v in row["options"].items())
-        packs = ctx.tr.ngettext("{count} pack", "{count} packs", row["packs"]).format(count=row["packs"])
-        line = f"{row['id']:<16} {row['name']:<24} {packs:<9} {row['plugin']}"
-        ctx.say(line + (f"  {options_label} {opts}" if opts else ""))
+        families.setdefault(row.get("family") or row["name"], []).append(row)
+    # By family, each family and its games in the order of their names in the language shown.
+    for family in sorted(families, key=sort_key):
+        members = sorted(families[family], key=lambda r: sort_key(r["name"]))
+        ctx.say(ctx.tr.ngettext("{family} ({count} game)", "{family} ({count} games)", len(members)).format(
+            family=family, count=len(members)))
+        for row in members:
+            opts = "  ".join(f"{k}={'|'.join(v['choices'])} ({v['help']})" for k, v in row["options"].items())
+            packs = ctx.tr.ngettext("{count} pack", "{count} packs", row["packs"]).format(count=row["packs"])
+            line = f"  {row['id']:<20} {row['name']:<26} {packs:<9} {row['plugin']}"
+            if opts:
+                line += f"  {options_label} {opts}"
+            if row.get("aliases"):
+                line += f"  {aliases_label} {', '.join(row['aliases'])}"
+            ctx.say(line)
     if broken:
         ctx.err.write(ctx.tr.ngettext("{count} plugin failed to load; see 'reussite plugins'.",
                                       "{count} plugins failed to load; see 'reussite plugins'.",

@@ -21,6 +21,15 @@ DEFAULT_LANG = "en"
 
 
 @lru_cache(maxsize=1)
+def sort_key(text: str) -> tuple[str, str]:
+    """How names sort for people in any of the languages here: accents and case aside first (« Écarté » among
+    the E, « l’Horloge » under L), then as written, so that a French menu follows the French names."""
+    import unicodedata
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return plain.casefold(), text
+
+
 def available_langs() -> tuple[str, ...]:
     """The interface languages: the project's own (:data:`SUPPORTED_LANGS`) and any other with a compiled
     host catalog (a translator's new ``locale/de/LC_MESSAGES/reussite.mo``), so a new language is used

@@ -49,6 +49,10 @@ class SaveExists(UserError):
     """A named save of that name exists, and the player did not ask to replace it."""
 
 
+#: The games a first start opens on, the first one installed: those most players know by name.
+FIRST_GAMES = ("klondike", "freecell", "spider")
+
+
 class Session:
     """The game in progress, its version (one more at every change), its clock, its autosave and its record
     in the statistics: what the browser page and the text mode both keep (docs/architecture.md).
@@ -102,8 +106,9 @@ class Session:
         """A new game; raises UserError (unknown game, bad number or option, a game that fails to deal).
         ``active``: asked for by a page (its clock starts), not by the server starting up.
 
-        Without ``game_id``, the first game that deals: the bundled ones first, and a game that fails is
-        set aside with a notice naming its plugin, so that one broken plugin never keeps the page away."""
+        Without ``game_id``, the first game that deals: a game players know (:data:`FIRST_GAMES`, Klondike
+        first) where one is installed, then the bundled ones; a game that fails is set aside with a notice
+        naming its plugin, so that one broken plugin never keeps the page away."""
         games = self.host.games
         if not games:
             raise UserError(N_("No game is installed (see 'reussite plugins')."))
@@ -112,7 +117,9 @@ class Session:
                         active)
             return
         failed = None
-        for candidate in sorted(games, key=lambda g: (not self.host.plugins[games[g].plugin_name].bundled, g)):
+        known = {g: k for k, g in enumerate(FIRST_GAMES)}
+        for candidate in sorted(games, key=lambda g: (known.get(g, len(known)),
+                                                      not self.host.plugins[games[g].plugin_name].bundled, g)):
             try:
                 game = self.host.new_game(candidate, random_game_number() if number is None else number, options)
             except PluginError as exc:

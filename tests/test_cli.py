@@ -21,8 +21,31 @@ def test_games_json_lists_forty_thieves(run_cli):
 
 def test_games_table_has_one_line_per_game(run_cli, host):
     lines = run_cli("games").out.strip().splitlines()
-    assert len(lines) == len(host.games)
-    assert any(line.startswith("forty-thieves") and "2 packs" in line for line in lines)
+    games = [line.split()[0] for line in lines if line.startswith("  ")]
+    assert sorted(games) == sorted(host.games)
+    assert any(line.startswith("  forty-thieves ") and "2 packs" in line for line in lines)
+
+
+def test_games_are_listed_by_family_in_the_order_of_their_names(run_cli, host):
+    """A family heading with its count, then its games by name: in French by the French names."""
+    from reussite.l10n import sort_key
+
+    for lang in ("en", "fr"):
+        lines = run_cli("--lang", lang, "games").out.strip().splitlines()
+        headings = [line for line in lines if not line.startswith("  ")]
+        assert headings == sorted(headings, key=sort_key)
+        families = {cls.family or cls.name for cls in host.games.values()}
+        assert len(headings) == len(families)
+        blocks, current = [], None
+        for line in lines:
+            if not line.startswith("  "):
+                current = []
+                blocks.append((line, current))
+            else:
+                current.append(line[22:48].strip())  # the name column
+        for heading, names in blocks:
+            assert names == sorted(names, key=sort_key), heading
+            assert heading.endswith(f"({len(names)} game)" if lang == "en" and len(names) == 1 else ")")
 
 
 def test_plugins_lists_distribution_version_hooks_status(run_cli):

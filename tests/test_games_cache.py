@@ -48,7 +48,7 @@ def test_games_answers_from_its_cache_and_lists_afresh_when_anything_changed(tmp
     site.mkdir()
     install(site, "Demo One")
     first = run(tmp_path, "games").stdout
-    assert "cache-demo       Demo One" in first and "forty-thieves    Forty Thieves" in first
+    assert "  cache-demo           Demo One" in first and "  forty-thieves        Forty Thieves" in first
     assert (tmp_path / "cache" / "reussite" / "games-en.json").is_file()
     again = run(tmp_path, "games", importtime=True)
     assert again.stdout == first
@@ -58,9 +58,9 @@ def test_games_answers_from_its_cache_and_lists_afresh_when_anything_changed(tmp
     install(site, "Demo Two")  # the plugin edited: same size, a later time stamp
     stamp = os.stat(plugin).st_mtime_ns + 2_000_000_000
     os.utime(plugin, ns=(stamp, stamp))
-    assert "cache-demo       Demo Two" in run(tmp_path, "games").stdout
+    assert "  cache-demo           Demo Two" in run(tmp_path, "games").stdout
     french = run(tmp_path, "--lang", "fr", "games").stdout
-    assert "forty-thieves    Les quarante voleurs" in french and "Demo Two" in french
+    assert "  forty-thieves        Les quarante voleurs" in french and "Demo Two" in french
     assert "Forty Thieves" in run(tmp_path, "games").stdout  # each language its own listing
 
     for path in (site / "reussite_cache_demo-1.0.dist-info").iterdir():  # uninstalled

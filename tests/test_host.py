@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
 from importlib.metadata import EntryPoint, entry_points
@@ -155,3 +156,37 @@ def test_a_bundled_plugin_module_still_offers_its_game(host, module):
     assert getattr(plugin, cls.__name__) is cls  # other plugins may build on a bundled game
     with pytest.raises(AttributeError, match=f"reussite_plugins.{module}' has no attribute 'nothing'"):
         plugin.nothing  # noqa: B018
+
+
+def test_an_alias_starts_its_game_with_its_options(load):
+    host = load("alias_game")
+    assert host.aliases["test-draws-three"] == ("test-draws", {"draw": "3"})
+    assert host.game("testdraws") is host.games["test-draws"]
+    game = host.new_game("test-draws-three", 5)
+    assert game.id == "test-draws" and game.option_values == {"draw": "3"} and game.deal_count == 3
+    assert host.new_game("test-draws-three", 5, {"draw": "1"}).deal_count == 1  # an option given wins
+    assert host.resolve("test-draws", {"draw": "3"}) == ("test-draws", {"draw": "3"})
+
+
+def test_an_alias_taken_by_a_game_or_another_alias_is_refused_and_named(load):
+    host = load("alias_game")
+    assert host.aliases["testdraws"][0] == "test-draws" and "forty-thieves" not in host.aliases
+    errors = " ".join(p.status for p in host.plugin_list() if p.name == "alias_game")
+    assert "alias 'testdraws' is already taken by game 'test-draws'" in errors
+    assert "alias 'forty-thieves' is already taken by game 'forty-thieves'" in errors
+
+
+@pytest.mark.parametrize(("aliases", "problem"), [
+    ({"Bad Id": {}}, "aliases: 'Bad Id' is not an id"),
+    ({"ok": {"draws": "3"}}, "aliases['ok']: 'draws' is not an option of the game (options: draw)"),
+    ({"ok": {"draw": "2"}}, "aliases['ok']: draw='2' is not one of 1, 3"),
+    ({"ok": ["draw"]}, "aliases['ok']: ['draw'] is not a mapping"),
+])
+def test_a_wrong_alias_is_named_when_the_class_is_defined(aliases, problem, monkeypatch):
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    from alias_game import Draws
+
+    from reussite.variant import VariantError
+
+    with pytest.raises(VariantError, match=re.escape(problem)):
+        type("Wrong", (Draws,), {"aliases": aliases})

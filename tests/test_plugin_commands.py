@@ -86,7 +86,7 @@ def test_an_installed_plugin_adds_a_command_and_a_broken_one_names_its_plugin(ve
     assert (proc.returncode, proc.stderr) == (2, "reussite: error: nothing to refuse here\n")
     # The host's own commands stay its own, and keep working beside the broken ones.
     assert venv.reussite("help", "osmosis", "--format", "markdown").stdout.startswith("# Osmosis\n")
-    assert venv.reussite("games").stdout.startswith("forty-thieves")
+    assert venv.reussite("games").stdout.startswith("Forty Thieves (1 game)\n  forty-thieves ")
     errors = {p["name"]: p["errors"] for p in json.loads(venv.reussite("plugins", "--json").stdout)}
     assert errors["cmd-demo"] == [
         "command 'help' belongs to the bundled plugin reussite.helpdocs.cli; refused "

@@ -72,3 +72,12 @@ def test_the_games_use_only_the_public_api_and_carry_no_solver_code():
         for match in re.finditer(r"^class (\w+)\((\w+)\):", text, re.M):
             if match.group(2) == "Variant":
                 assert 'domain = "reussite_classics"' in text, (module.name, match.group(1))
+
+
+def test_a_first_start_opens_on_klondike(host, tmp_path):
+    """A new player's first page shows a game known by name, not the first bundled id in alphabetical order."""
+    from reussite.web.session import Session
+
+    session = Session(host, tmp_path)
+    session.start(None, 3, {})
+    assert session.game.id == "klondike"
