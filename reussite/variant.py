@@ -80,6 +80,10 @@ class Variant(Game):
     #: Other ids that start this game with some options chosen, as other programs name those variants
     #: (``{"spider-three-decks": {"decks": "3"}}``); ``reussite play ALIAS`` and saves resolve them.
     aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    #: How winnable the game is, as measured by the solver on a range of deals, for the page's chooser:
+    #: ``{"won": 162, "lost": 3, "unknown": 35, "deals": "1-200", "nodes": 30000}`` (None: not measured).
+    #: A distribution may fill it from a file of its own when its games are loaded.
+    winnability: ClassVar[Mapping[str, Any] | None] = None
     decks: ClassVar[int] = 1
     #: The pack, deck by deck: the suits of each deck (indexes into ``cards.SUITS``: 0 clubs, 1 spades, 2
     #: hearts, 3 diamonds) and the ranks of each suit. A one-suit Spider has ``(1, 1, 1, 1)``, a two-suit one

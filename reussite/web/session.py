@@ -78,14 +78,25 @@ class Session(shared.Session):
     # -- views ----------------------------------------------------------------------------------------
 
     def games_json(self, lang: str | None) -> list[dict[str, Any]]:
-        base = host_translator(self.lang_code(lang))
+        """The games for the page's chooser, by family and by name in the page's language (a French menu in
+        the order of the French names), each with every name it may be searched by, in every language."""
+        from reussite.l10n import available_langs, sort_key
+
+        code = self.lang_code(lang)
+        bases = {c: host_translator(c) for c in {code, *available_langs()}}
         rows = []
-        for game_id in sorted(self.host.games):
-            cls = self.host.games[game_id]
-            tr = translator_for_game(base, cls, self.host)
+        for game_id, cls in self.host.games.items():
+            trs = {c: translator_for_game(base, cls, self.host) for c, base in bases.items()}
+            tr = trs[code]
+            names = {game_id, cls.name, *cls.aliases}
+            for each in trs.values():
+                names.update(each.gettext(n) for n in (cls.name, *cls.alt_names))
             rows.append({
                 "id": game_id,
                 "name": tr.gettext(cls.name),
+                "family": tr.gettext(cls.family) if cls.family else tr.gettext(cls.name),
+                "names": sorted(names),
+                "winnability": dict(cls.winnability) if cls.winnability else None,
                 "options": [
                     {"name": o.name, "choices": list(o.choices), "default": o.default, "help": tr.gettext(o.help),
                      "label": tr.gettext(o.label) if o.label else o.name,
@@ -93,6 +104,7 @@ class Session(shared.Session):
                     for o in cls.options
                 ],
             })
+        rows.sort(key=lambda r: (sort_key(r["family"]), sort_key(r["name"])))
         return rows
 
     def state_json(self, lang: str | None) -> dict[str, Any]:

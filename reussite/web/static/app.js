@@ -6,7 +6,7 @@ import { doAuto, doDeal, doRedo, doRestart, doUndo, doUndoMany, failed, newGame,
 import { renderFullScreen, reportClock, setPaused, tick, toggleFullScreen } from './clock.js';
 import { t } from './i18n.js';
 import { onContextMenu, onKey, onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableKey } from './input.js';
-import { boot } from './language.js';
+import { boot, fillGames } from './language.js';
 import { loadStats, saveGame, setBookmark, toggleHelp, toggleLog, toggleMenu, toggleSaves, toggleStats, uploadSave } from './panels.js';
 import { initSettings } from './settings.js';
 import { demoPlayPause, demoStep, hint, playHint, solveDemo, stopDemo } from './solver.js';
@@ -66,6 +66,17 @@ function init() {
   });
   $('number-input').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') $('btn-number').click();
+  });
+  $('game-search').addEventListener('input', () => {
+    const shown = fillGames();
+    if (!shown.length) showMessage(t('game_search_none', { text: $('game-search').value.trim() }), true);
+  });
+  $('game-search').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    const shown = fillGames();
+    if (!shown.length || shown[0].id === (app.state && app.state.game)) return;
+    $('game-select').value = shown[0].id;
+    $('game-select').dispatchEvent(new Event('change'));
   });
   $('game-select').addEventListener('change', () => {
     renderOptions();

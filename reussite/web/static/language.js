@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { loadHelp, loadStats } from './panels.js';
 import { fillSettings } from './settings.js';
 import { renderDemo } from './solver.js';
-import { $, app, setState, store } from './state.js';
+import { $, app, on, setState, store } from './state.js';
 
 const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
 
@@ -65,12 +65,81 @@ function applyStrings() {
       return b;
     }));
   });
-  const select = $('game-select');
-  select.replaceChildren(...app.games.map((g) => new Option(g.name, g.id)));
+  fillGames();
   const speed = $('demo-speed');
   const pace = speed.value || store.get('reussite.demoSpeed') || '500';
   speed.replaceChildren(...SPEEDS.map(([key, ms]) => new Option(t(key), String(ms))));
   speed.value = SPEEDS.some(([, ms]) => String(ms) === pace) ? pace : '500';
   fillSettings();
   renderDemo();
+}
+
+// -- the game chooser: families, recently played, a search by name in either language -------------------
+
+const RECENT = 'reussite.recent';
+const RECENT_COUNT = 5;
+
+function gameLabel(g) {
+  const w = g.winnability;
+  if (!w || !(w.won + w.lost + w.unknown)) return g.name;
+  const percent = Math.round((100 * w.won) / (w.won + w.lost + w.unknown));
+  return t('won_share', { name: g.name, percent });
+}
+
+function fold(text) {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+function recentGames() {
+  try {
+    const ids = JSON.parse(store.get(RECENT) || '[]');
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+// A game played goes first in the recently played list.
+function noteRecent(id) {
+  const before = recentGames();
+  if (before[0] === id) return false;
+  store.set(RECENT, JSON.stringify([id, ...before.filter((x) => x !== id)].slice(0, RECENT_COUNT)));
+  return true;
+}
+
+on('state', ({ state, previous }) => {
+  if ((!previous || previous.game !== state.game) && noteRecent(state.game) && app.games.length) fillGames();
+});
+
+// The select: the games matching the search (all when it is empty), the recently played ones first, then
+// each family in the server's order (by the names in the page's language).
+export function fillGames() {
+  const select = $('game-select');
+  const wanted = fold($('game-search').value.trim());
+  const matches = (g) => !wanted || g.names.some((n) => fold(n).includes(wanted));
+  const shown = app.games.filter(matches);
+  const groups = [];
+  if (!wanted) {
+    const recent = recentGames().map((id) => app.games.find((g) => g.id === id)).filter(Boolean);
+    if (recent.length) groups.push([t('recent_games'), recent, 'recent']);
+  }
+  for (const g of shown) {
+    const last = groups[groups.length - 1];
+    if (last && last[2] !== 'recent' && last[0] === g.family) last[1].push(g);
+    else groups.push([g.family, [g], 'family']);
+  }
+  const current = app.state ? app.state.game : select.value;
+  select.replaceChildren(...groups.map(([label, games]) => {
+    const group = document.createElement('optgroup');
+    group.label = label;
+    group.append(...games.map((g) => new Option(gameLabel(g), g.id)));
+    return group;
+  }));
+  if (!shown.some((g) => g.id === current) && current) {
+    // The game in play stays selectable (and selected) whatever the search shows.
+    const keep = app.games.find((g) => g.id === current);
+    if (keep) select.prepend(new Option(gameLabel(keep), keep.id));
+  }
+  if (current) select.value = current;
+  return shown;
 }
