@@ -45,8 +45,13 @@ def render_layout(game, tr: Translator) -> str:
     notation (:meth:`Translator.card_code`)."""
     _ = tr.gettext
     lines = [tr.gettext("{game} #{number}").format(game=tr.gettext(game.name), number=game.number)]
+    grid = _grid_stacks(game)
     for i, spec in enumerate(game.specs):
         cards = game.cards[i]
+        if i in grid:
+            if i == grid[0]:
+                lines += _grid_lines(game, grid, tr)
+            continue
         if spec.kind is Kind.STOCK:
             shown = tr.ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
         elif spec.kind is Kind.WASTE and spec.fan == Fan.RIGHT and cards:
@@ -65,6 +70,35 @@ def render_layout(game, tr: Translator) -> str:
         status = _("score {score}, moves {moves}")
     lines.append(status.format(score=game.score(), moves=game.move_count, count=game.redeals_left))
     return "\n".join(lines)
+
+
+#: From how many squared piles a layout is drawn as its grid (Gaps' 52 places, Monte Carlo's 25, the Clock's 13).
+GRID_MIN = 9
+
+
+def _grid_stacks(game) -> list[int]:
+    """The tableau piles and reserves drawn as a grid, as the table lays them out, where a game has many that
+    show only their top card (positional games: Gaps, Monte Carlo, the Clock); none otherwise."""
+    squared = [i for i, spec in enumerate(game.specs)
+               if spec.kind in (Kind.TABLEAU, Kind.RESERVE) and spec.fan == Fan.NONE]
+    rows = {round(game.specs[i].y * 2) for i in squared}
+    return squared if len(squared) >= GRID_MIN and len(rows) > 1 else []
+
+
+def _grid_lines(game, grid: list[int], tr: Translator) -> list[str]:
+    """One line per row of the grid (stacks at about the same height, left to right): each place's short name
+    and its top card (``##`` face down, ``--`` empty, ``+N`` the cards under it)."""
+    rows: dict[int, list[int]] = {}
+    for i in grid:
+        rows.setdefault(round(game.specs[i].y * 2), []).append(i)
+    cells = {}
+    for i in grid:
+        cards = game.cards[i]
+        top = _card(game, i, len(cards) - 1, tr) if cards else "--"
+        cells[i] = f"{game.specs[i].short}:{top}" + (f"+{len(cards) - 1}" if len(cards) > 1 else "")
+    width = max(map(len, cells.values()))
+    return ["  " + " ".join(cells[i].ljust(width) for i in sorted(row, key=lambda i: game.specs[i].x)).rstrip()
+            for _, row in sorted(rows.items())]
 
 
 def _seconds(words: list[str], default: float) -> float:

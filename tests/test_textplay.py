@@ -148,3 +148,40 @@ def test_french_cards_in_symbols_and_french_letters_with_a_legend(host):
     legend = "Cartes\u00a0: la valeur (A as, 2 à 10, V valet, D dame, R roi) puis la couleur"
     assert out.count(legend) == 2  # at the start and in the help
     assert "Cards: rank A 2-9 T J Q K, then suit C clubs" in play(game, "q\n")
+
+
+def test_a_positional_game_is_drawn_as_its_grid():
+    """Many squared piles (a Gaps or a Monte Carlo) are drawn row by row as the table lays them out, each place
+    with its top card; fanned piles and the other stacks keep their own lines."""
+    from reussite.rules import NONE, Fan, StackRule, foundations, tableau
+    from reussite.textplay import render_layout
+    from reussite.variant import Variant
+
+    place = StackRule(empty=NONE)
+
+    class Grid(Variant):
+        id = "test-grid"
+        name = "Test Grid"
+        stacks = (*foundations(1, StackRule(empty=1, pickup="none"), x=5),
+                  *(spec for row in range(3) for spec in tableau(4, place, y=row, first=4 * row + 1, fan=Fan.NONE)))
+
+        def deal(self, cards):
+            for k, i in enumerate(self.tableau_ix):
+                self.place(self.specs[i].id, [cards.pop()] if k != 5 else [])
+            self.place("foundation-1", cards)
+
+    game = Grid(1)
+    text = render_layout(game, host_translator("en")).splitlines()
+    rows = [line for line in text if line.startswith("  t")]
+    assert len(rows) == 3
+    assert [cell.split(":")[0] for cell in rows[0].split()] == ["t1", "t2", "t3", "t4"]
+    assert rows[1].split()[1] == "t6:--"  # the empty place
+    assert rows[2].split()[0] == f"t9:{host_translator('en').card_code(game.cards[game.index['tableau-9']][-1])}"
+    assert any(line.strip().startswith("f1") for line in text)
+
+    class Fanned(Grid):  # the same piles fanned: one line each, as before
+        id = "test-fanned"
+        stacks = tuple(s if s.kind != "tableau" else type(s)(s.id, s.kind, s.rule, s.x, s.y, Fan.DOWN)
+                       for s in Grid.stacks)
+
+    assert not any(line.startswith("  t1:") for line in render_layout(Fanned(1), host_translator("en")).splitlines())
