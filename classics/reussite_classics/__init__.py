@@ -31,7 +31,20 @@ def reussite_games():
     games = []
     for name in family_modules():
         games += importlib.import_module(f"{__name__}.{name}").GAMES
+    figures = winnability()
+    for cls in games:
+        # The chooser shows the figure of the game as it starts: its options at their defaults.
+        defaults = ",".join(f"{o.name}={o.default}" for o in cls.options)
+        cls.winnability = figures.get(f"{cls.id}:{defaults}" if defaults else cls.id)
     return games
+
+
+def winnability() -> dict:
+    """The solver's figures for each game and option (``tools/catalogue_winnability.py`` writes them)."""
+    import json
+
+    source = files(__name__) / "winnability.json"
+    return json.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
 
 
 @hookimpl

@@ -80,8 +80,9 @@ const RECENT = 'reussite.recent';
 const RECENT_COUNT = 5;
 
 function gameLabel(g) {
+  // Only a figure the solver nearly settled: with many deals left unknown the share won says little.
   const w = g.winnability;
-  if (!w || !(w.won + w.lost + w.unknown)) return g.name;
+  if (!w || !(w.won + w.lost + w.unknown) || w.unknown > 0.1 * (w.won + w.lost + w.unknown)) return g.name;
   const percent = Math.round((100 * w.won) / (w.won + w.lost + w.unknown));
   return t('won_share', { name: g.name, percent });
 }
