@@ -1,0 +1,151 @@
+"""The Klondike family of reussite-classics: each game's deal against PySolFC's (pysol-cards' own deal where it
+has the game, else PySolFC's dealing order rebuilt here over pysol-cards' shuffle), and each clause of its rule
+page on set-up positions: a card taken, one refused with its message, the stock and its redeals, the win, the
+score, the options."""
+
+from __future__ import annotations
+
+import os
+
+import classics_support as oracle
+from reussite_classics.klondike import ThumbAndPouch
+
+from reussite.game import DEAL, REDEAL, Move
+
+#: Numbers 1-30 by default; 1-1000 under CI.
+NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
+
+
+# -- helpers ----------------------------------------------------------------------------------------------
+
+
+def position(cls, options=None, face_down=None, redeals_used=0, **stacks):
+    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
+    face_down = face_down or {}
+    entries = []
+    for name, cards in stacks.items():
+        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
+        if name in face_down:
+            entry["face_down"] = face_down[name]
+        entries.append(entry)
+    return cls.from_layout({"options": options or {}, "stacks": entries, "redeals_used": redeals_used})
+
+
+def move(game, src, dst, n=1):
+    return Move(game.index[src], game.index[dst], n)
+
+
+def legal(game, src, dst, n=1):
+    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
+    m = move(game, src, dst, n)
+    accepted = game.is_legal(m)
+    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
+    return accepted
+
+
+def refused(game, src, dst, n=1):
+    """The message refusing the move, in English (the move must be refused)."""
+    m = move(game, src, dst, n)
+    assert not legal(game, src, dst, n)
+    return str(game.explain(m))
+
+
+def full_foundations(cls, decks=1, **more):
+    stacks = {f"foundation_{i + 1}": " ".join(r + s for r in "A23456789TJQK")
+              for i, s in enumerate("CSHD" * decks)}
+    return position(cls, **stacks, **more)
+
+
+def check_deal(cls, expected_of, numbers=NUMBERS, options=None):
+    """The whole layout and the face-down counts of each number equal the expected deal's."""
+    for number in numbers:
+        game = cls(number, options or {})
+        expected = expected_of(number)
+        layout = oracle.layout_of(game)
+        for stack, cards in expected["cards"].items():
+            assert layout[stack] == cards, (cls.id, number, stack)
+        assert sum(map(len, expected["cards"].values())) == len(game.pack()), (cls.id, number)
+        down = oracle.face_down_of(game)
+        for stack, count in expected["face_down"].items():
+            assert down[stack] == count, (cls.id, number, stack)
+
+
+def pysol_cards_klondike(game_id, number, flipped=True):
+    """pysol-cards' own deal of a game of Klondike's layout (its Klondike, Thumb and Pouch, Whitehead):
+    the piles and the talon; every card but the top ones face down if ``flipped``."""
+    board = oracle.dealt(game_id, number)
+    cols = board.columns.cols
+    layout = {f"tableau-{i + 1}": [oracle.code(c) for c in col] for i, col in enumerate(cols)}
+    layout["stock"] = [oracle.code(c) for c in reversed(board.talon)]  # the talon is listed in dealing order
+    down = {f"tableau-{i + 1}": (len(col) - 1 if flipped else 0) for i, col in enumerate(cols)}
+    return {"cards": layout, "face_down": down}
+
+
+def play_stock_out(game):
+    while game.stack("stock"):
+        game.push(DEAL)
+
+
+# -- Thumb and Pouch (PySolFC game 58) --------------------------------------------------------------------
+
+
+def test_thumb_and_pouch_deals_like_pysolfc():
+    check_deal(ThumbAndPouch, lambda n: pysol_cards_klondike("thumb_and_pouch", n))
+
+
+def test_thumb_and_pouch_builds_down_in_any_suit_but_its_own():
+    game = position(ThumbAndPouch, tableau_1="9H", tableau_2="8S", tableau_3="8D", tableau_4="8H", tableau_5="7H")
+    assert legal(game, "tableau-2", "tableau-1")  # black on red
+    assert legal(game, "tableau-3", "tableau-1")  # red of another suit: the colour does not matter
+    assert refused(game, "tableau-4", "tableau-1") == \
+        "The 8 of hearts cannot go on the 9 of hearts: build down in any other suit."
+    assert not legal(game, "tableau-5", "tableau-1")  # 7 on 9
+
+
+def test_thumb_and_pouch_moves_a_face_up_run_and_turns_up_the_card_it_uncovers():
+    game = position(ThumbAndPouch, face_down={"tableau_1": 1}, tableau_1="2C 9S 8D 7S", tableau_2="TS",
+                    tableau_3="TH")
+    assert not legal(game, "tableau-1", "tableau-2", 3)  # the 9 of spades heads the run: not on a spade
+    assert legal(game, "tableau-1", "tableau-3", 3)
+    assert not legal(game, "tableau-1", "tableau-3", 4)  # the face-down 2 stays
+    game.push(move(game, "tableau-1", "tableau-3", 3))
+    assert game.face_down[game.index["tableau-1"]] == 0
+
+
+def test_an_empty_thumb_and_pouch_pile_takes_any_card_or_run():
+    game = position(ThumbAndPouch, tableau_1="", tableau_2="KC 5H", tableau_3="AD 9S 8H", waste="3D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "tableau-3", "tableau-1", 2)
+    assert legal(game, "waste", "tableau-1")
+
+
+def test_thumb_and_pouch_foundations_build_up_in_suit_and_give_back():
+    game = position(ThumbAndPouch, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4D", tableau_3="4S",
+                    tableau_4="4C")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert refused(game, "tableau-2", "foundation-1") == \
+        "The 4 of diamonds cannot go on the 3 of hearts: build up in suit."
+    assert "must start with an Ace" in refused(game, "tableau-3", "foundation-2")
+    assert legal(game, "foundation-1", "tableau-4")  # the 3 of hearts back onto a pile where it fits
+    assert not legal(game, "foundation-1", "tableau-1")  # not onto a heart
+
+
+def test_thumb_and_pouch_turns_one_card_and_redeals_twice():
+    game = position(ThumbAndPouch, stock="2C 3C 4C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4C"]
+    for _ in range(2):
+        play_stock_out(game)
+        game.push(REDEAL)
+        assert [c.code for c in game.stack("stock")] == ["2C", "3C", "4C"]
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+    assert game.redeals_used == 2 and ThumbAndPouch.redeals == 2
+
+
+def test_thumb_and_pouch_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(ThumbAndPouch, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(ThumbAndPouch)
+    assert game.is_won() and game.score() == ThumbAndPouch.max_score == 52
+    assert ThumbAndPouch.options == ()
