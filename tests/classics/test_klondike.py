@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.klondike import ThumbAndPouch
+from reussite_classics.klondike import ThumbAndPouch, Whitehead
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -149,3 +149,64 @@ def test_thumb_and_pouch_is_won_with_52_on_the_foundations_and_scores_a_point_a_
     game = full_foundations(ThumbAndPouch)
     assert game.is_won() and game.score() == ThumbAndPouch.max_score == 52
     assert ThumbAndPouch.options == ()
+
+
+# -- Whitehead (PySolFC game 67) --------------------------------------------------------------------------
+
+
+def test_whitehead_deals_like_pysolfc_every_card_face_up():
+    # pysol-cards deals Whitehead's cards in Klondike's places; PySolFC's Whitehead turns them all face up
+    # (Whitehead.startGame: flip=1).
+    check_deal(Whitehead, lambda n: pysol_cards_klondike("whitehead", n, flipped=False))
+
+
+def test_whitehead_builds_down_in_the_same_colour():
+    game = position(Whitehead, tableau_1="9H", tableau_2="8H", tableau_3="8D", tableau_4="8S", tableau_5="7H")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "tableau-3", "tableau-1")
+    assert refused(game, "tableau-4", "tableau-1") == \
+        "The 8 of spades cannot go on the 9 of hearts: build down in the same colour."
+    assert not legal(game, "tableau-5", "tableau-1")
+
+
+def test_whitehead_moves_only_a_run_of_one_suit():
+    game = position(Whitehead, tableau_1="9H 8D 7D", tableau_2="9D", tableau_3="TD", tableau_4="TC 9C 8C",
+                    tableau_5="JS")
+    assert legal(game, "tableau-1", "tableau-2", 2)  # 8D 7D, one suit
+    assert not legal(game, "tableau-1", "tableau-3", 3)  # 9H 8D 7D is built, but of two suits
+    assert legal(game, "tableau-4", "tableau-5", 3)  # TC 9C 8C onto the Jack of spades
+    game = position(Whitehead, tableau_1="KC TH 9H 8H", tableau_2="")
+    assert legal(game, "tableau-1", "tableau-2", 3)
+
+
+def test_an_empty_whitehead_pile_takes_any_card_or_run_that_moves():
+    game = position(Whitehead, tableau_1="", tableau_2="KC 5H", tableau_3="AD 9S 8S", tableau_4="7C 6S",
+                    waste="3D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "tableau-3", "tableau-1", 2)
+    assert legal(game, "waste", "tableau-1")
+    assert not legal(game, "tableau-4", "tableau-1", 2)  # 7C 6S is not one suit
+
+
+def test_whitehead_foundations_build_up_in_suit_and_give_back():
+    game = position(Whitehead, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert refused(game, "tableau-2", "foundation-1") == \
+        "The 4 of diamonds cannot go on the 3 of hearts: build up in suit."
+    assert legal(game, "foundation-1", "tableau-2")  # the 3 of hearts onto the red 4
+
+
+def test_whitehead_turns_one_card_and_never_redeals():
+    game = position(Whitehead, stock="2C 3C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["3C"]
+    play_stock_out(game)
+    assert not game.is_legal(REDEAL) and str(game.explain(REDEAL)) == "No redeal is left."
+
+
+def test_whitehead_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Whitehead, foundation_1="AC 2C 3C", tableau_1="4C")
+    assert not game.is_won() and game.score() == 3
+    game = full_foundations(Whitehead)
+    assert game.is_won() and game.score() == Whitehead.max_score == 52
+    assert Whitehead.options == ()
