@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.klondike import ThumbAndPouch, Whitehead
+import pytest
+from reussite_classics.klondike import Saratoga, ThumbAndPouch, Whitehead
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -79,6 +80,35 @@ def pysol_cards_klondike(game_id, number, flipped=True):
     layout["stock"] = [oracle.code(c) for c in reversed(board.talon)]  # the talon is listed in dealing order
     down = {f"tableau-{i + 1}": (len(col) - 1 if flipped else 0) for i, col in enumerate(cols)}
     return {"cards": layout, "face_down": down}
+
+
+def pysolfc_deal(number, rows, decks=1, shuffle_hook=None, **more):
+    """A PySolFC deal rebuilt over pysol-cards' shuffle: ``rows`` is the dealing order, a list of
+    ``(piles, face_down)``, each a row dealt onto the 0-based ``piles`` in that order, taking the top card of the
+    pack each time; ``more`` names other stacks and how many cards each takes first (before the rows). The
+    rest is the stock, its last card on top."""
+    cards = [oracle.code(c) for c in oracle.shuffled(decks, number)]
+    if shuffle_hook:
+        cards = shuffle_hook(cards)
+    layout = {}
+    for stack, count in more.items():
+        layout[stack.replace("_", "-")] = [cards.pop() for _ in range(count)]
+    piles, down = {}, {}
+    for row, face_down in rows:
+        for i in row:
+            pile = piles.setdefault(i, [])
+            pile.append(cards.pop())
+            down[i] = down.get(i, 0) + face_down
+    layout.update({f"tableau-{i + 1}": pile for i, pile in sorted(piles.items())})
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {f"tableau-{i + 1}": down[i] for i in piles}}
+
+
+def klondike_rows(piles, face_down, reverse=True):
+    """PySolFC's Klondike.startGame: row K onto piles K+1 to the last, then a row on every pile, each row from
+    the right (``reverse``, PySolFC's default for Klondike) or the left."""
+    rows = [(list(range(k, piles)), 1 if face_down else 0) for k in range(1, piles)] + [(list(range(piles)), 0)]
+    return [(row[::-1] if reverse else row, down) for row, down in rows]
 
 
 def play_stock_out(game):
@@ -210,3 +240,61 @@ def test_whitehead_is_won_with_52_on_the_foundations_and_scores_a_point_a_card()
     game = full_foundations(Whitehead)
     assert game.is_won() and game.score() == Whitehead.max_score == 52
     assert Whitehead.options == ()
+
+
+# -- Saratoga (PySolFC game 479) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_saratoga_deals_like_pysolfc_face_up(draw):
+    check_deal(Saratoga, lambda n: pysolfc_deal(n, klondike_rows(7, face_down=False)), options={"draw": draw})
+
+
+def test_the_rebuilt_klondike_order_is_pysol_cards_klondike():
+    # The rebuilt order checked once against pysol-cards' own Klondike deal, face-down cards included.
+    for number in NUMBERS:
+        assert pysolfc_deal(number, klondike_rows(7, face_down=True)) == pysol_cards_klondike("klondike", number)
+
+
+def test_saratoga_builds_down_in_alternating_colours_and_moves_runs():
+    game = position(Saratoga, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="TD 9C 8D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert refused(game, "tableau-3", "tableau-1") == \
+        "The 8 of clubs cannot go on the 9 of spades: build down in alternating colours."
+    game = position(Saratoga, tableau_1="JC", tableau_2="3H TD 9C 8D")
+    assert legal(game, "tableau-2", "tableau-1", 3)
+
+
+def test_an_empty_saratoga_pile_takes_only_a_king():
+    game = position(Saratoga, tableau_1="", tableau_2="3C KS QD", tableau_3="5H QH", waste="KH")
+    assert legal(game, "tableau-2", "tableau-1", 2)
+    assert legal(game, "waste", "tableau-1")
+    assert "King" in refused(game, "tableau-3", "tableau-1")
+
+
+def test_saratoga_foundations_build_up_in_suit_and_give_back():
+    game = position(Saratoga, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="2S")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert legal(game, "foundation-1", "tableau-2")
+    assert "must start with an Ace" in refused(game, "tableau-3", "foundation-2")
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_saratoga_turns_one_or_three_cards_and_redeals_without_limit(draw):
+    game = position(Saratoga, {"draw": draw}, stock="2C 3C 4C 5C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["5C", "4C", "3C"][:int(draw)]
+    for _ in range(4):
+        play_stock_out(game)
+        game.push(REDEAL)
+        assert [c.code for c in game.stack("stock")] == ["2C", "3C", "4C", "5C"]
+    assert Saratoga.redeals is None
+
+
+def test_saratoga_draws_one_card_by_default_and_scores_a_point_a_card():
+    assert Saratoga(1).deal_count == 1 and Saratoga(1, {"draw": "3"}).deal_count == 3
+    assert [o.name for o in Saratoga.options] == ["draw"]
+    game = position(Saratoga, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Saratoga)
+    assert game.is_won() and game.score() == Saratoga.max_score == 52
