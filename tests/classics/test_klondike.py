@@ -9,7 +9,7 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.klondike import Saratoga, ThumbAndPouch, Whitehead
+from reussite_classics.klondike import Athena, Saratoga, ThumbAndPouch, Whitehead
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -298,3 +298,68 @@ def test_saratoga_draws_one_card_by_default_and_scores_a_point_a_card():
     assert not game.is_won() and game.score() == 2
     game = full_foundations(Saratoga)
     assert game.is_won() and game.score() == Saratoga.max_score == 52
+
+
+# -- Athena (PySolFC game 633) ----------------------------------------------------------------------------
+
+
+def athena_deal(number):
+    """PySolFC's Athena.startGame: four rows from the left, face down, face up, face down, face up. A pile's
+    face-down cards are counted from its bottom here, so the second row is counted face down (rules-notes)."""
+    deal = pysolfc_deal(number, [(range(7), 1), (range(7), 0), (range(7), 1), (range(7), 0)])
+    deal["face_down"] = {pile: 3 for pile in deal["face_down"]}
+    return deal
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_athena_deals_like_pysolfc(draw):
+    check_deal(Athena, athena_deal, options={"draw": draw})
+
+
+def test_athena_turns_up_the_second_and_first_rows_as_they_come_to_the_top():
+    game = Athena(3)
+    pile = game.index["tableau-1"]
+    assert len(game.cards[pile]) == 4 and game.face_down[pile] == 3
+    game = position(Athena, face_down={"tableau_1": 3}, tableau_1="2C 5D 3S 9H", tableau_2="TS", tableau_3="4D")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert game.face_down[pile] == 2  # the third row's card is turned up
+    game.push(move(game, "tableau-1", "tableau-3"))
+    assert game.face_down[pile] == 1  # then the second row's
+
+
+def test_athena_builds_down_in_alternating_colours_with_kings_on_empty_piles():
+    game = position(Athena, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="", tableau_5="3C KS QD",
+                    tableau_6="5H QH")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert refused(game, "tableau-3", "tableau-1") == \
+        "The 8 of clubs cannot go on the 9 of spades: build down in alternating colours."
+    assert legal(game, "tableau-5", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-6", "tableau-4")
+
+
+def test_athena_foundations_build_up_in_suit_and_give_back():
+    game = position(Athena, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert refused(game, "tableau-3", "foundation-1") == \
+        "The 4 of diamonds cannot go on the 3 of hearts: build up in suit."
+    assert legal(game, "foundation-1", "tableau-2")
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_athena_turns_one_or_three_cards_and_redeals_twice(draw):
+    game = position(Athena, {"draw": draw}, stock="2C 3C 4C 5C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["5C", "4C", "3C"][:int(draw)]
+    for _ in range(2):
+        play_stock_out(game)
+        game.push(REDEAL)
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+
+
+def test_athena_draws_one_card_by_default_and_scores_a_point_a_card():
+    assert Athena(1).deal_count == 1 and Athena(1, {"draw": "3"}).deal_count == 3
+    game = position(Athena, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Athena)
+    assert game.is_won() and game.score() == Athena.max_score == 52
