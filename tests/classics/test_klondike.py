@@ -9,7 +9,7 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.klondike import Athena, Saratoga, ThumbAndPouch, Whitehead
+from reussite_classics.klondike import Athena, AuntMary, Saratoga, ThumbAndPouch, Whitehead
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -363,3 +363,64 @@ def test_athena_draws_one_card_by_default_and_scores_a_point_a_card():
     assert not game.is_won() and game.score() == 2
     game = full_foundations(Athena)
     assert game.is_won() and game.score() == Athena.max_score == 52
+
+
+# -- Aunt Mary (PySolFC game 407) -------------------------------------------------------------------------
+
+
+def aunt_mary_deal(number):
+    """PySolFC's AuntMary.startGame: five rows from the left, row K face up on the first K piles and face down
+    on the others, then a face-up row."""
+    rows = []
+    for k in range(1, 6):
+        rows += [(range(k), 0), (range(k, 6), 1)]
+    return pysolfc_deal(number, [*rows, (range(6), 0)])
+
+
+def test_aunt_mary_deals_like_pysolfc():
+    check_deal(AuntMary, aunt_mary_deal)
+    game = AuntMary(5)
+    assert [game.face_down[i] for i in game.tableau_ix] == [0, 1, 2, 3, 4, 5]
+    assert len(game.stack("stock")) == 16 and AuntMary.piles == 6
+
+
+def test_aunt_mary_moves_only_the_run_at_the_top_of_the_dealt_cards():
+    game = position(AuntMary, tableau_1="AH 9S 8H 7C", tableau_2="TH", tableau_3="2S")
+    assert legal(game, "tableau-1", "tableau-2", 3)  # 9S 8H 7C onto the red 10
+    assert not legal(game, "tableau-1", "tableau-3", 4)  # the Ace below is face up but not in the run
+
+
+def test_aunt_mary_builds_down_in_alternating_colours_with_kings_on_empty_piles():
+    game = position(AuntMary, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="", tableau_5="3C KS QD",
+                    tableau_6="5H QH")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert refused(game, "tableau-3", "tableau-1") == \
+        "The 8 of clubs cannot go on the 9 of spades: build down in alternating colours."
+    assert legal(game, "tableau-5", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-6", "tableau-4")
+
+
+def test_aunt_mary_foundations_build_up_in_suit_and_give_back():
+    game = position(AuntMary, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert legal(game, "foundation-1", "tableau-2")
+
+
+def test_aunt_mary_turns_one_card_and_redeals_twice():
+    game = position(AuntMary, stock="2C 3C 4C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4C"]
+    for _ in range(2):
+        play_stock_out(game)
+        game.push(REDEAL)
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+    assert AuntMary.options == ()
+
+
+def test_aunt_mary_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(AuntMary, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(AuntMary)
+    assert game.is_won() and game.score() == AuntMary.max_score == 52
