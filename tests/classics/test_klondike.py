@@ -9,7 +9,7 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.klondike import Athena, AuntMary, Saratoga, ThumbAndPouch, Whitehead
+from reussite_classics.klondike import Athena, AuntMary, GoldMine, Saratoga, ThumbAndPouch, Whitehead
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -424,3 +424,52 @@ def test_aunt_mary_is_won_with_52_on_the_foundations_and_scores_a_point_a_card()
     assert not game.is_won() and game.score() == 2
     game = full_foundations(AuntMary)
     assert game.is_won() and game.score() == AuntMary.max_score == 52
+
+
+# -- Gold Mine (PySolFC game 572) -------------------------------------------------------------------------
+
+
+def test_gold_mine_deals_the_whole_pack_to_the_stock_like_pysolfc():
+    # PySolFC's GoldMine.startGame deals nothing to the piles (then turns the first three cards: here the
+    # first click does).
+    check_deal(GoldMine, lambda n: pysolfc_deal(n, []))
+    assert all(not GoldMine(7).cards[i] for i in GoldMine(7).tableau_ix)
+
+
+def test_gold_mine_builds_down_in_alternating_colours_and_moves_runs():
+    game = position(GoldMine, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="JC", tableau_5="TD 9C 8D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4", 3)
+
+
+def test_an_empty_gold_mine_pile_takes_any_card_or_run():
+    game = position(GoldMine, tableau_1="", tableau_2="KC 5H", tableau_3="AD 9S 8H", waste="3D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "tableau-3", "tableau-1", 2)
+    assert legal(game, "waste", "tableau-1")
+
+
+def test_gold_mine_foundations_build_up_in_suit_and_give_back():
+    game = position(GoldMine, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert legal(game, "foundation-1", "tableau-2")
+
+
+def test_gold_mine_turns_three_cards_once():
+    game = position(GoldMine, stock="2C 3C 4C 5C 6C", tableau_1="6D")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["6C", "5C", "4C"]
+    assert not legal(game, "waste", "tableau-1")  # the 5 of clubs would fit, but the 4 covers it
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["6C", "5C", "4C", "3C", "2C"] and not game.stack("stock")
+    assert not game.is_legal(REDEAL) and str(game.explain(REDEAL)) == "No redeal is left."
+    assert GoldMine.options == () and GoldMine(1).deal_count == 3
+
+
+def test_gold_mine_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(GoldMine, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(GoldMine)
+    assert game.is_won() and game.score() == GoldMine.max_score == 52
