@@ -1,22 +1,49 @@
-"""Klondike: seven piles built down in alternating colours, Kings on empty piles, the stock turned one or
-three cards at a time as often as you like."""
+"""Klondike and its family: piles built down on the tableau, foundations built up in suit from the Ace, a stock
+turned onto a waste (or dealt onto the piles). Each game changes a few class parameters of Klondike: how many
+piles, how they build, what an empty pile takes, how the stock turns and how often, and the deal."""
 
-from reussite.messages import N_
+from reussite.game import DEAL, Reason
+from reussite.messages import N_, NP_
 from reussite.rules import (
+    ANY,
     FOUNDATION_UP_IN_SUIT,
+    NONE,
+    PICK_NONE,
     PICK_RUN,
     PICK_TOP,
     Build,
     BuildSuit,
+    DealTo,
     Fan,
     StackRule,
     foundations,
+    reserves,
     stock,
     tableau,
     waste,
     with_changes,
 )
 from reussite.variant import Option, Variant
+
+# The names after "of" where a language cannot build them from the name (French « de la Mine d’or »), for
+# messages such as "the rules of {game}": see reussite.messages.OF_CONTEXT.
+NP_("name after the preposition of", "Gold Mine")
+NP_("name after the preposition of", "Easthaven")
+NP_("name after the preposition of", "Westhaven")
+NP_("name after the preposition of", "King Albert")
+NP_("name after the preposition of", "Zebra")
+
+KING = 13
+
+#: The draw option of Klondike, Saratoga and Athena: one card or three at a time.
+DRAW = Option("draw", ("1", "3"), "1", N_("cards turned from the stock at a time"), label=N_("Stock"),
+              choice_labels=(N_("1 card at a time"), N_("3 cards at a time")))
+
+#: Foundations up in suit from the Ace whose top card may come back onto a pile.
+FOUNDATION_GIVES_BACK = with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP)
+
+R_FILL_FIRST = Reason(N_("Fill the empty piles with a King before dealing."))
+R_TOP_OR_ALL = Reason(N_("Only the top card or all the face-up cards of a pile move."))
 
 
 class Klondike(Variant):
@@ -26,31 +53,294 @@ class Klondike(Variant):
     domain = "reussite_classics"
     decks = 1
     redeals = None  # the waste is turned over as often as you like
-    options = (
-        Option("draw", ("1", "3"), "1", N_("cards turned from the stock at a time"), label=N_("Stock"),
-               choice_labels=(N_("1 card at a time"), N_("3 cards at a time"))),
-    )
-    stacks = (
-        stock(0, 0),
-        waste(1, 0, fan=Fan.RIGHT),
-        # Up in suit from the Ace; the top card may come back onto a pile where it fits.
-        *foundations(4, with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP), x=3),
-        # Down in alternating colours, any face-up run moves, an empty pile takes a King.
-        *tableau(7, StackRule(build=Build(BuildSuit.ALTERNATE, -1), empty=13, pickup=PICK_RUN), y=1),
-    )
+    options = (DRAW,)
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
 
+    #: The family's parameters: the piles and how they build, what an empty pile takes, what moves.
+    piles = 7
+    build = Build(BuildSuit.ALTERNATE, -1)
+    empty_pile = KING
+    pile_pickup = PICK_RUN
+    foundation_rule = FOUNDATION_GIVES_BACK  # up in suit from the Ace; the top card may come back
+    has_waste = True
+
+    @classmethod
+    def layout(cls):
+        top = [stock(0, 0)]
+        if cls.has_waste:
+            top.append(waste(1, 0, fan=Fan.RIGHT))
+        count = 4 * cls.decks
+        return (
+            *top,
+            *foundations(count, cls.foundation_rule, x=max(cls.piles - count, len(top) + 1)),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty_pile, pickup=cls.pile_pickup), y=1),
+        )
+
     def configure(self):
-        self.deal_count = int(self.option_values["draw"])
+        if "draw" in self.option_values:
+            self.deal_count = int(self.option_values["draw"])
 
     def deal(self, cards):
         # PySolFC's order: a triangle of face-down cards row by row, each row dealt from the right, then a
         # face-up row from the right. (PySolFC then turns the stock once by itself; here the first click does.)
-        for row in range(1, 7):
-            self.deal_row(cards, self.tableau_ix[:row - 1:-1], face_down=True)
+        self.deal_triangle(cards, face_down=True)
+        self.place("stock", cards)
+
+    def deal_triangle(self, cards, face_down):
+        """Klondike's triangle in PySolFC's order: row K onto piles K+1 to the last, each row from the right,
+        then the top row on every pile from the right; every card but the top ones face down if asked."""
+        for row in range(1, self.piles):
+            self.deal_row(cards, self.tableau_ix[:row - 1:-1], face_down=face_down)
         self.deal_row(cards, self.tableau_ix[::-1])
+
+
+class ThumbAndPouch(Klondike):
+    """Built down in any suit but the card's own; any card fills an empty pile; two redeals (Aisleriot's)."""
+
+    id = "thumb-and-pouch"
+    name = N_("Thumb and Pouch")
+    options = ()
+    redeals = 2
+    build = Build(BuildSuit.OTHER, -1)
+    empty_pile = ANY
+
+
+class Whitehead(Klondike):
+    """Open: built down in the same colour, but only a run of one suit moves; any card fills an empty pile;
+    no redeal."""
+
+    id = "whitehead"
+    name = N_("Whitehead")
+    options = ()
+    redeals = 0
+    build = Build(BuildSuit.COLOUR, -1)
+    empty_pile = ANY
+
+    def deal(self, cards):
+        self.deal_triangle(cards, face_down=False)  # PySolFC's order, every card face up
+        self.place("stock", cards)
+
+    def run_length(self, stack):
+        # Built in the same colour, but only a run of one suit moves together.
+        pile, up = self.cards[stack], len(self.cards[stack]) - self.face_down[stack]
+        n = min(1, up)
+        while n < up and pile[-n - 1].suit == pile[-n].suit and pile[-n - 1].rank == pile[-n].rank + 1:
+            n += 1
+        return n
+
+
+class Saratoga(Klondike):
+    """Klondike dealt face up."""
+
+    id = "saratoga"
+    name = N_("Saratoga")
+
+    def deal(self, cards):
+        self.deal_triangle(cards, face_down=False)
         self.place("stock", cards)
 
 
-GAMES = (Klondike,)
+class Athena(Klondike):
+    """Four rows on the seven piles, the even ones face up; two redeals (Aisleriot's)."""
+
+    id = "athena"
+    name = N_("Athena")
+    redeals = 2
+
+    def deal(self, cards):
+        # PySolFC's order, four rows from the left: face down, face up, face down, face up. A pile's face-down
+        # cards are counted from the bottom, so the second row stays hidden under the third (rules-notes).
+        for row in range(4):
+            for pile in self.tableau_ix:
+                self.place(pile, [cards.pop()], face_down=1 if row < 3 else 0)
+        self.place("stock", cards)
+
+
+class AuntMary(Klondike):
+    """Six piles of six, fewer cards face down from left to right; two redeals (Aisleriot's)."""
+
+    id = "aunt-mary"
+    name = N_("Aunt Mary")
+    options = ()
+    redeals = 2
+    piles = 6
+
+    def deal(self, cards):
+        # PySolFC's order, rows from the left: on row K the first K piles get a face-up card and the others a
+        # face-down one, five rows; then a face-up row. Pile K holds K - 1 face-down cards under 7 - K face up.
+        for row in range(1, 6):
+            self.deal_row(cards, self.tableau_ix[:row])
+            self.deal_row(cards, self.tableau_ix[row:], face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+class GoldMine(Klondike):
+    """No tableau to start: the whole pack is the stock, turned three at a time, once; any card fills an
+    empty pile."""
+
+    id = "gold-mine"
+    name = N_("Gold Mine")
+    options = ()
+    redeals = 0
+    deal_count = 3
+    empty_pile = ANY
+
+    def deal(self, cards):
+        self.place("stock", cards)
+
+
+class Jumbo(Klondike):
+    """Klondike with two packs and nine piles; one redeal."""
+
+    id = "jumbo"
+    name = N_("Jumbo")
+    decks = 2
+    options = ()
+    redeals = 1
+    piles = 9
+    max_score = 104
+
+    def deal(self, cards):
+        # PySolFC's Gargantua (its Jumbo): row K onto piles K+1 to 9 face down, each row from the left, then a
+        # face-up row.
+        for row in range(1, self.piles):
+            self.deal_row(cards, self.tableau_ix[row:], face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+class Easthaven(Klondike):
+    """Seven piles of three, the top card face up; the stock deals a card onto every pile; no redeal."""
+
+    id = "easthaven"
+    name = N_("Easthaven")
+    options = ()
+    redeals = 0
+    has_waste = False
+    deal_to = DealTo.TABLEAU
+    foundation_rule = FOUNDATION_UP_IN_SUIT  # a card there stays there
+
+    def deal(self, cards):
+        # PySolFC's order: two face-down rows, then a face-up row, each from the left.
+        self.deal_row(cards, face_down=True)
+        self.deal_row(cards, face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def stock_refusal(self, move):
+        # Aisleriot's rule: an empty pile is filled with a King, where one can move there, before a deal.
+        if move is DEAL and any(not self.cards[i] for i in self.tableau_ix) and self.king_to_move():
+            return R_FILL_FIRST
+        return None
+
+    def king_to_move(self):
+        """Whether a King heads a run that can move onto an empty pile (a King at the bottom of its pile is
+        already on one)."""
+        for i in self.tableau_ix:
+            n = self.run_length(i)
+            pile = self.cards[i]
+            if n and n < len(pile) and pile[-n].rank == KING:
+                return True
+        return False
+
+
+class Westhaven(Klondike):
+    """Ten piles of three, the top card face up; any card fills an empty pile; the top card or all the
+    face-up cards of a pile move; the stock turns one card, once."""
+
+    id = "westhaven"
+    name = N_("Westhaven")
+    options = ()
+    redeals = 0
+    piles = 10
+    empty_pile = ANY
+    foundation_rule = FOUNDATION_UP_IN_SUIT  # a card there stays there
+
+    def deal(self, cards):
+        # PySolFC's order (games 33 and 225): two face-down rows, then a face-up row, each from the left.
+        self.deal_row(cards, face_down=True)
+        self.deal_row(cards, face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def pick_refusal(self, src, n, dst):
+        if n > 1 and src in self.tableau_ix and n != len(self.cards[src]) - self.face_down[src]:
+            return R_TOP_OR_ALL
+        return None
+
+
+class KingAlbert(Klondike):
+    """Open: nine piles of one to nine cards, seven reserve cards; one card moves at a time; any card fills an
+    empty pile; no stock."""
+
+    id = "king-albert"
+    name = N_("King Albert")
+    options = ()
+    piles = 9
+    empty_pile = ANY
+    pile_pickup = PICK_TOP
+
+    @classmethod
+    def layout(cls):
+        reserve = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=False)
+        return (
+            *foundations(4, cls.foundation_rule, x=2.5),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty_pile, pickup=cls.pile_pickup), y=1),
+            *reserves(4, reserve, x=9.5, y=1, dy=1),
+            *reserves(3, reserve, x=10.5, y=1, dy=1, first=5),
+        )
+
+    def deal(self, cards):
+        # PySolFC's order, every row from the left and face up: row K onto piles K to 9, then the reserves.
+        for row in range(self.piles):
+            self.deal_row(cards, self.tableau_ix[row:])
+        self.deal_row(cards, self.reserve_ix)
+
+
+class Zebra(Klondike):
+    """Two packs; the eight Aces start the foundations, built up in alternating colours; eight piles of one
+    card, built down in alternating colours, the top card alone moving; an empty pile is filled at once from
+    the waste, else the stock; one redeal."""
+
+    id = "zebra"
+    name = N_("Zebra")
+    decks = 2
+    options = ()
+    redeals = 1
+    piles = 8
+    empty_pile = ANY
+    pile_pickup = PICK_TOP
+    # An Ace of its own suit starts each (dealt there); up in alternating colours; a card there stays there.
+    foundation_rule = StackRule(build=Build(BuildSuit.ALTERNATE, 1), empty=NONE, pickup=PICK_NONE,
+                                flip_exposed=False)
+    max_score = 96
+    score_rule = N_("One point for each card on the foundations besides the Aces.")
+
+    def shuffle_hook(self, cards):
+        # PySolFC's _shuffleHookMoveToTop: the Aces to the top of the pack, so that they are dealt first, the
+        # clubs first, and of two Aces of a suit the one nearer the top first.
+        aces = sorted(((c.suit, len(cards) - i, c) for i, c in enumerate(cards) if c.rank == 1), reverse=True)
+        return [c for c in cards if c.rank != 1] + [c for _, _, c in aces]
+
+    def deal(self, cards):
+        self.deal_row(cards, self.foundation_ix)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def after_move(self, move):
+        # An empty pile is filled at once from the waste, or from the stock when the waste is empty.
+        for pile in self.tableau_ix:
+            if not self.cards[pile]:
+                if self.cards[self.waste_ix]:
+                    self.move_cards(self.waste_ix, pile)
+                elif self.cards[self.stock_ix]:
+                    self.move_cards(self.stock_ix, pile)
+        super().after_move(move)
+
+    def score(self):
+        return self.on_foundations() - 8
+
+
+GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine)
