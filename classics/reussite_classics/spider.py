@@ -3,7 +3,7 @@ foundation by itself. Spider (one, two or four suits), Spider with three decks, 
 Wisp, Scorpion and Simple Simon."""
 
 from reussite.cards import new_pack
-from reussite.game import DEAL, Move, Reason
+from reussite.game import Deal, Move, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
@@ -105,7 +105,8 @@ class Spider(Variant):
         return suit_run(self, stack)
 
     def stock_refusal(self, move):
-        if move is DEAL and not all(self.cards[i] for i in self.tableau_ix):
+        # Any deal, not only the DEAL constant: a Deal() built elsewhere is the same move.
+        if isinstance(move, Deal) and not all(self.cards[i] for i in self.tableau_ix):
             return R_EMPTY_PILE
         return None
 
@@ -115,4 +116,23 @@ class Spider(Variant):
         super().after_move(move)  # then the card it uncovered turns up
 
 
-GAMES = (Spider,)
+class Spiderette(Spider):
+    """Spider with one pack on seven piles."""
+
+    id = "spiderette"
+    name = N_("Spiderette")
+    decks = 1
+    piles = 7
+    options = ()  # four suits, as in Aisleriot and PySolFC
+    max_score = 52
+
+    def deal(self, cards):
+        # PySolFC's order: a triangle of face-down cards row by row (row K onto piles K+1 to 7), then a
+        # face-up row onto all seven.
+        for row in range(1, 7):
+            self.deal_row(cards, self.tableau_ix[row:], face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+GAMES = (Spider, Spiderette)

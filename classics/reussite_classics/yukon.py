@@ -1,7 +1,7 @@
 """Yukon and its family: seven piles built down, Kings on empty piles, and any face-up card moves with the
 cards above it, in sequence or not. Yukon, Odessa, Australian Patience, Ten Across and Grandfather."""
 
-from reussite.messages import N_
+from reussite.messages import N_, NP_
 from reussite.rules import (
     FOUNDATION_UP_IN_SUIT,
     PICK_RUN,
@@ -13,6 +13,10 @@ from reussite.rules import (
 )
 from reussite.variant import Variant
 from reussite_classics.spider import face_up_count
+
+# The name after "of" where a language cannot build it from the name (French « du Yukon »): see
+# reussite.messages.OF_CONTEXT.
+NP_("name after the preposition of", "Yukon")
 
 
 class Yukon(Variant):
