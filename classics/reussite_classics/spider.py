@@ -135,4 +135,36 @@ class Spiderette(Spider):
         self.place("stock", cards)
 
 
-GAMES = (Spider, Spiderette)
+class Scorpion(Spider):
+    """Seven piles built down in suit, Kings on empty piles, and any face-up card moves with the cards above
+    it, as in Yukon; a stock of three cards."""
+
+    id = "scorpion"
+    name = N_("Scorpion")
+    decks = 1
+    piles = 7
+    build = Build(BuildSuit.SAME, -1)
+    empty = 13
+    options = ()
+    max_score = 52
+
+    def deal(self, cards):
+        # PySolFC's order: three rows face down on piles 1 to 4 and face up on piles 5 to 7, then four face-up
+        # rows; the three cards left are the stock.
+        for row in range(7):
+            if row < 3:
+                self.deal_row(cards, self.tableau_ix[:4], face_down=True)
+                self.deal_row(cards, self.tableau_ix[4:])
+            else:
+                self.deal_row(cards)
+        self.place("stock", cards)
+
+    def run_length(self, stack):
+        # Any face-up card moves with the cards above it, whether they follow it or not.
+        return face_up_count(self, stack)
+
+    def stock_refusal(self, move):
+        return None  # the stock deals its three cards onto piles 1 to 3, empty or not
+
+
+GAMES = (Spider, Spiderette, Scorpion)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.spider import Spiderette
+from reussite_classics.spider import Scorpion, Spiderette
 
 from reussite.game import DEAL, Deal, Move
 
@@ -148,3 +148,68 @@ def test_spiderette_is_won_with_four_runs_on_the_foundations():
     game = position(Spiderette, **full_runs(4))
     assert game.is_won() and game.score() == Spiderette.max_score == 52
     assert not position(Spiderette, **full_runs(3), tableau_1=" ".join(r + "D" for r in "KQJT98765432A")).is_won()
+
+
+# -- Scorpion --------------------------------------------------------------------------------------------
+
+
+def scorpion_rows():
+    """Scorpion.startGame (PySolFC game 29): three times rows[:4] face down and rows[4:] face up, three
+    face-up rows, then a last face-up row."""
+    rows = []
+    for i in (4, 4, 4, 0, 0, 0):
+        rows += [(range(i), False), (range(i, 7), True)]
+    return rows + [(range(7), True)]
+
+
+def test_scorpion_deals_like_pysolfc():
+    check_deal(Scorpion, lambda n: pysolfc_deal(1, n, scorpion_rows(), 7))
+
+
+def test_scorpion_deals_seven_by_seven_three_face_down_on_the_first_four_piles():
+    game = Scorpion(8)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [7] * 7
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 8)] == [3, 3, 3, 3, 0, 0, 0]
+    assert len(game.stack("stock")) == 3 and len(game.foundation_ix) == 4 and Scorpion.options == ()
+
+
+def test_scorpion_builds_down_in_suit_and_moves_any_face_up_card_with_those_above():
+    game = position(Scorpion, face_down={"tableau_1": 1}, tableau_1="2C 8H AS KD 4C", tableau_2="9H",
+                    tableau_3="9S", tableau_4="5D", tableau_5="3C")
+    assert legal(game, "tableau-1", "tableau-2", 4)  # 8H AS KD 4C: not a sequence, the 8 fits the 9 of hearts
+    assert "build down in suit" in refused(game, "tableau-1", "tableau-3", 4)  # 8 of hearts on 9 of spades
+    assert legal(game, "tableau-5", "tableau-1")
+    assert "build down in suit" in refused(game, "tableau-1", "tableau-4")
+    assert "face-down" in refused(game, "tableau-1", "tableau-2", 5)
+
+
+def test_an_empty_scorpion_pile_takes_only_a_king_with_the_cards_on_it():
+    game = position(Scorpion, tableau_1="3C KS 2D 7H", tableau_2="", tableau_3="4C QD")
+    assert legal(game, "tableau-1", "tableau-2", 3)
+    assert "King" in refused(game, "tableau-3", "tableau-2")
+
+
+def test_the_scorpion_stock_deals_its_three_cards_onto_piles_1_to_3_even_with_an_empty_pile():
+    game = position(Scorpion, stock="2S 3S 4S", tableau_1="", tableau_2="KD", tableau_3="KC", tableau_4="KH")
+    game.push(DEAL)
+    assert codes(game, "tableau-1") == ["4S"] and codes(game, "tableau-2") == ["KD", "3S"]
+    assert codes(game, "tableau-3") == ["KC", "2S"] and codes(game, "tableau-4") == ["KH"]
+    assert not game.stack("stock") and game.refusal(DEAL) is not None  # once only
+
+
+def test_a_finished_scorpion_run_leaves_for_a_foundation_uncovering_the_card_below():
+    game = position(Scorpion, face_down={"tableau_1": 1}, tableau_1="5H " + RUN, tableau_2="3D AS 9C")
+    game.push(move(game, "tableau-2", "tableau-1", 2))  # the Ace brings the 9 along: no run finished
+    assert not game.stack("foundation-1")
+    game.pop()
+    game = position(Scorpion, face_down={"tableau_1": 1}, tableau_1="5H " + RUN, tableau_2="3D AS")
+    game.push(move(game, "tableau-2", "tableau-1"))
+    assert len(game.stack("foundation-1")) == 13 and codes(game, "tableau-1") == ["5H"]
+    assert game.face_down[game.index["tableau-1"]] == 0 and game.score() == 13
+    game.pop()
+    assert len(game.stack("tableau-1")) == 13 and not game.stack("foundation-1")
+
+
+def test_scorpion_is_won_with_four_runs_on_the_foundations():
+    game = position(Scorpion, **full_runs(4))
+    assert game.is_won() and game.score() == Scorpion.max_score == 52
