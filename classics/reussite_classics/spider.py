@@ -3,7 +3,7 @@ foundation by itself. Spider (one, two or four suits), Spider with three decks, 
 Wisp, Scorpion and Simple Simon."""
 
 from reussite.cards import new_pack
-from reussite.game import Deal, Move, Reason
+from reussite.game import Deal, Game, Move, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
@@ -13,6 +13,7 @@ from reussite.rules import (
     Build,
     BuildSuit,
     DealTo,
+    Kind,
     StackRule,
     foundations,
     stock,
@@ -167,4 +168,48 @@ class Scorpion(Spider):
         return None  # the stock deals its three cards onto piles 1 to 3, empty or not
 
 
-GAMES = (Spider, Spiderette, Scorpion)
+class SimpleSimon(Spider):
+    """One pack dealt face up on ten piles, no stock. Built down regardless of suit; a sequence moves as a
+    unit as far as the empty piles would let its runs of one suit go one at a time."""
+
+    id = "simple-simon"
+    name = N_("Simple Simon")
+    aliases = {"simplesimon": {}}  # KPatience's name for it
+    decks = 1
+    options = ()
+    max_score = 52
+
+    @classmethod
+    def layout(cls):
+        return (
+            *foundations(4, CLOSED_FOUNDATION, x=3),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=PICK_RUN), y=1),
+        )
+
+    def deal(self, cards):
+        # PySolFC's and KPatience's order: rows of 9, 8, ..., 3 cards from the left, then a row of ten.
+        for count in range(9, 2, -1):
+            self.deal_row(cards, self.tableau_ix[:count])
+        self.deal_row(cards)
+
+    #: Any sequence down by one, whatever its suits, may be picked up (the stacks' own build).
+    run_length = Game.run_length
+
+    def max_movable(self, src, dst):
+        # A sequence of k runs of one suit moves when k <= 2 ** (empty piles, the target aside): each empty
+        # pile doubles what single runs could move through it (KPatience's and PySolFC's rule).
+        longest = self.run_length(src)
+        if self.specs[dst].kind is Kind.FOUNDATION:
+            return longest
+        allowed = 1 << self.empty_count((src, dst))
+        pile, runs, n = self.cards[src], 1, 1
+        while n < longest:
+            if pile[-n - 1].suit != pile[-n].suit:
+                runs += 1
+                if runs > allowed:
+                    break
+            n += 1
+        return n
+
+
+GAMES = (Spider, Spiderette, Scorpion, SimpleSimon)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.spider import Scorpion, Spiderette
+from reussite_classics.spider import Scorpion, SimpleSimon, Spiderette
 
 from reussite.game import DEAL, Deal, Move
 
@@ -213,3 +213,57 @@ def test_a_finished_scorpion_run_leaves_for_a_foundation_uncovering_the_card_bel
 def test_scorpion_is_won_with_four_runs_on_the_foundations():
     game = position(Scorpion, **full_runs(4))
     assert game.is_won() and game.score() == Scorpion.max_score == 52
+
+
+# -- Simple Simon ----------------------------------------------------------------------------------------
+
+
+def test_simple_simon_deals_like_pysolfc():
+    board = lambda n: oracle.dealt("simple_simon", n)  # noqa: E731
+    check_deal(SimpleSimon, lambda n: {"cards": {f"tableau-{i + 1}": [oracle.code(c) for c in col]
+                                                 for i, col in enumerate(board(n).columns.cols)}})
+
+
+def test_simple_simon_deals_every_card_face_up_with_no_stock():
+    game = SimpleSimon(2)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 11)] == [8, 8, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert not any(game.face_down) and "stock" not in game.index and len(game.foundation_ix) == 4
+
+
+def test_simplesimon_is_kpatiences_name_for_simple_simon(host):
+    assert host.game("simplesimon") is host.game("simple-simon") and host.resolve("simplesimon") == (
+        "simple-simon", {})
+
+
+def test_simple_simon_builds_down_regardless_of_suit_and_an_empty_pile_takes_anything():
+    game = position(SimpleSimon, tableau_1="9S", tableau_2="8H", tableau_3="KD 7C", tableau_4="")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down regardless of suit" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-3", "tableau-4")
+
+
+def test_a_simple_simon_sequence_moves_as_far_as_empty_piles_double_its_runs_of_one_suit():
+    # 9S 8S 7H 6H 5C: three runs of one suit. Eight piles hold cards, one is empty.
+    stacks = dict(tableau_1="2D 9S 8S 7H 6H 5C", tableau_2="TD", tableau_3="8D", tableau_4="", tableau_5="QS",
+                  tableau_6="KS", tableau_7="KC", tableau_8="KH", tableau_9="KD", tableau_10="QH")
+    game = position(SimpleSimon, **stacks)
+    assert legal(game, "tableau-1", "tableau-3", 3)  # 7H 6H 5C: two runs, one empty pile
+    assert "Only 3 cards can move" in refused(game, "tableau-1", "tableau-2", 5)  # three runs: two empty piles needed
+    assert legal(game, "tableau-1", "tableau-4", 1)
+    assert "each empty pile doubles" in refused(game, "tableau-1", "tableau-4", 2)  # the empty target does not count
+    game = position(SimpleSimon, **{**stacks, "tableau_10": ""})
+    assert legal(game, "tableau-1", "tableau-2", 5)  # two empty piles: four runs may go
+    assert legal(game, "tableau-1", "tableau-4", 2)
+    assert "sequence" in refused(game, "tableau-1", "tableau-2", 6)  # the 2 does not follow
+
+
+def test_a_finished_simple_simon_run_leaves_for_a_foundation():
+    game = position(SimpleSimon, tableau_1="5H " + RUN, tableau_2="3D AS")
+    game.push(move(game, "tableau-2", "tableau-1"))
+    assert len(game.stack("foundation-1")) == 13 and codes(game, "tableau-1") == ["5H"] and game.score() == 13
+    assert refused(game, "foundation-1", "tableau-1")
+
+
+def test_simple_simon_is_won_with_four_runs_on_the_foundations():
+    game = position(SimpleSimon, **full_runs(4))
+    assert game.is_won() and game.score() == SimpleSimon.max_score == 52
