@@ -1,8 +1,9 @@
-"""Spider: two packs, ten piles built down regardless of suit; only a run of one suit moves, and a run from
-King to Ace of one suit leaves for a foundation by itself. One, two or four suits."""
+"""Spider and its family: piles built down, runs of one suit, a run from King to Ace of one suit leaving for a
+foundation by itself. Spider (one, two or four suits), Spider with three decks, Spiderette, Will o' the
+Wisp, Scorpion and Simple Simon."""
 
 from reussite.cards import new_pack
-from reussite.game import DEAL, Move, Reason
+from reussite.game import Deal, Game, Move, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
@@ -12,6 +13,7 @@ from reussite.rules import (
     Build,
     BuildSuit,
     DealTo,
+    Kind,
     StackRule,
     foundations,
     stock,
@@ -22,12 +24,44 @@ from reussite.variant import Option, Variant
 # The name after "of" where a language cannot build it from the name (French « de l’Araignée »),
 # for messages such as "the rules of {game}": see reussite.messages.OF_CONTEXT.
 NP_("name after the preposition of", "Spider")
+NP_("name after the preposition of", "Spider Three Decks")
+NP_("name after the preposition of", "Scorpion")
 
 R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
 
 #: The suits of each pack by option: spades only, spades and hearts, or all four. PySolFC's one- and two-suit
 #: packs are in the same places (its clubs are our spades), so a number deals the same cards as PySolFC's.
 PACK_SUITS = {"1": (1, 1, 1, 1), "2": (1, 1, 2, 2), "4": (0, 1, 2, 3)}
+
+#: A foundation of the family: only the game puts cards there (a finished run); it takes nothing from the
+#: player and keeps them.
+CLOSED_FOUNDATION = StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False)
+
+
+def suit_run(game, stack):
+    """How many face-up cards on top of ``stack`` run down by one in a single suit."""
+    pile, up = game.cards[stack], len(game.cards[stack]) - game.face_down[stack]
+    n = min(1, up)
+    while n < up and pile[-n - 1].suit == pile[-n].suit and pile[-n - 1].rank == pile[-n].rank + 1:
+        n += 1
+    return n
+
+
+def face_up_count(game, stack):
+    """How many face-up cards lie on ``stack`` (Yukon's piles: any of them moves with the cards above)."""
+    return len(game.cards[stack]) - game.face_down[stack]
+
+
+def leave_finished_runs(game, move):
+    """Send a finished run, King to Ace of one suit on top of a pile, to the first empty foundation, as part of
+    ``move``. Only where cards arrived: the pile a move went to, or every pile after a deal."""
+    if isinstance(move, Move):
+        piles = (move.dst,) if move.dst in game.tableau_ix else ()
+    else:
+        piles = game.tableau_ix
+    for pile in piles:
+        if len(game.cards[pile]) - game.face_down[pile] >= 13 and suit_run(game, pile) == 13:
+            game.move_cards(pile, next(f for f in game.foundation_ix if not game.cards[f]), 13)
 
 
 class Spider(Variant):
@@ -41,17 +75,23 @@ class Spider(Variant):
         Option("suits", ("1", "2", "4"), "4", N_("how many suits the two packs hold"), label=N_("Suits"),
                choice_labels=(N_("1 suit (spades)"), N_("2 suits (spades and hearts)"), N_("4 suits"))),
     )
-    stacks = (
-        stock(0, 0),
-        # Only the game puts cards there (a finished run): they take nothing from the player and keep them.
-        *foundations(8, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False), x=2),
-        *tableau(10, StackRule(build=Build(BuildSuit.ANY, -1), empty=ANY, pickup=PICK_RUN), y=1),
-    )
+    #: The family's parameters: how many piles, how the piles build, what an empty pile takes.
+    piles = 10
+    build = Build(BuildSuit.ANY, -1)
+    empty = ANY
     max_score = 104
     score_rule = N_("One point for each card on the foundations.")
 
+    @classmethod
+    def layout(cls):
+        return (
+            stock(0, 0),
+            *foundations(4 * cls.decks, CLOSED_FOUNDATION, x=2),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=PICK_RUN), y=1),
+        )
+
     def pack(self):
-        return new_pack(self.decks, PACK_SUITS[self.option_values["suits"]])
+        return new_pack(self.decks, PACK_SUITS[self.option_values.get("suits", "4")])
 
     def deal(self, cards):
         # PySolFC's order: four face-down rows, a fifth on piles 1, 4, 7 and 10, then a face-up row.
@@ -63,28 +103,113 @@ class Spider(Variant):
 
     def run_length(self, stack):
         # Built regardless of suit, but only a run of one suit moves together.
-        pile, up = self.cards[stack], len(self.cards[stack]) - self.face_down[stack]
-        n = min(1, up)
-        while n < up and pile[-n - 1].suit == pile[-n].suit and pile[-n - 1].rank == pile[-n].rank + 1:
-            n += 1
-        return n
+        return suit_run(self, stack)
 
     def stock_refusal(self, move):
-        if move is DEAL and not all(self.cards[i] for i in self.tableau_ix):
+        # Any deal, not only the DEAL constant: a Deal() built elsewhere is the same move.
+        if isinstance(move, Deal) and not all(self.cards[i] for i in self.tableau_ix):
             return R_EMPTY_PILE
         return None
 
     def after_move(self, move):
-        # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move. Only
-        # where cards arrived: the pile a move went to, or every pile after a deal.
-        if isinstance(move, Move):
-            piles = (move.dst,) if move.dst in self.tableau_ix else ()
-        else:
-            piles = self.tableau_ix
-        for pile in piles:
-            if len(self.cards[pile]) - self.face_down[pile] >= 13 and self.run_length(pile) == 13:
-                self.move_cards(pile, next(f for f in self.foundation_ix if not self.cards[f]), 13)
+        # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move.
+        leave_finished_runs(self, move)
         super().after_move(move)  # then the card it uncovered turns up
 
 
-GAMES = (Spider,)
+class Spiderette(Spider):
+    """Spider with one pack on seven piles."""
+
+    id = "spiderette"
+    name = N_("Spiderette")
+    decks = 1
+    piles = 7
+    options = ()  # four suits, as in Aisleriot and PySolFC
+    max_score = 52
+
+    def deal(self, cards):
+        # PySolFC's order: a triangle of face-down cards row by row (row K onto piles K+1 to 7), then a
+        # face-up row onto all seven.
+        for row in range(1, 7):
+            self.deal_row(cards, self.tableau_ix[row:], face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+class Scorpion(Spider):
+    """Seven piles built down in suit, Kings on empty piles, and any face-up card moves with the cards above
+    it, as in Yukon; a stock of three cards."""
+
+    id = "scorpion"
+    name = N_("Scorpion")
+    decks = 1
+    piles = 7
+    build = Build(BuildSuit.SAME, -1)
+    empty = 13
+    options = ()
+    max_score = 52
+
+    def deal(self, cards):
+        # PySolFC's order: three rows face down on piles 1 to 4 and face up on piles 5 to 7, then four face-up
+        # rows; the three cards left are the stock.
+        for row in range(7):
+            if row < 3:
+                self.deal_row(cards, self.tableau_ix[:4], face_down=True)
+                self.deal_row(cards, self.tableau_ix[4:])
+            else:
+                self.deal_row(cards)
+        self.place("stock", cards)
+
+    def run_length(self, stack):
+        # Any face-up card moves with the cards above it, whether they follow it or not.
+        return face_up_count(self, stack)
+
+    def stock_refusal(self, move):
+        return None  # the stock deals its three cards onto piles 1 to 3, empty or not
+
+
+class SimpleSimon(Spider):
+    """One pack dealt face up on ten piles, no stock. Built down regardless of suit; a sequence moves as a
+    unit as far as the empty piles would let its runs of one suit go one at a time."""
+
+    id = "simple-simon"
+    name = N_("Simple Simon")
+    aliases = {"simplesimon": {}}  # KPatience's name for it
+    decks = 1
+    options = ()
+    max_score = 52
+
+    @classmethod
+    def layout(cls):
+        return (
+            *foundations(4, CLOSED_FOUNDATION, x=3),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=PICK_RUN), y=1),
+        )
+
+    def deal(self, cards):
+        # PySolFC's and KPatience's order: rows of 9, 8, ..., 3 cards from the left, then a row of ten.
+        for count in range(9, 2, -1):
+            self.deal_row(cards, self.tableau_ix[:count])
+        self.deal_row(cards)
+
+    #: Any sequence down by one, whatever its suits, may be picked up (the stacks' own build).
+    run_length = Game.run_length
+
+    def max_movable(self, src, dst):
+        # A sequence of k runs of one suit moves when k <= 2 ** (empty piles, the target aside): each empty
+        # pile doubles what single runs could move through it (KPatience's and PySolFC's rule).
+        longest = self.run_length(src)
+        if self.specs[dst].kind is Kind.FOUNDATION:
+            return longest
+        allowed = 1 << self.empty_count((src, dst))
+        pile, runs, n = self.cards[src], 1, 1
+        while n < longest:
+            if pile[-n - 1].suit != pile[-n].suit:
+                runs += 1
+                if runs > allowed:
+                    break
+            n += 1
+        return n
+
+
+GAMES = (Spider, Spiderette, Scorpion, SimpleSimon)

@@ -1,0 +1,56 @@
+"""Yukon and its family: seven piles built down, Kings on empty piles, and any face-up card moves with the
+cards above it, in sequence or not. Yukon, Odessa, Australian Patience, Ten Across and Grandfather."""
+
+from reussite.messages import N_, NP_
+from reussite.rules import (
+    FOUNDATION_UP_IN_SUIT,
+    PICK_RUN,
+    Build,
+    BuildSuit,
+    StackRule,
+    foundations,
+    tableau,
+)
+from reussite.variant import Variant
+from reussite_classics.spider import face_up_count
+
+# The name after "of" where a language cannot build it from the name (French « du Yukon »): see
+# reussite.messages.OF_CONTEXT.
+NP_("name after the preposition of", "Yukon")
+
+
+class Yukon(Variant):
+    id = "yukon"
+    name = N_("Yukon")
+    family = N_("Yukon")
+    domain = "reussite_classics"
+    decks = 1
+    #: How the piles build: the parameter between Yukon (alternating colours) and its relatives in suit.
+    build = Build(BuildSuit.ALTERNATE, -1)
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    @classmethod
+    def layout(cls):
+        return (
+            # Up in suit from the Ace; a card there stays there.
+            *foundations(4, FOUNDATION_UP_IN_SUIT, x=3, y=0),
+            # Down by the build; an empty pile takes a King, with whatever lies on it.
+            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+        )
+
+    def deal(self, cards):
+        # PySolFC's order: a triangle of face-down cards row by row (row K onto piles K+1 to 7), four face-up
+        # rows onto piles 2 to 7, then a face-up row onto all seven.
+        for row in range(1, 7):
+            self.deal_row(cards, self.tableau_ix[row:], face_down=True)
+        for _ in range(4):
+            self.deal_row(cards, self.tableau_ix[1:])
+        self.deal_row(cards)
+
+    def run_length(self, stack):
+        # Any face-up card moves with the cards above it, whether they follow it or not.
+        return face_up_count(self, stack)
+
+
+GAMES = (Yukon,)

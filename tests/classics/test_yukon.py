@@ -1,0 +1,127 @@
+"""The Yukon family of the classics: Yukon, Odessa, Australian Patience, Ten Across and Grandfather. Each
+game's deal against PySolFC's (pysol-cards' own deal where it has the game, else PySolFC's dealing order
+rebuilt over its shuffle), then each clause of its rule page on set-up positions."""
+
+from __future__ import annotations
+
+import os
+
+import classics_support as oracle
+from reussite_classics.yukon import Yukon
+
+from reussite.game import Move
+
+NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
+
+
+def position(cls, options=None, face_down=None, **stacks):
+    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
+    face_down = face_down or {}
+    entries = []
+    for name, cards in stacks.items():
+        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
+        if name in face_down:
+            entry["face_down"] = face_down[name]
+        entries.append(entry)
+    return cls.from_layout({"options": options or {}, "stacks": entries})
+
+
+def move(game, src, dst, n=1):
+    return Move(game.index[src], game.index[dst], n)
+
+
+def legal(game, src, dst, n=1):
+    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
+    m = move(game, src, dst, n)
+    accepted = game.is_legal(m)
+    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
+    return accepted
+
+
+def refused(game, src, dst, n=1):
+    """The refusal, in English, of a move the rules refuse (and do not list)."""
+    assert not legal(game, src, dst, n), (src, dst, n)
+    return str(game.explain(move(game, src, dst, n)))
+
+
+def check_deal(cls, expected_of, options=None):
+    for number in NUMBERS:
+        game = cls(number, options or {})
+        expected = expected_of(number)
+        layout, down = oracle.layout_of(game), oracle.face_down_of(game)
+        for stack, cards in expected["cards"].items():
+            assert layout[stack] == cards, (cls.id, number, stack)
+        assert sum(map(len, expected["cards"].values())) == len(game.pack()), (cls.id, number)
+        for stack, count in expected.get("face_down", {}).items():
+            assert down[stack] == count, (cls.id, number, stack)
+
+
+def piles(board) -> dict:
+    """pysol-cards' columns as our piles, with their face-down counts."""
+    cols = board.columns.cols
+    return {"cards": {f"tableau-{i + 1}": [oracle.code(c) for c in col] for i, col in enumerate(cols)},
+            "face_down": {f"tableau-{i + 1}": sum(c.flipped for c in col) for i, col in enumerate(cols)}}
+
+
+# -- Yukon -----------------------------------------------------------------------------------------------
+
+
+def test_yukon_deals_like_pysolfc():
+    check_deal(Yukon, lambda n: piles(oracle.dealt("yukon", n)))
+
+
+def test_yukon_deals_a_triangle_face_down_and_five_face_up_cards_on_six_piles():
+    game = Yukon(3)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [1, 6, 7, 8, 9, 10, 11]
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 8)] == [0, 1, 2, 3, 4, 5, 6]
+    assert not any(game.stack(f"foundation-{k}") for k in range(1, 5)) and "stock" not in game.index
+
+
+def test_yukon_builds_down_in_alternating_colours():
+    game = position(Yukon, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="7D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-4", "tableau-1")  # not one rank down
+
+
+def test_any_face_up_yukon_card_moves_with_the_cards_above_it():
+    game = position(Yukon, face_down={"tableau_1": 1}, tableau_1="2C 8H AS KD 4C", tableau_2="9C",
+                    tableau_3="5H")
+    assert legal(game, "tableau-1", "tableau-2", 4)  # 8H AS KD 4C: not a sequence, the 8 fits the 9
+    assert legal(game, "tableau-1", "tableau-3", 1)
+    assert "cannot go on" in refused(game, "tableau-1", "tableau-3", 2)  # the King does not fit the 5
+    assert "face-down" in refused(game, "tableau-1", "tableau-2", 5)
+
+
+def test_an_empty_yukon_pile_takes_only_a_king_with_the_cards_on_it():
+    game = position(Yukon, tableau_1="3C KS 2D 7H", tableau_2="", tableau_3="QD")
+    assert legal(game, "tableau-1", "tableau-2", 3)
+    assert "King" in refused(game, "tableau-3", "tableau-2")
+    assert "King" in refused(game, "tableau-1", "tableau-2", 2)
+
+
+def test_yukon_turns_up_the_card_a_move_uncovers():
+    game = position(Yukon, face_down={"tableau_1": 1}, tableau_1="2C 8H 5S", tableau_2="9S")
+    game.push(move(game, "tableau-1", "tableau-2", 2))
+    assert game.face_down[game.index["tableau-1"]] == 0
+    game.pop()
+    assert game.face_down[game.index["tableau-1"]] == 1
+
+
+def test_yukon_foundations_build_up_in_suit_one_card_at_a_time_and_keep_their_cards():
+    game = position(Yukon, foundation_1="AH", tableau_1="2H", tableau_2="2D", tableau_3="AC", tableau_4="3C",
+                    tableau_5="3D 2S", tableau_6="", foundation_3="AS")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-2", "foundation-1")
+    assert legal(game, "tableau-3", "foundation-2")
+    assert "Ace" in refused(game, "tableau-4", "foundation-2")
+    assert refused(game, "tableau-5", "foundation-3", 2)  # one card at a time
+    assert refused(game, "foundation-1", "tableau-6")  # nothing comes back
+
+
+def test_yukon_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Yukon, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    full = {f"foundation_{i + 1}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("CSHD")}
+    game = position(Yukon, **full)
+    assert game.is_won() and game.score() == Yukon.max_score == 52
