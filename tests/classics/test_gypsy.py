@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.gypsy import Gypsy
+import pytest
+from reussite_classics.gypsy import Giant, Gypsy
 
-from reussite.game import DEAL, R_EMPTY_RANK, R_NO_DEAL, R_NO_REDEAL, R_NOT_A_RUN, REDEAL, Move
+from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FULL, R_NO_DEAL, R_NO_REDEAL, R_NOT_A_RUN, REDEAL, Move
 from reussite.messages import Translator
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
@@ -151,3 +152,89 @@ def test_gypsy_is_won_with_104_on_the_foundations_and_scores_as_aisleriot():
                     face_down={"tableau_1": 1}, tableau_1="8S 7H 6C 5D 4D", tableau_2="KD QS")
     assert not game.is_won()
     assert game.score() == 5 * 15 + 60 + 2 * (2 + 1)  # 7H-6C and 6C-5D (8S is face down), KD-QS
+
+
+# -- Giant ---------------------------------------------------------------------------------------------
+
+
+def pysolfc_giant(number):
+    cards = [oracle.code(c) for c in oracle.shuffled(2, number)]
+    layout = {f"tableau-{i + 1}": [cards.pop()] for i in range(8)}
+    layout["stock"] = cards
+    layout["reserve-1"] = []
+    return {"cards": layout, "face_down": {f"tableau-{i + 1}": 0 for i in range(8)}}
+
+
+@pytest.mark.parametrize("build", ["alternate", "same"])
+def test_giant_deals_like_pysolfc(build):
+    check_deals(Giant, pysolfc_giant, {"build": build})
+    assert len(Giant(1).stack("stock")) == 96
+
+
+@pytest.mark.parametrize("build, fits, refused", [("alternate", "8H", "8S"), ("same", "8S", "8H")])
+def test_giant_builds_down_by_the_option(build, fits, refused):
+    game = position(Giant, {"build": build}, tableau_1="9S", tableau_2=fits, tableau_3=refused, tableau_4="7S")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")
+    assert not legal(game, "tableau-4", "tableau-1")
+    refused_move = move(game, "tableau-3", "tableau-1")
+    assert game.refusal(refused_move) is R_BUILD
+    rule = "build down in alternating colours" if build == "alternate" else "build down in suit"
+    assert english(game, refused_move).endswith(rule + ".")
+
+
+def test_giant_alternates_colours_by_default():
+    assert Giant(1).option_values == {"build": "alternate"}
+
+
+@pytest.mark.parametrize("build, run, broken",
+                         [("alternate", "9S 8H 7C", "9S 8S 7C"), ("same", "9S 8S 7S", "9S 8H 7S")])
+def test_giant_moves_runs_built_by_the_option(build, run, broken):
+    game = position(Giant, {"build": build}, tableau_1="2D " + run, tableau_2="TD" if build == "alternate" else "TS",
+                    tableau_3="")
+    assert legal(game, "tableau-1", "tableau-2", 3)
+    assert legal(game, "tableau-1", "tableau-3", 2)  # or its top part, onto an empty pile
+    game = position(Giant, {"build": build}, tableau_1="2D " + broken, tableau_2="", tableau_3="5C")
+    assert game.refusal(move(game, "tableau-1", "tableau-2", 3)) is R_NOT_A_RUN
+    rule = "alternating colours" if build == "alternate" else "in suit"
+    assert rule in english(game, move(game, "tableau-1", "tableau-2", 3))
+
+
+def test_the_giant_reserve_holds_any_one_card():
+    game = position(Giant, tableau_1="KS 5H", tableau_2="9D 8S", foundation_1="AC 2C", reserve_1="")
+    assert legal(game, "tableau-1", "reserve-1")
+    assert not legal(game, "tableau-2", "reserve-1", 2)
+    assert legal(game, "foundation-1", "reserve-1")
+    game = position(Giant, tableau_1="KS 5H", tableau_2="6C", reserve_1="4S")
+    assert game.refusal(move(game, "tableau-1", "reserve-1")) is R_FULL
+    assert legal(game, "reserve-1", "tableau-1")
+
+
+def test_giant_foundations_take_a_run_of_one_suit_top_card_first_and_give_back():
+    game = position(Giant, {"build": "same"}, foundation_1="AH 2H", tableau_1="KC 5H 4H 3H", tableau_2="6S",
+                    tableau_3="4S 3D")
+    assert legal(game, "tableau-1", "foundation-1", 3)
+    assert not legal(game, "tableau-3", "foundation-1", 1)
+    game = position(Giant, foundation_1="AH 2H 3H 4H", tableau_1="5S", tableau_2="5H")
+    assert legal(game, "foundation-1", "tableau-1")
+    assert not legal(game, "foundation-1", "tableau-2")
+
+
+def test_giant_stock_deals_a_row_onto_every_pile_twelve_times():
+    game = Giant(4)
+    for _ in range(12):
+        game.push(DEAL)
+    assert all(len(game.cards[i]) == 13 for i in game.tableau_ix) and not game.stack("stock")
+    assert game.refusal(DEAL) is R_NO_DEAL and game.refusal(REDEAL) is R_NO_REDEAL
+
+
+def test_giant_is_won_with_104_on_the_foundations_and_scores_a_point_a_card():
+    game = full(Giant)
+    assert game.is_won() and game.score() == Giant.max_score == 104
+    game = position(Giant, foundation_1="AC 2C", tableau_1="3C 2H")
+    assert not game.is_won() and game.score() == 2
+
+
+def test_giant_options():
+    assert [(o.name, o.choices) for o in Giant.options] == [("build", ("alternate", "same"))]
+    assert not Gypsy.options
