@@ -15,7 +15,7 @@ Solvitaire is not packaged; build it from its repository (github.com/thecharlesb
 Debian's ``libboost-dev libboost-program-options-dev libboost-filesystem-dev``::
 
     g++ -std=c++14 -O2 -DNDEBUG -Ilib -Ilib/rapidjson -Isrc/main -o solvitaire src/main/main.cpp \\
-        $(sed -n '/^set(sources/,/)/p' CMakeLists.txt | grep -o '[^ ]*\\.cpp') \\
+        $(sed -n '/^set(sources /,/)/p' CMakeLists.txt | grep -o '[^ ]*\\.cpp') \\
         -lboost_program_options -lboost_filesystem -lboost_system -lpthread
 
 Where the two engines' rules differ, it says so: Solvitaire's Klondike presets move part of a run between
