@@ -9,7 +9,15 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.klondike import Athena, AuntMary, GoldMine, Saratoga, ThumbAndPouch, Whitehead
+from reussite_classics.klondike import (
+    Athena,
+    AuntMary,
+    GoldMine,
+    Jumbo,
+    Saratoga,
+    ThumbAndPouch,
+    Whitehead,
+)
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -473,3 +481,50 @@ def test_gold_mine_is_won_with_52_on_the_foundations_and_scores_a_point_a_card()
     assert not game.is_won() and game.score() == 2
     game = full_foundations(GoldMine)
     assert game.is_won() and game.score() == GoldMine.max_score == 52
+
+
+# -- Jumbo (PySolFC's Gargantua, game 25, "Jumbo" among its names) -----------------------------------------
+
+
+def test_jumbo_deals_like_pysolfc_gargantua():
+    # DoubleKlondike.startGame: row K onto piles K+1 to 9 face down, each from the left, then a face-up row.
+    check_deal(Jumbo, lambda n: pysolfc_deal(n, klondike_rows(9, face_down=True, reverse=False), decks=2))
+    game = Jumbo(5)
+    assert [len(game.cards[i]) for i in game.tableau_ix] == list(range(1, 10))
+    assert len(game.stack("stock")) == 59 and len(game.foundation_ix) == 8
+
+
+def test_jumbo_plays_klondike_rules_with_two_packs():
+    game = position(Jumbo, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="", tableau_5="3C KS QD",
+                    tableau_6="5H QH", tableau_7="9S")
+    assert legal(game, "tableau-2", "tableau-1") and legal(game, "tableau-2", "tableau-7")  # either 9 of spades
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-6", "tableau-4")
+
+
+def test_jumbo_has_eight_foundations_up_in_suit_that_give_back():
+    game = position(Jumbo, foundation_1="AH 2H", foundation_2="AH", tableau_1="3H", tableau_2="2H",
+                    tableau_3="3C", tableau_4="AC")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert legal(game, "tableau-2", "foundation-2")  # the second 2 of hearts on the second Ace
+    assert legal(game, "tableau-4", "foundation-3")  # ... an Ace starts any empty foundation
+    assert legal(game, "foundation-1", "tableau-3")
+
+
+def test_jumbo_turns_one_card_and_redeals_once():
+    game = position(Jumbo, stock="2C 3C 4C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4C"]
+    play_stock_out(game)
+    game.push(REDEAL)
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+    assert Jumbo.options == ()
+
+
+def test_jumbo_is_won_with_104_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Jumbo, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Jumbo, decks=2)
+    assert game.is_won() and game.score() == Jumbo.max_score == 104
