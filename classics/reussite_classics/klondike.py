@@ -343,4 +343,4 @@ class Zebra(Klondike):
         return self.on_foundations() - 8
 
 
-GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo)
+GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven)

@@ -12,6 +12,7 @@ import pytest
 from reussite_classics.klondike import (
     Athena,
     AuntMary,
+    Easthaven,
     GoldMine,
     Jumbo,
     Saratoga,
@@ -528,3 +529,63 @@ def test_jumbo_is_won_with_104_on_the_foundations_and_scores_a_point_a_card():
     assert not game.is_won() and game.score() == 2
     game = full_foundations(Jumbo, decks=2)
     assert game.is_won() and game.score() == Jumbo.max_score == 104
+
+
+# -- Easthaven (PySolFC game 224) -------------------------------------------------------------------------
+
+
+def test_easthaven_deals_like_pysolfc():
+    # Eastcliff.startGame: two face-down rows and a face-up row, each from the left; no waste.
+    check_deal(Easthaven, lambda n: pysolfc_deal(n, [(range(7), 1), (range(7), 1), (range(7), 0)]))
+    assert "waste" not in Easthaven(1).index and len(Easthaven(1).stack("stock")) == 31
+
+
+def test_easthaven_builds_down_in_alternating_colours_and_moves_runs_only():
+    game = position(Easthaven, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="JC",
+                    tableau_5="4D TD 9C 8D", tableau_6="6S 9H")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4", 3)
+    assert not legal(game, "tableau-5", "tableau-4", 4)  # the 4 of diamonds a deal put there is not in the run
+
+
+def test_an_empty_easthaven_pile_takes_only_a_king():
+    game = position(Easthaven, tableau_1="", tableau_2="3C KS QD", tableau_3="5H QH", stock="2C")
+    assert legal(game, "tableau-2", "tableau-1", 2)
+    assert "King" in refused(game, "tableau-3", "tableau-1")
+
+
+def test_easthaven_foundation_cards_stay():
+    game = position(Easthaven, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert not legal(game, "foundation-1", "tableau-2")
+
+
+def test_easthaven_deals_a_card_onto_each_pile_the_last_deal_three():
+    stock = "2C 3C 4C 5C 6C 7C 8C 9C TC JC"
+    piles = {f"tableau_{i}": "KD" if i == 1 else f"{'A23456'[i - 2]}H" for i in range(1, 8)}
+    game = position(Easthaven, stock=stock, **piles)
+    game.push(DEAL)
+    assert [game.stack(f"tableau-{i}")[-1].code for i in range(1, 8)] == "JC TC 9C 8C 7C 6C 5C".split()
+    game.push(DEAL)
+    assert [len(game.stack(f"tableau-{i}")) for i in range(1, 8)] == [3, 3, 3, 2, 2, 2, 2]
+    assert not game.stack("stock") and not game.is_legal(REDEAL)
+
+
+def test_easthaven_fills_an_empty_pile_with_a_king_before_dealing():
+    game = position(Easthaven, tableau_1="", tableau_2="3C KS QD", stock="2C")
+    assert not game.is_legal(DEAL)
+    assert str(game.explain(DEAL)) == "Fill the empty piles with a King before dealing."
+    game.push(move(game, "tableau-2", "tableau-1", 2))
+    assert game.is_legal(DEAL)
+    # No King to move (none, or one already at the bottom of its pile): the deal goes ahead.
+    assert position(Easthaven, tableau_1="", tableau_2="KS QD", tableau_3="5H", stock="2C").is_legal(DEAL)
+
+
+def test_easthaven_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Easthaven, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Easthaven)
+    assert game.is_won() and game.score() == Easthaven.max_score == 52
+    assert Easthaven.options == () and Easthaven.redeals == 0
