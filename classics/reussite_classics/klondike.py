@@ -266,9 +266,10 @@ class Westhaven(Klondike):
         self.place("stock", cards)
 
     def pick_refusal(self, src, n, dst):
-        if n > 1 and src in self.tableau_ix and n != len(self.cards[src]) - self.face_down[src]:
-            return R_TOP_OR_ALL
-        return None
+        reason = super().pick_refusal(src, n, dst)
+        if reason is None and n > 1 and n != len(self.cards[src]) - self.face_down[src]:
+            return R_TOP_OR_ALL  # a part of a pile's face-up cards, more than one (from a pile: nothing else runs)
+        return reason
 
 
 class KingAlbert(Klondike):
@@ -343,4 +344,4 @@ class Zebra(Klondike):
         return self.on_foundations() - 8
 
 
-GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven)
+GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven, Westhaven)

@@ -17,6 +17,7 @@ from reussite_classics.klondike import (
     Jumbo,
     Saratoga,
     ThumbAndPouch,
+    Westhaven,
     Whitehead,
 )
 
@@ -589,3 +590,54 @@ def test_easthaven_is_won_with_52_on_the_foundations_and_scores_a_point_a_card()
     game = full_foundations(Easthaven)
     assert game.is_won() and game.score() == Easthaven.max_score == 52
     assert Easthaven.options == () and Easthaven.redeals == 0
+
+
+# -- Westhaven (PySolFC games 225 and 33) -----------------------------------------------------------------
+
+
+def test_westhaven_deals_like_pysolfc():
+    # Eastcliff.startGame on ten piles (Westhaven, game 225, and Westcliff, game 33, whose waste Aisleriot's
+    # Westhaven has): two face-down rows and a face-up row, each from the left.
+    check_deal(Westhaven, lambda n: pysolfc_deal(n, [(range(10), 1), (range(10), 1), (range(10), 0)]))
+    assert len(Westhaven(1).stack("stock")) == 22
+
+
+def test_westhaven_moves_the_top_card_or_all_the_face_up_cards():
+    game = position(Westhaven, face_down={"tableau_1": 1}, tableau_1="2C TD 9C 8D", tableau_2="JS",
+                    tableau_3="TS", tableau_4="9S")
+    assert legal(game, "tableau-1", "tableau-4")  # the top card
+    assert legal(game, "tableau-1", "tableau-2", 3)  # all three face-up cards
+    assert refused(game, "tableau-1", "tableau-3", 2) == \
+        "Only the top card or all the face-up cards of a pile move."
+    assert not legal(game, "tableau-1", "tableau-2", 4)  # not the face-down card
+
+
+def test_westhaven_builds_down_in_alternating_colours_and_fills_empty_piles_with_anything():
+    game = position(Westhaven, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="", tableau_5="3C 5H",
+                    waste="7D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4") and legal(game, "waste", "tableau-4")
+
+
+def test_westhaven_foundation_cards_stay():
+    game = position(Westhaven, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert not legal(game, "foundation-1", "tableau-2")
+
+
+def test_westhaven_turns_one_card_once():
+    game = position(Westhaven, stock="2C 3C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["3C"]
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+
+
+def test_westhaven_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Westhaven, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Westhaven)
+    assert game.is_won() and game.score() == Westhaven.max_score == 52
+    assert Westhaven.options == ()
