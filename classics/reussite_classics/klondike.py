@@ -294,9 +294,11 @@ class KingAlbert(Klondike):
         )
 
     def deal(self, cards):
-        # PySolFC's order, every row from the left and face up: row K onto piles K to 9, then the reserves.
-        for row in range(self.piles):
+        # PySolFC's order, every row from the left and face up: row K onto piles K+1 to 9, then a row on every
+        # pile, then one card onto each reserve.
+        for row in range(1, self.piles):
             self.deal_row(cards, self.tableau_ix[row:])
+        self.deal_row(cards)
         self.deal_row(cards, self.reserve_ix)
 
 
@@ -344,4 +346,5 @@ class Zebra(Klondike):
         return self.on_foundations() - 8
 
 
-GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven, Westhaven)
+GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven, Westhaven,
+         KingAlbert)

@@ -15,6 +15,7 @@ from reussite_classics.klondike import (
     Easthaven,
     GoldMine,
     Jumbo,
+    KingAlbert,
     Saratoga,
     ThumbAndPouch,
     Westhaven,
@@ -641,3 +642,58 @@ def test_westhaven_is_won_with_52_on_the_foundations_and_scores_a_point_a_card()
     game = full_foundations(Westhaven)
     assert game.is_won() and game.score() == Westhaven.max_score == 52
     assert Westhaven.options == ()
+
+
+# -- King Albert (PySolFC game 233) -----------------------------------------------------------------------
+
+
+def test_king_albert_deals_like_pysolfc():
+    # KingAlbert.startGame: Klondike's triangle from the left, face up (flip=1, reverse=0), then one card onto
+    # each of the seven reserves.
+    def expected(number):
+        deal = pysolfc_deal(number, klondike_rows(9, face_down=False, reverse=False))
+        stock = deal["cards"].pop("stock")
+        assert len(stock) == 7
+        deal["cards"].update({f"reserve-{i + 1}": [card] for i, card in enumerate(reversed(stock))})
+        return deal
+
+    check_deal(KingAlbert, expected)
+    assert "stock" not in KingAlbert(1).index
+
+
+def test_king_albert_moves_one_card_at_a_time():
+    game = position(KingAlbert, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="JC", tableau_5="TD 9C",
+                    tableau_6="TH")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-6")  # the top card alone
+    assert not legal(game, "tableau-5", "tableau-4", 2)  # a run does not move as a unit
+
+
+def test_an_empty_king_albert_pile_takes_any_card():
+    game = position(KingAlbert, tableau_1="", tableau_2="KC 5H", reserve_1="3D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "reserve-1", "tableau-1")
+
+
+def test_king_albert_reserve_cards_go_to_the_piles_or_foundations_and_take_nothing():
+    game = position(KingAlbert, tableau_1="9S", tableau_2="8D", reserve_1="8H", reserve_2="AC", reserve_3="")
+    assert legal(game, "reserve-1", "tableau-1")
+    assert legal(game, "reserve-2", "foundation-1")
+    assert not legal(game, "tableau-2", "reserve-3")  # an emptied reserve stays empty
+    assert not legal(game, "reserve-1", "reserve-3")
+
+
+def test_king_albert_foundations_build_up_in_suit_and_give_back():
+    game = position(KingAlbert, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert legal(game, "foundation-1", "tableau-2")
+
+
+def test_king_albert_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(KingAlbert, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(KingAlbert)
+    assert game.is_won() and game.score() == KingAlbert.max_score == 52
+    assert KingAlbert.options == ()
