@@ -313,7 +313,7 @@ class Zebra(Klondike):
     options = ()
     redeals = 1
     piles = 8
-    empty_pile = ANY
+    empty_pile = NONE  # refilled at once; empty only when the waste and the stock are, and then for good
     pile_pickup = PICK_TOP
     # An Ace of its own suit starts each (dealt there); up in alternating colours; a card there stays there.
     foundation_rule = StackRule(build=Build(BuildSuit.ALTERNATE, 1), empty=NONE, pickup=PICK_NONE,
@@ -342,9 +342,9 @@ class Zebra(Klondike):
                     self.move_cards(self.stock_ix, pile)
         super().after_move(move)
 
-    def score(self):
-        return self.on_foundations() - 8
+    def score(self):  # the Aces were dealt there
+        return sum(card.rank != 1 for f in self.foundation_ix for card in self.cards[f])
 
 
 GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven, Westhaven,
-         KingAlbert)
+         KingAlbert, Zebra)

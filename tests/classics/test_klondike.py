@@ -20,6 +20,7 @@ from reussite_classics.klondike import (
     ThumbAndPouch,
     Westhaven,
     Whitehead,
+    Zebra,
 )
 
 from reussite.game import DEAL, REDEAL, Move
@@ -697,3 +698,85 @@ def test_king_albert_is_won_with_52_on_the_foundations_and_scores_a_point_a_card
     game = full_foundations(KingAlbert)
     assert game.is_won() and game.score() == KingAlbert.max_score == 52
     assert KingAlbert.options == ()
+
+
+# -- Zebra (PySolFC game 113) -----------------------------------------------------------------------------
+
+
+def aces_on_top(cards):
+    """PySolFC's RedAndBlack._shuffleHook: the eight Aces to the top of the pack, to be dealt first: clubs first,
+    then spades, hearts and diamonds, and of a suit's two Aces the one nearer the top first."""
+    aces = [(i, c) for i, c in enumerate(cards) if c[0] == "A"]
+    first = sorted(aces, key=lambda ic: ("CSHD".index(ic[1][1]), -ic[0]))
+    return [c for c in cards if c[0] != "A"] + [c for _, c in reversed(first)]
+
+
+def test_zebra_deals_like_pysolfc():
+    # RedAndBlack.startGame: the Aces onto the foundations (two of each suit, clubs first), then one face-up
+    # row onto the eight piles from the left (PySolFC then turns a card onto the waste: here the first click).
+    check_deal(Zebra, lambda n: pysolfc_deal(n, [(range(8), 0)], decks=2, shuffle_hook=aces_on_top,
+                                             **{f"foundation_{k}": 1 for k in range(1, 9)}))
+    assert [c.code for f in Zebra(5).foundation_ix for c in Zebra(5).cards[f]] == \
+        "AC AC AS AS AH AH AD AD".split()
+
+
+def zebra_position(**stacks):
+    """A Zebra position whose piles not given hold a King or a Queen each (an empty pile is refilled at once)."""
+    kings = iter("KC KS KH KD QC QS QH QD".split())
+    for k in range(1, 9):
+        stacks.setdefault(f"tableau_{k}", next(kings))
+    return position(Zebra, **stacks)
+
+
+def test_zebra_foundations_build_up_in_alternating_colours_and_keep_their_cards():
+    game = zebra_position(foundation_1="AC", foundation_2="AC 2H", tableau_1="2D", tableau_2="2S", tableau_3="3C",
+                    tableau_4="4S")
+    assert legal(game, "tableau-1", "foundation-1")  # a red 2 on the Ace of clubs, of any red suit
+    assert refused(game, "tableau-2", "foundation-1") == \
+        "The 2 of spades cannot go on the Ace of clubs: build up in alternating colours."
+    assert legal(game, "tableau-3", "foundation-2")
+    game = zebra_position(foundation_1="AC 2H", tableau_1="3S", tableau_2="3C")
+    assert not legal(game, "foundation-1", "tableau-1")  # the 2 of hearts stays
+
+
+def test_zebra_builds_down_in_alternating_colours_one_card_at_a_time():
+    game = zebra_position(tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="TH 9C", tableau_5="JD",
+                    stock="2C")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert not legal(game, "tableau-4", "tableau-5", 2)
+
+
+def test_a_zebra_pile_emptied_is_refilled_from_the_waste_else_the_stock():
+    game = zebra_position(tableau_1="8H", tableau_2="9S", tableau_3="8D", tableau_4="9C", waste="5C 6D",
+                    stock="2C 3C")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["6D"] and [c.code for c in game.stack("waste")] == ["5C"]
+    game.pop()
+    assert [c.code for c in game.stack("tableau-1")] == ["8H"] and len(game.stack("waste")) == 2
+    game = zebra_position(tableau_1="8H", tableau_2="9S", stock="2C 3C")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["3C"] and [c.code for c in game.stack("stock")] == ["2C"]
+    game = zebra_position(tableau_1="8H", tableau_2="9S", tableau_3="TD 9S")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert not game.stack("tableau-1")  # nothing left to fill it
+    assert refused(game, "tableau-3", "tableau-1") == "Nothing can be placed on tableau pile 1 once it is empty."
+
+
+def test_zebra_turns_one_card_and_redeals_once():
+    game = zebra_position(stock="2C 3C 4C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4C"]
+    play_stock_out(game)
+    game.push(REDEAL)
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+    assert Zebra.options == ()
+
+
+def test_zebra_is_won_with_104_on_the_foundations_and_scores_a_point_a_card_besides_the_aces():
+    assert Zebra(1).score() == 0
+    game = zebra_position(foundation_1="AC 2H 3S", foundation_2="AC", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Zebra, decks=2)
+    assert game.is_won() and game.score() == Zebra.max_score == 96
