@@ -266,9 +266,10 @@ class Westhaven(Klondike):
         self.place("stock", cards)
 
     def pick_refusal(self, src, n, dst):
-        if n > 1 and src in self.tableau_ix and n != len(self.cards[src]) - self.face_down[src]:
-            return R_TOP_OR_ALL
-        return None
+        reason = super().pick_refusal(src, n, dst)
+        if reason is None and n > 1 and n != len(self.cards[src]) - self.face_down[src]:
+            return R_TOP_OR_ALL  # a part of a pile's face-up cards, more than one (from a pile: nothing else runs)
+        return reason
 
 
 class KingAlbert(Klondike):
@@ -293,9 +294,11 @@ class KingAlbert(Klondike):
         )
 
     def deal(self, cards):
-        # PySolFC's order, every row from the left and face up: row K onto piles K to 9, then the reserves.
-        for row in range(self.piles):
+        # PySolFC's order, every row from the left and face up: row K onto piles K+1 to 9, then a row on every
+        # pile, then one card onto each reserve.
+        for row in range(1, self.piles):
             self.deal_row(cards, self.tableau_ix[row:])
+        self.deal_row(cards)
         self.deal_row(cards, self.reserve_ix)
 
 
@@ -310,7 +313,7 @@ class Zebra(Klondike):
     options = ()
     redeals = 1
     piles = 8
-    empty_pile = ANY
+    empty_pile = NONE  # refilled at once; empty only when the waste and the stock are, and then for good
     pile_pickup = PICK_TOP
     # An Ace of its own suit starts each (dealt there); up in alternating colours; a card there stays there.
     foundation_rule = StackRule(build=Build(BuildSuit.ALTERNATE, 1), empty=NONE, pickup=PICK_NONE,
@@ -339,8 +342,9 @@ class Zebra(Klondike):
                     self.move_cards(self.stock_ix, pile)
         super().after_move(move)
 
-    def score(self):
-        return self.on_foundations() - 8
+    def score(self):  # the Aces were dealt there
+        return sum(card.rank != 1 for f in self.foundation_ix for card in self.cards[f])
 
 
-GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine)
+GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven, Westhaven,
+         KingAlbert, Zebra)

@@ -9,7 +9,19 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.klondike import Athena, AuntMary, GoldMine, Saratoga, ThumbAndPouch, Whitehead
+from reussite_classics.klondike import (
+    Athena,
+    AuntMary,
+    Easthaven,
+    GoldMine,
+    Jumbo,
+    KingAlbert,
+    Saratoga,
+    ThumbAndPouch,
+    Westhaven,
+    Whitehead,
+    Zebra,
+)
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -473,3 +485,298 @@ def test_gold_mine_is_won_with_52_on_the_foundations_and_scores_a_point_a_card()
     assert not game.is_won() and game.score() == 2
     game = full_foundations(GoldMine)
     assert game.is_won() and game.score() == GoldMine.max_score == 52
+
+
+# -- Jumbo (PySolFC's Gargantua, game 25, "Jumbo" among its names) -----------------------------------------
+
+
+def test_jumbo_deals_like_pysolfc_gargantua():
+    # DoubleKlondike.startGame: row K onto piles K+1 to 9 face down, each from the left, then a face-up row.
+    check_deal(Jumbo, lambda n: pysolfc_deal(n, klondike_rows(9, face_down=True, reverse=False), decks=2))
+    game = Jumbo(5)
+    assert [len(game.cards[i]) for i in game.tableau_ix] == list(range(1, 10))
+    assert len(game.stack("stock")) == 59 and len(game.foundation_ix) == 8
+
+
+def test_jumbo_plays_klondike_rules_with_two_packs():
+    game = position(Jumbo, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="", tableau_5="3C KS QD",
+                    tableau_6="5H QH", tableau_7="9S")
+    assert legal(game, "tableau-2", "tableau-1") and legal(game, "tableau-2", "tableau-7")  # either 9 of spades
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-6", "tableau-4")
+
+
+def test_jumbo_has_eight_foundations_up_in_suit_that_give_back():
+    game = position(Jumbo, foundation_1="AH 2H", foundation_2="AH", tableau_1="3H", tableau_2="2H",
+                    tableau_3="3C", tableau_4="AC")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert legal(game, "tableau-2", "foundation-2")  # the second 2 of hearts on the second Ace
+    assert legal(game, "tableau-4", "foundation-3")  # ... an Ace starts any empty foundation
+    assert legal(game, "foundation-1", "tableau-3")
+
+
+def test_jumbo_turns_one_card_and_redeals_once():
+    game = position(Jumbo, stock="2C 3C 4C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4C"]
+    play_stock_out(game)
+    game.push(REDEAL)
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+    assert Jumbo.options == ()
+
+
+def test_jumbo_is_won_with_104_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Jumbo, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Jumbo, decks=2)
+    assert game.is_won() and game.score() == Jumbo.max_score == 104
+
+
+# -- Easthaven (PySolFC game 224) -------------------------------------------------------------------------
+
+
+def test_easthaven_deals_like_pysolfc():
+    # Eastcliff.startGame: two face-down rows and a face-up row, each from the left; no waste.
+    check_deal(Easthaven, lambda n: pysolfc_deal(n, [(range(7), 1), (range(7), 1), (range(7), 0)]))
+    assert "waste" not in Easthaven(1).index and len(Easthaven(1).stack("stock")) == 31
+
+
+def test_easthaven_builds_down_in_alternating_colours_and_moves_runs_only():
+    game = position(Easthaven, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="JC",
+                    tableau_5="4D TD 9C 8D", tableau_6="6S 9H")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4", 3)
+    assert not legal(game, "tableau-5", "tableau-4", 4)  # the 4 of diamonds a deal put there is not in the run
+
+
+def test_an_empty_easthaven_pile_takes_only_a_king():
+    game = position(Easthaven, tableau_1="", tableau_2="3C KS QD", tableau_3="5H QH", stock="2C")
+    assert legal(game, "tableau-2", "tableau-1", 2)
+    assert "King" in refused(game, "tableau-3", "tableau-1")
+
+
+def test_easthaven_foundation_cards_stay():
+    game = position(Easthaven, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert not legal(game, "foundation-1", "tableau-2")
+
+
+def test_easthaven_deals_a_card_onto_each_pile_the_last_deal_three():
+    stock = "2C 3C 4C 5C 6C 7C 8C 9C TC JC"
+    piles = {f"tableau_{i}": "KD" if i == 1 else f"{'A23456'[i - 2]}H" for i in range(1, 8)}
+    game = position(Easthaven, stock=stock, **piles)
+    game.push(DEAL)
+    assert [game.stack(f"tableau-{i}")[-1].code for i in range(1, 8)] == "JC TC 9C 8C 7C 6C 5C".split()
+    game.push(DEAL)
+    assert [len(game.stack(f"tableau-{i}")) for i in range(1, 8)] == [3, 3, 3, 2, 2, 2, 2]
+    assert not game.stack("stock") and not game.is_legal(REDEAL)
+
+
+def test_easthaven_fills_an_empty_pile_with_a_king_before_dealing():
+    game = position(Easthaven, tableau_1="", tableau_2="3C KS QD", stock="2C")
+    assert not game.is_legal(DEAL)
+    assert str(game.explain(DEAL)) == "Fill the empty piles with a King before dealing."
+    game.push(move(game, "tableau-2", "tableau-1", 2))
+    assert game.is_legal(DEAL)
+    # No King to move (none, or one already at the bottom of its pile): the deal goes ahead.
+    assert position(Easthaven, tableau_1="", tableau_2="KS QD", tableau_3="5H", stock="2C").is_legal(DEAL)
+
+
+def test_easthaven_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Easthaven, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Easthaven)
+    assert game.is_won() and game.score() == Easthaven.max_score == 52
+    assert Easthaven.options == () and Easthaven.redeals == 0
+
+
+# -- Westhaven (PySolFC games 225 and 33) -----------------------------------------------------------------
+
+
+def test_westhaven_deals_like_pysolfc():
+    # Eastcliff.startGame on ten piles (Westhaven, game 225, and Westcliff, game 33, whose waste Aisleriot's
+    # Westhaven has): two face-down rows and a face-up row, each from the left.
+    check_deal(Westhaven, lambda n: pysolfc_deal(n, [(range(10), 1), (range(10), 1), (range(10), 0)]))
+    assert len(Westhaven(1).stack("stock")) == 22
+
+
+def test_westhaven_moves_the_top_card_or_all_the_face_up_cards():
+    game = position(Westhaven, face_down={"tableau_1": 1}, tableau_1="2C TD 9C 8D", tableau_2="JS",
+                    tableau_3="TS", tableau_4="9S")
+    assert legal(game, "tableau-1", "tableau-4")  # the top card
+    assert legal(game, "tableau-1", "tableau-2", 3)  # all three face-up cards
+    assert refused(game, "tableau-1", "tableau-3", 2) == \
+        "Only the top card or all the face-up cards of a pile move."
+    assert not legal(game, "tableau-1", "tableau-2", 4)  # not the face-down card
+
+
+def test_westhaven_builds_down_in_alternating_colours_and_fills_empty_piles_with_anything():
+    game = position(Westhaven, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="", tableau_5="3C 5H",
+                    waste="7D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4") and legal(game, "waste", "tableau-4")
+
+
+def test_westhaven_foundation_cards_stay():
+    game = position(Westhaven, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert not legal(game, "foundation-1", "tableau-2")
+
+
+def test_westhaven_turns_one_card_once():
+    game = position(Westhaven, stock="2C 3C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["3C"]
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+
+
+def test_westhaven_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(Westhaven, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Westhaven)
+    assert game.is_won() and game.score() == Westhaven.max_score == 52
+    assert Westhaven.options == ()
+
+
+# -- King Albert (PySolFC game 233) -----------------------------------------------------------------------
+
+
+def test_king_albert_deals_like_pysolfc():
+    # KingAlbert.startGame: Klondike's triangle from the left, face up (flip=1, reverse=0), then one card onto
+    # each of the seven reserves.
+    def expected(number):
+        deal = pysolfc_deal(number, klondike_rows(9, face_down=False, reverse=False))
+        stock = deal["cards"].pop("stock")
+        assert len(stock) == 7
+        deal["cards"].update({f"reserve-{i + 1}": [card] for i, card in enumerate(reversed(stock))})
+        return deal
+
+    check_deal(KingAlbert, expected)
+    assert "stock" not in KingAlbert(1).index
+
+
+def test_king_albert_moves_one_card_at_a_time():
+    game = position(KingAlbert, tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="JC", tableau_5="TD 9C",
+                    tableau_6="TH")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-6")  # the top card alone
+    assert not legal(game, "tableau-5", "tableau-4", 2)  # a run does not move as a unit
+
+
+def test_an_empty_king_albert_pile_takes_any_card():
+    game = position(KingAlbert, tableau_1="", tableau_2="KC 5H", reserve_1="3D")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "reserve-1", "tableau-1")
+
+
+def test_king_albert_reserve_cards_go_to_the_piles_or_foundations_and_take_nothing():
+    game = position(KingAlbert, tableau_1="9S", tableau_2="8D", reserve_1="8H", reserve_2="AC", reserve_3="")
+    assert legal(game, "reserve-1", "tableau-1")
+    assert legal(game, "reserve-2", "foundation-1")
+    assert not legal(game, "tableau-2", "reserve-3")  # an emptied reserve stays empty
+    assert not legal(game, "reserve-1", "reserve-3")
+
+
+def test_king_albert_foundations_build_up_in_suit_and_give_back():
+    game = position(KingAlbert, foundation_1="AH 2H 3H", tableau_1="4H", tableau_2="4C", tableau_3="4D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-3", "foundation-1")
+    assert legal(game, "foundation-1", "tableau-2")
+
+
+def test_king_albert_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
+    game = position(KingAlbert, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(KingAlbert)
+    assert game.is_won() and game.score() == KingAlbert.max_score == 52
+    assert KingAlbert.options == ()
+
+
+# -- Zebra (PySolFC game 113) -----------------------------------------------------------------------------
+
+
+def aces_on_top(cards):
+    """PySolFC's RedAndBlack._shuffleHook: the eight Aces to the top of the pack, to be dealt first: clubs first,
+    then spades, hearts and diamonds, and of a suit's two Aces the one nearer the top first."""
+    aces = [(i, c) for i, c in enumerate(cards) if c[0] == "A"]
+    first = sorted(aces, key=lambda ic: ("CSHD".index(ic[1][1]), -ic[0]))
+    return [c for c in cards if c[0] != "A"] + [c for _, c in reversed(first)]
+
+
+def test_zebra_deals_like_pysolfc():
+    # RedAndBlack.startGame: the Aces onto the foundations (two of each suit, clubs first), then one face-up
+    # row onto the eight piles from the left (PySolFC then turns a card onto the waste: here the first click).
+    check_deal(Zebra, lambda n: pysolfc_deal(n, [(range(8), 0)], decks=2, shuffle_hook=aces_on_top,
+                                             **{f"foundation_{k}": 1 for k in range(1, 9)}))
+    assert [c.code for f in Zebra(5).foundation_ix for c in Zebra(5).cards[f]] == \
+        "AC AC AS AS AH AH AD AD".split()
+
+
+def zebra_position(**stacks):
+    """A Zebra position whose piles not given hold a King or a Queen each (an empty pile is refilled at once)."""
+    kings = iter("KC KS KH KD QC QS QH QD".split())
+    for k in range(1, 9):
+        stacks.setdefault(f"tableau_{k}", next(kings))
+    return position(Zebra, **stacks)
+
+
+def test_zebra_foundations_build_up_in_alternating_colours_and_keep_their_cards():
+    game = zebra_position(foundation_1="AC", foundation_2="AC 2H", tableau_1="2D", tableau_2="2S", tableau_3="3C",
+                    tableau_4="4S")
+    assert legal(game, "tableau-1", "foundation-1")  # a red 2 on the Ace of clubs, of any red suit
+    assert refused(game, "tableau-2", "foundation-1") == \
+        "The 2 of spades cannot go on the Ace of clubs: build up in alternating colours."
+    assert legal(game, "tableau-3", "foundation-2")
+    game = zebra_position(foundation_1="AC 2H", tableau_1="3S", tableau_2="3C")
+    assert not legal(game, "foundation-1", "tableau-1")  # the 2 of hearts stays
+
+
+def test_zebra_builds_down_in_alternating_colours_one_card_at_a_time():
+    game = zebra_position(tableau_1="9S", tableau_2="8H", tableau_3="8C", tableau_4="TH 9C", tableau_5="JD",
+                    stock="2C")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down in alternating colours" in refused(game, "tableau-3", "tableau-1")
+    assert not legal(game, "tableau-4", "tableau-5", 2)
+
+
+def test_a_zebra_pile_emptied_is_refilled_from_the_waste_else_the_stock():
+    game = zebra_position(tableau_1="8H", tableau_2="9S", tableau_3="8D", tableau_4="9C", waste="5C 6D",
+                    stock="2C 3C")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["6D"] and [c.code for c in game.stack("waste")] == ["5C"]
+    game.pop()
+    assert [c.code for c in game.stack("tableau-1")] == ["8H"] and len(game.stack("waste")) == 2
+    game = zebra_position(tableau_1="8H", tableau_2="9S", stock="2C 3C")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["3C"] and [c.code for c in game.stack("stock")] == ["2C"]
+    game = zebra_position(tableau_1="8H", tableau_2="9S", tableau_3="TD 9S")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert not game.stack("tableau-1")  # nothing left to fill it
+    assert refused(game, "tableau-3", "tableau-1") == "Nothing can be placed on tableau pile 1 once it is empty."
+
+
+def test_zebra_turns_one_card_and_redeals_once():
+    game = zebra_position(stock="2C 3C 4C", tableau_1="KD")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4C"]
+    play_stock_out(game)
+    game.push(REDEAL)
+    play_stock_out(game)
+    assert str(game.explain(REDEAL)) == "No redeal is left."
+    assert Zebra.options == ()
+
+
+def test_zebra_is_won_with_104_on_the_foundations_and_scores_a_point_a_card_besides_the_aces():
+    assert Zebra(1).score() == 0
+    game = zebra_position(foundation_1="AC 2H 3S", foundation_2="AC", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full_foundations(Zebra, decks=2)
+    assert game.is_won() and game.score() == Zebra.max_score == 96
