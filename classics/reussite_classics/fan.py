@@ -1,0 +1,79 @@
+"""Baker's Dozen, Cruel, Bristol and Carpet: the open games where every card is dealt at once (or turned from
+the stock) in short piles, the top card alone moves and an empty pile is never filled by the player.
+
+Baker's Dozen: thirteen piles of four, Kings put at the bottom of theirs, built down regardless of suit.
+Cruel: the Aces dealt home, twelve piles of four built down in suit; a redeal gathers the piles in order and
+deals them again in fours, as often as you like. Bristol: eight piles of three, Kings at the bottom, and three
+reserves the stock deals onto. Carpet: twenty cards in four rows, nothing built on them; a card that leaves
+the carpet is replaced from the waste or the stock."""
+
+from reussite.cards import ACE, KING
+from reussite.game import Reason
+from reussite.messages import N_
+from reussite.rules import (
+    FOUNDATION_UP_IN_SUIT,
+    NONE,
+    PICK_TOP,
+    Build,
+    BuildSuit,
+    StackRule,
+    foundations,
+    tableau,
+    with_changes,
+)
+from reussite.variant import Variant
+
+R_SAME_DEAL = Reason(N_("A redeal now would deal the same piles again: move a card first."))
+
+
+def kings_to_the_bottom(cards, piles, searched=None):
+    """PySolFC's hook for Baker's Dozen and Bristol: each King among the first ``searched`` cards of the list
+    (bottom of the stock first) changes places with the first card below it, dealt to the same pile, that is
+    not a King; then the list is turned over, so that the row dealt first is the bottom of the piles."""
+    cards = list(cards)
+    kings = [i for i, c in enumerate(cards[:searched]) if c.rank == KING]
+    for i in kings:
+        for j in range(i % piles, i, piles):
+            if cards[j].rank != KING:
+                cards[i], cards[j] = cards[j], cards[i]
+                break
+    cards.reverse()
+    return cards
+
+
+def aces_last(cards):
+    """PySolFC's hook moving the Aces to the bottom of the stock, clubs at the very bottom: dealt after the
+    rest, clubs first."""
+    aces = sorted((c for c in cards if c.rank == ACE), key=lambda c: c.suit, reverse=True)
+    return [*aces, *(c for c in cards if c.rank != ACE)]
+
+
+class BakersDozen(Variant):
+    id = "bakers-dozen"
+    name = N_("Baker's Dozen")
+    family = N_("Baker's Dozen")
+    domain = "reussite_classics"
+    decks = 1
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    @classmethod
+    def layout(cls):
+        # Down regardless of suit, the top card alone; an empty pile stays empty. Seven piles above, six
+        # below, the foundations beside them, their top card free to come back onto a pile.
+        pile = StackRule(build=Build(BuildSuit.ANY, -1), empty=NONE, pickup=PICK_TOP)
+        return (
+            *tableau(7, pile, x=0, y=0),
+            *tableau(6, pile, x=0, y=2.5, first=8),
+            *foundations(4, with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP), x=7.5, y=0, dx=0, dy=1),
+        )
+
+    def shuffle_hook(self, cards):
+        return kings_to_the_bottom(cards, 13)
+
+    def deal(self, cards):
+        for _ in range(4):
+            self.deal_row(cards)
+
+
+GAMES = (BakersDozen,)
