@@ -16,8 +16,11 @@ from reussite.rules import (
     PICK_TOP,
     Build,
     BuildSuit,
+    Fan,
     StackRule,
     foundations,
+    reserves,
+    stock,
     tableau,
     with_changes,
 )
@@ -76,4 +79,40 @@ class BakersDozen(Variant):
             self.deal_row(cards)
 
 
-GAMES = (BakersDozen,)
+class Bristol(Variant):
+    id = "bristol"
+    name = N_("Bristol")
+    family = N_("Fan")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 0
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+    stacks = (
+        stock(0, 0),
+        # The three reserves take cards from the stock alone; their top card is free.
+        *reserves(3, StackRule(empty=NONE, pickup=PICK_TOP), x=1.25, y=0, dx=1, dy=0),
+        # Up regardless of suit from the Ace; a card there stays there.
+        *foundations(4, with_changes(FOUNDATION_UP_IN_SUIT, build=Build(BuildSuit.ANY, 1)), x=5, y=0),
+        # Down regardless of suit, the top card alone; an empty pile stays empty. Two rows of four, fanned.
+        *(spec for row in range(2) for spec in tableau(
+            4, StackRule(build=Build(BuildSuit.ANY, -1), empty=NONE, pickup=PICK_TOP),
+            x=0, y=1 + row, dx=2.5, fan=Fan.RIGHT, first=1 + 4 * row)),
+    )
+
+    def shuffle_hook(self, cards):
+        return kings_to_the_bottom(cards, 8, searched=24)
+
+    def deal(self, cards):
+        # PySolFC's order: three rows onto the eight piles; the rest is the stock. (PySolFC then deals the
+        # first three cards onto the reserves by itself; here, as in Aisleriot, the first click does.)
+        for _ in range(3):
+            self.deal_row(cards)
+        self.place("stock", cards)
+
+    def do_deal(self):
+        # One card onto each reserve, the first from the top of the stock; the last deal has one card.
+        self.deal_cards(self.stock_ix, self.reserve_ix)
+
+
+GAMES = (BakersDozen, Bristol)
