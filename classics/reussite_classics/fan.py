@@ -8,7 +8,7 @@ reserves the stock deals onto. Carpet: twenty cards in four rows, nothing built 
 the carpet is replaced from the waste or the stock."""
 
 from reussite.cards import ACE, KING
-from reussite.game import Reason
+from reussite.game import Reason, Redeal
 from reussite.messages import N_
 from reussite.rules import (
     FOUNDATION_UP_IN_SUIT,
@@ -16,6 +16,7 @@ from reussite.rules import (
     PICK_TOP,
     Build,
     BuildSuit,
+    DealTo,
     Fan,
     StackRule,
     foundations,
@@ -115,4 +116,61 @@ class Bristol(Variant):
         self.deal_cards(self.stock_ix, self.reserve_ix)
 
 
-GAMES = (BakersDozen, Bristol)
+class Cruel(Variant):
+    id = "cruel"
+    name = N_("Cruel")
+    family = N_("Baker's Dozen")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = None  # as often as you like
+    deal_to = DealTo.TABLEAU  # the stock is always empty: a click on it is the redeal
+    max_score = 48
+    score_rule = N_("One point for each card on the foundations besides the four Aces.")
+
+    @classmethod
+    def layout(cls):
+        # Down in suit, the top card alone; an empty pile stays empty. Two rows of six, the foundations
+        # (which keep their cards) beside them and the empty stock below.
+        pile = StackRule(build=Build(BuildSuit.SAME, -1), empty=NONE, pickup=PICK_TOP)
+        return (
+            *tableau(6, pile, x=0, y=0),
+            *tableau(6, pile, x=0, y=2.5, first=7),
+            *foundations(4, FOUNDATION_UP_IN_SUIT, x=6.5, y=0, dx=0, dy=1),
+            stock(6.5, 4),
+        )
+
+    def shuffle_hook(self, cards):
+        return aces_last(cards)
+
+    def deal(self, cards):
+        for _ in range(4):
+            self.deal_row(cards)
+        self.deal_row(cards, self.foundation_ix)  # the Aces, clubs first
+
+    def in_dealt_order(self):
+        """Whether the piles are as a redeal leaves them (fours from the first pile on): a redeal would then
+        deal them again the same."""
+        sizes = [len(self.cards[i]) for i in self.tableau_ix]
+        last = max((k for k, n in enumerate(sizes) if n), default=-1)
+        return all(n == 4 for n in sizes[:last]) and (last < 0 or sizes[last] <= 4)
+
+    def stock_refusal(self, move):
+        if isinstance(move, Redeal) and self.in_dealt_order():
+            return R_SAME_DEAL
+        return None
+
+    def do_redeal(self):
+        # The piles go onto the stock from the last to the first, each turned over, so that the stock's top
+        # card is the bottom card of the first pile; then fours go back onto the piles from the first, the
+        # first card taken at the bottom: the cards keep their order, cut into fours.
+        self.count_redeal()
+        for pile in reversed(self.tableau_ix):
+            if self.cards[pile]:
+                self.move_cards(pile, self.stock_ix, len(self.cards[pile]), reverse=True)
+        self.deal_cards(self.stock_ix, self.tableau_ix, 4, reverse=True)
+
+    def score(self):
+        return self.on_foundations() - 4
+
+
+GAMES = (BakersDozen, Bristol, Cruel)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.fan import BakersDozen, Bristol
+from reussite_classics.fan import R_SAME_DEAL, BakersDozen, Bristol, Cruel
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -196,3 +196,96 @@ def test_bristol_is_won_with_52_home_a_point_a_card():
     assert not game.is_won() and game.score() == 2
     game = full(Bristol)
     assert game.is_won() and game.score() == Bristol.max_score == 52
+
+
+# -- Cruel ---------------------------------------------------------------------------------------------
+
+
+def cruel(number):
+    """PySolFC's Cruel (game 104): the Aces moved to the bottom of the pack, clubs last
+    (_shuffleHookMoveToBottom), four rows onto the twelve piles, then the Aces onto the foundations."""
+    cards = [oracle.code(c) for c in oracle.shuffled(1, number)]
+    aces = sorted((c for c in cards if c[0] == "A"), key=lambda c: "CSHD".index(c[1]), reverse=True)
+    cards = aces + [c for c in cards if c[0] != "A"]
+    piles = [[] for _ in range(12)]
+    for _ in range(4):
+        for pile in piles:
+            pile.append(cards.pop())
+    layout = {f"tableau-{i + 1}": pile for i, pile in enumerate(piles)}
+    for i in range(4):
+        layout[f"foundation-{i + 1}"] = [cards.pop()]
+    layout["stock"] = cards
+    return layout
+
+
+def test_cruel_deals_like_pysolfc():
+    check_deal(Cruel, cruel)
+
+
+def test_cruel_starts_with_the_aces_home_and_twelve_piles_of_four():
+    game = Cruel(9)
+    assert [c.code for f in game.foundation_ix for c in game.cards[f]] == ["AC", "AS", "AH", "AD"]
+    assert [len(game.cards[i]) for i in game.tableau_ix] == [4] * 12 and not game.stack("stock")
+    assert game.score() == 0
+
+
+def test_cruel_builds_down_in_suit_one_card_and_empty_piles_stay_empty():
+    game = position(Cruel, tableau_1="9C", tableau_2="8C", tableau_3="8H", tableau_4="KD QD JD", tableau_5="",
+                    tableau_6="QS TS", foundation_1="AC", foundation_2="AS", foundation_3="AH", foundation_4="AD")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")  # another suit
+    assert not legal(game, "tableau-4", "tableau-6", 2)  # one card at a time
+    assert not legal(game, "tableau-3", "tableau-5")  # an empty pile takes nothing
+    assert "build down in suit" in str(game.explain(move(game, "tableau-3", "tableau-1")))
+
+
+def test_cruel_foundations_build_up_in_suit_and_keep_their_cards():
+    game = position(Cruel, foundation_1="AC 2C", foundation_2="AS", foundation_3="AH", foundation_4="AD",
+                    tableau_1="3C", tableau_2="3S", tableau_3="3D")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert not legal(game, "tableau-2", "foundation-2")
+    assert not legal(game, "foundation-1", "tableau-3")
+
+
+PILES = {"tableau_1": "9C 8C 3H", "tableau_2": "QD", "tableau_3": "2D 7S 6S 5S 4S 3S", "tableau_4": "",
+         "tableau_5": "QH JD", "foundation_1": "AC", "foundation_2": "AS", "foundation_3": "AH", "foundation_4": "AD"}
+
+
+def test_a_cruel_redeal_gathers_the_piles_in_order_and_deals_them_again_in_fours():
+    game = position(Cruel, **PILES)
+    assert game.is_legal(REDEAL) and game.stock_move() is REDEAL
+    before = oracle.layout_of(game)
+    game.push(REDEAL)
+    piles = [[c.code for c in game.cards[i]] for i in game.tableau_ix]
+    gathered = "9C 8C 3H QD 2D 7S 6S 5S 4S 3S QH JD".split()
+    assert piles == [gathered[0:4], gathered[4:8], gathered[8:12]] + [[]] * 9
+    assert not game.stack("stock") and game.redeals_used == 1
+    game.pop()
+    assert oracle.layout_of(game) == before and game.redeals_used == 0
+    game.redo()
+    assert [[c.code for c in game.cards[i]] for i in game.tableau_ix] == piles
+
+
+def test_a_cruel_redeal_that_would_change_nothing_is_refused():
+    game = Cruel(9)  # four cards on every pile: a redeal would give the same piles
+    assert game.refusal(REDEAL) is R_SAME_DEAL
+    game = position(Cruel, **PILES)
+    game.push(REDEAL)
+    assert game.refusal(REDEAL) is R_SAME_DEAL
+    assert "move a card first" in str(game.explain(REDEAL))
+
+
+def test_cruel_redeals_as_often_as_you_like():
+    game = position(Cruel, redeals_used=500, **PILES)
+    game.push(REDEAL)
+    assert game.redeals_used == 501
+    game.push(move(game, "tableau-3", "tableau-1"))  # the JD from the third four onto the QD of the first
+    assert game.is_legal(REDEAL)
+
+
+def test_cruel_scores_the_cards_home_besides_the_aces():
+    game = position(Cruel, foundation_1="AC 2C 3C", foundation_2="AS", foundation_3="AH", foundation_4="AD",
+                    tableau_1="4C")
+    assert game.score() == 2 and not game.is_won()
+    game = full(Cruel)
+    assert game.is_won() and game.score() == Cruel.max_score == 48
