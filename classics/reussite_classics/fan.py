@@ -8,7 +8,7 @@ reserves the stock deals onto. Carpet: twenty cards in four rows, nothing built 
 the carpet is replaced from the waste or the stock."""
 
 from reussite.cards import ACE, KING
-from reussite.game import Reason, Redeal
+from reussite.game import Move, Reason, Redeal
 from reussite.messages import N_
 from reussite.rules import (
     FOUNDATION_UP_IN_SUIT,
@@ -18,11 +18,13 @@ from reussite.rules import (
     BuildSuit,
     DealTo,
     Fan,
+    Kind,
     StackRule,
     foundations,
     reserves,
     stock,
     tableau,
+    waste,
     with_changes,
 )
 from reussite.variant import Variant
@@ -173,4 +175,52 @@ class Cruel(Variant):
         return self.on_foundations() - 4
 
 
-GAMES = (BakersDozen, Bristol, Cruel)
+class Carpet(Variant):
+    id = "carpet"
+    name = N_("Carpet")
+    family = N_("Carpet")
+    domain = "reussite_classics"
+    decks = 1
+    deal_to = DealTo.WASTE  # one card at a time
+    redeals = 0
+    max_score = 48
+    score_rule = N_("One point for each card on the foundations besides the four Aces.")
+    stacks = (
+        stock(0, 0),
+        waste(0, 1),
+        # The carpet: four rows of five single cards, numbered row by row; nothing is built on them, their
+        # card goes to a foundation, and the game refills a place it leaves (after_move).
+        *(spec for row in range(4) for spec in tableau(
+            5, StackRule(empty=NONE, pickup=PICK_TOP), x=3, y=row, fan=Fan.NONE, first=1 + 5 * row)),
+        # Up in suit from the Aces dealt there, two on each side of the carpet; a card there stays there.
+        *(spec for k, (x, y) in enumerate(((2, 1), (8, 1), (2, 2), (8, 2)))
+          for spec in foundations(1, FOUNDATION_UP_IN_SUIT, x=x, y=y, first=k + 1)),
+    )
+
+    def shuffle_hook(self, cards):
+        # PySolFC puts the Aces on top of the pack, clubs on the very top: they are dealt first, clubs first.
+        aces = sorted((c for c in cards if c.rank == ACE), key=lambda c: c.suit, reverse=True)
+        return [*(c for c in cards if c.rank != ACE), *aces]
+
+    def deal(self, cards):
+        # PySolFC's order: the Aces onto the foundations, then a row onto the twenty places; the rest is the
+        # stock. (PySolFC then turns its first card onto the waste; here, as in Aisleriot, the first click does.)
+        self.deal_row(cards, self.foundation_ix)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def after_move(self, move):
+        # A place of the carpet left empty takes the waste's top card, or the stock's when the waste is empty,
+        # as part of the same move (undone with it).
+        if isinstance(move, Move) and self.specs[move.src].kind is Kind.TABLEAU and not self.cards[move.src]:
+            for source in (self.waste_ix, self.stock_ix):
+                if self.cards[source]:
+                    self.move_cards(source, move.src)
+                    break
+        super().after_move(move)
+
+    def score(self):
+        return self.on_foundations() - 4
+
+
+GAMES = (BakersDozen, Bristol, Cruel, Carpet)

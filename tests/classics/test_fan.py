@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.fan import R_SAME_DEAL, BakersDozen, Bristol, Cruel
+from reussite_classics.fan import R_SAME_DEAL, BakersDozen, Bristol, Carpet, Cruel
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -289,3 +289,88 @@ def test_cruel_scores_the_cards_home_besides_the_aces():
     assert game.score() == 2 and not game.is_won()
     game = full(Cruel)
     assert game.is_won() and game.score() == Cruel.max_score == 48
+
+
+# -- Carpet --------------------------------------------------------------------------------------------
+
+
+def carpet(number):
+    """PySolFC's Carpet (game 97): the Aces moved to the top of the pack, clubs on top
+    (_shuffleHookMoveToTop), dealt onto the foundations, then a row onto the twenty places; the rest is the
+    stock (PySolFC's first card onto the waste is the player's first click here)."""
+    cards = [oracle.code(c) for c in oracle.shuffled(1, number)]
+    aces = sorted((c for c in cards if c[0] == "A"), key=lambda c: "CSHD".index(c[1]), reverse=True)
+    cards = [c for c in cards if c[0] != "A"] + aces
+    layout = {f"foundation-{i + 1}": [cards.pop()] for i in range(4)}
+    for i in range(20):
+        layout[f"tableau-{i + 1}"] = [cards.pop()]
+    layout["stock"] = cards
+    layout["waste"] = []
+    return layout
+
+
+def test_carpet_deals_like_pysolfc():
+    check_deal(Carpet, carpet)
+
+
+def test_carpet_starts_with_the_aces_home_twenty_cards_and_28_in_the_stock():
+    game = Carpet(6)
+    assert [c.code for f in game.foundation_ix for c in game.cards[f]] == ["AC", "AS", "AH", "AD"]
+    assert [len(game.cards[i]) for i in game.tableau_ix] == [1] * 20
+    assert len(game.stack("stock")) == 28 and not game.stack("waste") and game.score() == 0
+
+
+def carpet_position(**more):
+    cards = "2C 9S 5D 7C 8C 9C TC JC QC KC 3S 4S 5S 6S 7S 8S TS JS QS KS".split()
+    stacks = {f"tableau_{k + 1}": c for k, c in enumerate(cards)}
+    stacks.update(foundation_1="AC", foundation_2="AS", foundation_3="AH", foundation_4="AD")
+    stacks.update(more)
+    return position(Carpet, **stacks)
+
+
+def test_nothing_is_built_on_the_carpet_its_cards_go_to_the_foundations():
+    game = carpet_position(stock="4D 3D", waste="2D 9D")
+    assert legal(game, "tableau-1", "foundation-1")  # 2C on AC
+    assert not legal(game, "tableau-3", "foundation-4")  # 5D is not next
+    assert not legal(game, "tableau-4", "tableau-5")  # nothing is built on the carpet
+    assert not legal(game, "waste", "tableau-4")
+    assert not legal(game, "tableau-2", "waste")
+
+
+def test_a_place_left_empty_takes_the_waste_card_or_else_the_stock_card():
+    game = carpet_position(stock="4D 3D", waste="2D 6H")
+    game.push(move(game, "tableau-1", "foundation-1"))
+    assert [c.code for c in game.stack("tableau-1")] == ["6H"] and [c.code for c in game.stack("waste")] == ["2D"]
+    game.pop()
+    assert [c.code for c in game.stack("tableau-1")] == ["2C"] and len(game.stack("waste")) == 2
+    game = carpet_position(stock="4D 3D")
+    game.push(move(game, "tableau-1", "foundation-1"))
+    assert [c.code for c in game.stack("tableau-1")] == ["3D"] and game.face_down[game.index["tableau-1"]] == 0
+    assert [c.code for c in game.stack("stock")] == ["4D"]
+    game = carpet_position()
+    game.push(move(game, "tableau-1", "foundation-1"))
+    assert not game.stack("tableau-1")  # nothing left to fill it
+    assert not legal(game, "tableau-2", "tableau-1")  # and nobody else may
+
+
+def test_the_carpet_waste_card_plays_to_a_foundation_without_filling_anything():
+    game = carpet_position(stock="4D", waste="3H 2H")
+    game.push(move(game, "waste", "foundation-3"))
+    assert [c.code for c in game.stack("waste")] == ["3H"] and [c.code for c in game.stack("stock")] == ["4D"]
+
+
+def test_the_carpet_stock_turns_one_card_and_never_redeals():
+    game = Carpet(6)
+    stock = [c.code for c in game.stack("stock")]
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == [stock[-1]]
+    while game.stack("stock"):
+        game.push(DEAL)
+    assert not game.is_legal(DEAL) and not game.is_legal(REDEAL)
+
+
+def test_carpet_scores_the_cards_home_besides_the_aces_and_is_won_with_52():
+    game = carpet_position()
+    assert game.score() == 0 and not game.is_won()
+    game = full(Carpet)
+    assert game.is_won() and game.score() == Carpet.max_score == 48
