@@ -422,8 +422,8 @@ class Game(Position, DeprecatedMethods):
 
     def legal_moves(self) -> Iterator[AnyMove]:
         """Every useful legal move: card moves (by source, then target, then count), then the deal or
-        redeal. Moving a whole pile onto an empty pile of the same kind is legal but changes nothing, so it
-        is not listed."""
+        redeal. Moving a whole pile onto an empty pile of the same kind and the same rule is legal but changes
+        nothing, so it is not listed."""
         plan = self._plan
         moves: list[AnyMove] = checked_moves(self) if plan.checked else indexed_moves(self)
         if plan.custom_deal:

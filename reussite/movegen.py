@@ -36,7 +36,7 @@ class Plan:
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
-                 "top_wants", "won_kinds", "won_stacks")
+                 "top_wants", "won_kinds", "won_stacks", "twins")
 
     def __init__(self, cls: type[Game], base: type[Game]) -> None:
         self.stacks = specs = cls.stacks
@@ -94,6 +94,11 @@ class Plan:
         self.top_wants = tuple((len(self.target_wants) + len(self.own_wants) + j, j, i) for j, i in enumerate(
             i for i, r in enumerate(compiled) if r.may_take and r.by_top and i not in self.asked))
         self.kinds = tuple(r.kind for r in compiled)
+        # Stacks of one kind with equal rules share a number: a whole pile onto an empty twin changes nothing,
+        # so it is not listed. (Stacks of one kind with other rules are no twins: Mod 3's rows of Twos and of
+        # Threes are all foundations, and a lone Three must be able to leave the Twos for the Threes.)
+        first_of: dict[tuple, int] = {}
+        self.twins = tuple(first_of.setdefault((r.kind, r.rule), i) for i, r in enumerate(compiled))
         # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
         self.picky = (tuple(r.accepts_from for r in compiled)
                       if any(r.accepts_from is not None for r in compiled) else None)
@@ -158,19 +163,19 @@ def checked_moves_from(game: Game, src: int) -> list[Move]:
     longest = longest_pick(game, src)
     if not longest:
         return []
-    cards, specs = game.cards, game.specs
-    size, kind = len(cards[src]), specs[src].kind
+    cards = game.cards
+    size = len(cards[src])
     pick, drop, extra = game.pick_refusal, game.drop_refusal, game.extra_refusal
     plan = game._plan
+    twins, twin = plan.twins, plan.twins[src]
     # With the declared pick rule, one face-up card that the pickup rule lets go is always picked up.
     single_ok = not plan.custom_pick
     custom_extra, custom_refusal = plan.custom_extra, plan.custom_refusal
     moves = []
     if longest == 1 and single_ok and not custom_refusal:
         # One card (the top card rule, often): only the drop rule and the variant's condition to ask.
-        kinds = plan.kinds
         for dst in game._targets:
-            if dst == src or (size == 1 and kinds[dst] is kind and not cards[dst]):
+            if dst == src or (size == 1 and twins[dst] == twin and not cards[dst]):
                 continue
             if drop(src, 1, dst) is None and (not custom_extra or extra(src, 1, dst) is None):
                 moves.append(Move(src, dst, 1))
@@ -178,10 +183,10 @@ def checked_moves_from(game: Game, src: int) -> list[Move]:
     for dst in game._targets:
         if dst == src:
             continue
-        same_empty = not cards[dst] and specs[dst].kind is kind
+        same_empty = not cards[dst] and twins[dst] == twin
         for n in range(1, longest + 1):
             if n == size and same_empty:
-                continue  # a whole pile onto an empty one of its kind changes nothing
+                continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
             if custom_refusal:
                 if game.refusal(Move(src, dst, n)) is None:
                     moves.append(Move(src, dst, n))
@@ -271,7 +276,7 @@ def indexed_moves(game: Game) -> list[Move]:
     cells = 0  # and empty free cells
     custom_run, extra = plan.custom_run, plan.custom_extra
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
-    kinds, compiled, move_of, single = plan.kinds, plan.rules, plan.move_of, plan.single
+    kinds, compiled, move_of, single, twins = plan.kinds, plan.rules, plan.move_of, plan.single, plan.twins
     accepts, room = plan.accepts, plan.room
     drop = game.drop_refusal
     moves: list[Move] = []
@@ -303,8 +308,8 @@ def indexed_moves(game: Game) -> list[Move]:
                 if dst == src:
                     continue
                 target = cards[dst]
-                if size == 1 and not target and kinds[dst] is kind:
-                    continue  # a whole pile onto an empty one of its kind changes nothing
+                if size == 1 and not target and twins[dst] == twins[src]:
+                    continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
                 if dst in limited and (drop(src, 1, dst) is not None if dst in ask_drop
                                        else kind not in accepts[dst] or len(target) >= room[dst]):
                     continue
@@ -365,8 +370,8 @@ def indexed_moves(game: Game) -> list[Move]:
             if dst == src:
                 continue
             target = cards[dst]
-            if n == size and not target and kinds[dst] is kind:
-                continue  # a whole pile onto an empty one of its kind changes nothing
+            if n == size and not target and twins[dst] == twins[src]:
+                continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
             if n > 1 and by_spaces and dst not in top_first:
                 if free < 0:
                     free = sum(1 for i in game.tableau_ix if not cards[i])

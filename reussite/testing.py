@@ -14,7 +14,7 @@ random choices are seeded by the game number) checks at every position that
 
 - every listed move is accepted by the rules, and every move the rules accept is listed: the brute force
   asks :meth:`~reussite.game.Game.refusal` about every (source, target, count), and the deal and redeal;
-  moving a whole pile onto an empty pile of the same kind changes nothing and need not be listed;
+  moving a whole pile onto an empty pile of the same kind and rule changes nothing and need not be listed;
 - every listed move, taken back, gives the exact position before, and redone, the exact position after;
 - the deal is the declared pack, each card exactly once, and no move loses or duplicates a card;
 - a save (the JSON save format) reloads to the same position with the same moves listed;
@@ -125,9 +125,10 @@ def replay(cls, number: int, options: Mapping[str, str] | None, moves: Sequence[
 
 
 def _useless(game, move) -> bool:
-    """A whole pile onto an empty pile of the same kind: legal, changes nothing, not listed."""
+    """A whole pile onto an empty pile of the same kind and the same rule: legal, changes nothing, not listed."""
+    src, dst = game.specs[move.src], game.specs[move.dst]
     return (move.n == len(game.cards[move.src]) and not game.cards[move.dst]
-            and game.specs[move.dst].kind is game.specs[move.src].kind)
+            and dst.kind is src.kind and dst.rule == src.rule)
 
 
 def accepted_moves(game) -> Iterator:

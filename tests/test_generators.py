@@ -4,7 +4,7 @@ declared rules and of the methods a variant may override, and the bundled games 
 For every position reached, and every (source, target, count):
 
 - every listed move is accepted by ``refusal()`` and by ``push()``, and ``pop()`` restores the position;
-- every move that ``refusal()`` accepts is listed, in order, except a whole pile onto an empty pile of its kind
+- every move that ``refusal()`` accepts is listed, in order, except a whole pile onto an empty pile of its kind and rule
   (legal, but it changes nothing: see ``Game.legal_moves``);
 - ``explain()`` is None exactly for the legal moves, and says why in a message that renders.
 """
