@@ -212,4 +212,29 @@ class SimpleSimon(Spider):
         return n
 
 
-GAMES = (Spider, Spiderette, Scorpion, SimpleSimon)
+class SpiderThreeDecks(Spider):
+    """Aisleriot's Spider with three packs on twelve piles, dealt even with empty piles. Not an option of
+    Spider: the layout, the deal and the stock's rule all change."""
+
+    id = "spider-three-decks"
+    name = N_("Spider Three Decks")
+    decks = 3
+    piles = 12
+    options = ()  # four suits: Aisleriot offers no choice
+    max_score = 156
+
+    def deal(self, cards):
+        # Aisleriot's layout, dealt row by row from the left (PySolFC has no such game): four rows onto the
+        # twelve piles and a fifth onto piles 1 to 6, the last card of each pile face up.
+        for _ in range(3):
+            self.deal_row(cards, face_down=True)
+        self.deal_row(cards, self.tableau_ix[:6], face_down=True)
+        self.deal_row(cards, self.tableau_ix[6:])
+        self.deal_row(cards, self.tableau_ix[:6])
+        self.place("stock", cards)
+
+    def stock_refusal(self, move):
+        return None  # unlike Spider, a deal is allowed with empty piles
+
+
+GAMES = (Spider, Spiderette, Scorpion, SimpleSimon, SpiderThreeDecks)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.spider import Scorpion, SimpleSimon, Spiderette
+from reussite_classics.spider import Scorpion, SimpleSimon, Spider, Spiderette, SpiderThreeDecks
 
 from reussite.game import DEAL, Deal, Move
 
@@ -267,3 +267,46 @@ def test_a_finished_simple_simon_run_leaves_for_a_foundation():
 def test_simple_simon_is_won_with_four_runs_on_the_foundations():
     game = position(SimpleSimon, **full_runs(4))
     assert game.is_won() and game.score() == SimpleSimon.max_score == 52
+
+
+# -- Spider Three Decks ----------------------------------------------------------------------------------
+
+
+def three_decks_rows():
+    """Aisleriot's layout (spider-three-decks.scm), dealt row by row from the left, the top cards face up."""
+    return [(range(12), False)] * 3 + [(range(6), False), (range(6, 12), True), (range(6), True)]
+
+
+def test_spider_three_decks_deals_row_by_row_over_pysolfcs_shuffle():
+    check_deal(SpiderThreeDecks, lambda n: pysolfc_deal(3, n, three_decks_rows(), 12))
+
+
+def test_spider_three_decks_is_its_own_game_not_an_option_of_spider():
+    game = SpiderThreeDecks(6)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 13)] == [5] * 6 + [4] * 6
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 13)] == [4] * 6 + [3] * 6
+    assert len(game.stack("stock")) == 102 and len(game.foundation_ix) == 12 and len(game.pack()) == 156
+    assert SpiderThreeDecks.options == () and Spider.aliases == {}
+    assert sorted(c.code for c in game.pack()) == sorted(3 * [r + s for r in "A23456789TJQK" for s in "CSHD"])
+
+
+def test_spider_three_decks_deals_with_empty_piles_and_the_last_deal_is_six_cards():
+    stock = " ".join(["2S", "3S", "4S", "5S", "6S", "7S"])
+    game = position(SpiderThreeDecks, stock=stock, tableau_1="", tableau_2="KH")
+    game.push(DEAL)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 13)] == [1, 2, 1, 1, 1, 1] + [0] * 6
+    assert codes(game, "tableau-1") == ["7S"] and game.refusal(DEAL) is not None
+
+
+def test_spider_three_decks_builds_like_spider_and_sends_finished_runs_home():
+    game = position(SpiderThreeDecks, tableau_1="5H " + RUN, tableau_2="AS", tableau_3="TH 9C 8H",
+                    tableau_4="JD")
+    assert "do not form a sequence" in refused(game, "tableau-3", "tableau-4", 3)
+    assert legal(game, "tableau-2", "tableau-1")
+    game.push(move(game, "tableau-2", "tableau-1"))
+    assert len(game.stack("foundation-1")) == 13 and game.score() == 13
+
+
+def test_spider_three_decks_is_won_with_twelve_runs_on_the_foundations():
+    game = position(SpiderThreeDecks, **full_runs(12))
+    assert game.is_won() and game.score() == SpiderThreeDecks.max_score == 156
