@@ -26,6 +26,7 @@ from reussite.variant import Option, Variant
 NP_("name after the preposition of", "Spider")
 NP_("name after the preposition of", "Spider Three Decks")
 NP_("name after the preposition of", "Scorpion")
+NP_("name after the preposition of", "Will o' the Wisp")
 
 R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
 
@@ -136,6 +137,20 @@ class Spiderette(Spider):
         self.place("stock", cards)
 
 
+class WillOTheWisp(Spiderette):
+    """Spiderette dealt in three rows of seven."""
+
+    id = "will-o-the-wisp"
+    name = N_("Will o' the Wisp")
+
+    def deal(self, cards):
+        # PySolFC's order: two face-down rows, then a face-up row.
+        for _ in range(2):
+            self.deal_row(cards, face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
 class Scorpion(Spider):
     """Seven piles built down in suit, Kings on empty piles, and any face-up card moves with the cards above
     it, as in Yukon; a stock of three cards."""
@@ -237,4 +252,4 @@ class SpiderThreeDecks(Spider):
         return None  # unlike Spider, a deal is allowed with empty piles
 
 
-GAMES = (Spider, Spiderette, Scorpion, SimpleSimon, SpiderThreeDecks)
+GAMES = (Spider, Spiderette, Scorpion, SimpleSimon, SpiderThreeDecks, WillOTheWisp)
