@@ -53,4 +53,21 @@ class Yukon(Variant):
         return face_up_count(self, stack)
 
 
-GAMES = (Yukon,)
+class Odessa(Yukon):
+    """Yukon built down in suit, dealt in another pattern."""
+
+    id = "odessa"
+    name = N_("Odessa")
+    build = Build(BuildSuit.SAME, -1)
+
+    def deal(self, cards):
+        # PySolFC's order: three face-down rows, two face-up rows, two face-up rows onto piles 2 to 6, then a
+        # last face-up row.
+        for row in range(5):
+            self.deal_row(cards, face_down=row < 3)
+        for _ in range(2):
+            self.deal_row(cards, self.tableau_ix[1:6])
+        self.deal_row(cards)
+
+
+GAMES = (Yukon, Odessa)

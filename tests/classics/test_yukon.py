@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.yukon import Yukon
+from reussite_classics.yukon import Odessa, Yukon
 
 from reussite.game import Move
 
@@ -61,6 +61,25 @@ def piles(board) -> dict:
     cols = board.columns.cols
     return {"cards": {f"tableau-{i + 1}": [oracle.code(c) for c in col] for i, col in enumerate(cols)},
             "face_down": {f"tableau-{i + 1}": sum(c.flipped for c in col) for i, col in enumerate(cols)}}
+
+
+def pysolfc_deal(number, rows, piles=7):
+    """PySolFC's deal rebuilt over its shuffle: ``rows`` is its startGame's dealRow calls in order, each a
+    list of pile indexes and whether the cards are face up; the rest is the talon (the stock)."""
+    cards = [oracle.code(c) for c in oracle.shuffled(1, number)]
+    dealt: list[list[str]] = [[] for _ in range(piles)]
+    down = [0] * piles
+    for row, face_up in rows:
+        for i in row:
+            dealt[i].append(cards.pop())
+            down[i] += not face_up
+    layout = {f"tableau-{i + 1}": pile for i, pile in enumerate(dealt)}
+    if cards:
+        layout["stock"] = cards
+    return {"cards": layout, "face_down": {f"tableau-{i + 1}": d for i, d in enumerate(down)}}
+
+
+FULL = {f"foundation_{i + 1}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("CSHD")}
 
 
 # -- Yukon -----------------------------------------------------------------------------------------------
@@ -122,6 +141,38 @@ def test_yukon_foundations_build_up_in_suit_one_card_at_a_time_and_keep_their_ca
 def test_yukon_is_won_with_52_on_the_foundations_and_scores_a_point_a_card():
     game = position(Yukon, foundation_1="AC 2C", tableau_1="3C")
     assert not game.is_won() and game.score() == 2
-    full = {f"foundation_{i + 1}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("CSHD")}
-    game = position(Yukon, **full)
+    game = position(Yukon, **FULL)
     assert game.is_won() and game.score() == Yukon.max_score == 52
+
+
+# -- Odessa ----------------------------------------------------------------------------------------------
+
+
+def test_odessa_deals_like_pysolfc():
+    # Odessa.startGame (PySolFC game 27): 3 face-down rows, 2 face-up rows, 2 onto piles 2-6, a last row.
+    rows = [(range(7), False)] * 3 + [(range(7), True)] * 2 + [(range(1, 6), True)] * 2 + [(range(7), True)]
+    check_deal(Odessa, lambda n: pysolfc_deal(n, rows))
+
+
+def test_odessa_deals_three_face_down_cards_on_every_pile():
+    game = Odessa(9)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [6, 8, 8, 8, 8, 8, 6]
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 8)] == [3] * 7
+
+
+def test_odessa_builds_down_in_suit_and_moves_any_face_up_card_with_those_above():
+    game = position(Odessa, face_down={"tableau_1": 1}, tableau_1="2C 8H AS KD 4C", tableau_2="9H",
+                    tableau_3="9S", tableau_4="", tableau_5="QD 5D")
+    assert legal(game, "tableau-1", "tableau-2", 4)
+    assert "build down in suit" in refused(game, "tableau-1", "tableau-3", 4)
+    assert legal(game, "tableau-1", "tableau-4", 2)  # KD 4C onto the empty pile
+    assert "King" in refused(game, "tableau-5", "tableau-4")
+
+
+def test_odessa_foundations_build_up_in_suit_and_the_game_is_won_with_all_52():
+    game = position(Odessa, foundation_1="AH", tableau_1="2H", tableau_2="2D", tableau_3="")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-2", "foundation-1")
+    assert refused(game, "foundation-1", "tableau-3")
+    game = position(Odessa, **FULL)
+    assert game.is_won() and game.score() == Odessa.max_score == 52
