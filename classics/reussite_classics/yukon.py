@@ -7,9 +7,12 @@ from reussite.rules import (
     PICK_RUN,
     Build,
     BuildSuit,
+    Fan,
     StackRule,
     foundations,
+    stock,
     tableau,
+    waste,
 )
 from reussite.variant import Variant
 from reussite_classics.spider import face_up_count
@@ -17,6 +20,7 @@ from reussite_classics.spider import face_up_count
 # The name after "of" where a language cannot build it from the name (French « du Yukon »): see
 # reussite.messages.OF_CONTEXT.
 NP_("name after the preposition of", "Yukon")
+NP_("name after the preposition of", "Australian Patience")
 
 
 class Yukon(Variant):
@@ -70,4 +74,29 @@ class Odessa(Yukon):
         self.deal_row(cards)
 
 
-GAMES = (Yukon, Odessa)
+class AustralianPatience(Yukon):
+    """Yukon built in suit on four face-up rows, with a stock turned one card at a time, once through."""
+
+    id = "australian-patience"
+    name = N_("Australian Patience")
+    build = Build(BuildSuit.SAME, -1)
+    redeals = 0  # the stock goes through once
+
+    @classmethod
+    def layout(cls):
+        return (
+            stock(0, 0),
+            waste(1, 0, fan=Fan.RIGHT),
+            *foundations(4, FOUNDATION_UP_IN_SUIT, x=3, y=0),
+            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+        )
+
+    def deal(self, cards):
+        # PySolFC's order: four face-up rows; the rest is the stock. (PySolFC then turns the first card onto
+        # the waste by itself; here the first click does, as in the classics' Klondike.)
+        for _ in range(4):
+            self.deal_row(cards)
+        self.place("stock", cards)
+
+
+GAMES = (Yukon, Odessa, AustralianPatience)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.yukon import Odessa, Yukon
+from reussite_classics.yukon import AustralianPatience, Odessa, Yukon
 
-from reussite.game import Move
+from reussite.game import DEAL, REDEAL, Move
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -176,3 +176,47 @@ def test_odessa_foundations_build_up_in_suit_and_the_game_is_won_with_all_52():
     assert refused(game, "foundation-1", "tableau-3")
     game = position(Odessa, **FULL)
     assert game.is_won() and game.score() == Odessa.max_score == 52
+
+
+# -- Australian Patience ---------------------------------------------------------------------------------
+
+
+def test_australian_patience_deals_like_pysolfc():
+    # AustralianPatience.startGame (PySolFC game 447): four face-up rows; the rest is the talon, whose first
+    # card PySolFC turns onto the waste by itself (here the first click turns it: the stock is the same).
+    check_deal(AustralianPatience, lambda n: pysolfc_deal(n, [(range(7), True)] * 4))
+
+
+def test_australian_patience_deals_four_face_up_rows_and_a_stock_of_24():
+    game = AustralianPatience(5)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [4] * 7 and not any(game.face_down[1:])
+    assert len(game.stack("stock")) == 24 and not game.stack("waste")
+
+
+def test_australian_patience_builds_in_suit_moves_any_card_with_those_above_and_kings_fill_spaces():
+    game = position(AustralianPatience, tableau_1="2C 8H AS KD 4C", tableau_2="9H", tableau_3="9S", tableau_4="",
+                    tableau_5="QD 5D")
+    assert legal(game, "tableau-1", "tableau-2", 4)
+    assert "build down in suit" in refused(game, "tableau-1", "tableau-3", 4)
+    assert legal(game, "tableau-1", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-5", "tableau-4")
+
+
+def test_the_australian_patience_stock_turns_one_card_once_through_and_the_waste_card_plays():
+    game = position(AustralianPatience, stock="3C 8S 2H", tableau_1="9S", foundation_1="AH")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["2H"]
+    assert legal(game, "waste", "foundation-1")
+    game.push(DEAL)
+    assert legal(game, "waste", "tableau-1")  # the 8 of spades on the 9
+    game.push(DEAL)
+    assert not game.stack("stock") and game.refusal(REDEAL) is not None and REDEAL not in set(game.legal_moves())
+
+
+def test_australian_patience_foundations_and_the_win():
+    game = position(AustralianPatience, foundation_1="AH", tableau_1="2H", tableau_2="2D", tableau_3="")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-2", "foundation-1")
+    assert refused(game, "foundation-1", "tableau-3")
+    game = position(AustralianPatience, **FULL)
+    assert game.is_won() and game.score() == AustralianPatience.max_score == 52
