@@ -1,26 +1,32 @@
 """Yukon and its family: seven piles built down, Kings on empty piles, and any face-up card moves with the
 cards above it, in sequence or not. Yukon, Odessa, Australian Patience, Ten Across and Grandfather."""
 
+from reussite.game import Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
+    ANY,
     FOUNDATION_UP_IN_SUIT,
     PICK_RUN,
+    PICK_TOP,
     Build,
     BuildSuit,
     Fan,
     StackRule,
     foundations,
+    reserves,
     stock,
     tableau,
     waste,
 )
-from reussite.variant import Variant
-from reussite_classics.spider import face_up_count
+from reussite.variant import Option, Variant
+from reussite_classics.spider import CLOSED_FOUNDATION, face_up_count, leave_finished_runs
 
 # The name after "of" where a language cannot build it from the name (French « du Yukon »): see
 # reussite.messages.OF_CONTEXT.
 NP_("name after the preposition of", "Yukon")
 NP_("name after the preposition of", "Australian Patience")
+
+R_CELLS_CLOSED = Reason(N_("The free cells are closed in this game: nothing goes on them."))
 
 
 class Yukon(Variant):
@@ -99,4 +105,48 @@ class AustralianPatience(Yukon):
         self.place("stock", cards)
 
 
-GAMES = (Yukon, Odessa, AustralianPatience)
+class TenAcross(Yukon):
+    """Ten piles built down in suit, Yukon's moves, two free cells; the suits are rebuilt on the piles from
+    King to Ace, and each finished run leaves for a foundation by itself, as in Spider."""
+
+    id = "ten-across"
+    name = N_("Ten Across")
+    build = Build(BuildSuit.SAME, -1)
+    options = (
+        Option("cells", ("open", "closed"), "open", N_("whether cards may be put on the two free cells"),
+               label=N_("Free cells"), choice_labels=(N_("Open"), N_("Closed: only their first cards play"))),
+    )
+
+    @classmethod
+    def layout(cls):
+        return (
+            # A free cell holds any one card.
+            *reserves(2, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=0, y=0, dx=1, dy=0,
+                      label=N_("free cell {number}")),
+            *foundations(4, CLOSED_FOUNDATION, x=6, y=0),
+            *tableau(10, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+        )
+
+    def deal(self, cards):
+        # PySolFC's order: four rows, row K face up on the first K and the last K piles and face down between
+        # them, then a face-up row, then one card onto each free cell.
+        for n in range(1, 5):
+            self.deal_row(cards, self.tableau_ix[:n])
+            self.deal_row(cards, self.tableau_ix[n:-n], face_down=True)
+            self.deal_row(cards, self.tableau_ix[-n:])
+        self.deal_row(cards)
+        self.deal_row(cards, self.reserve_ix)
+
+    def extra_refusal(self, src, n, dst):
+        # Aisleriot's option: with the free cells closed, their dealt cards still play, but nothing goes there.
+        if dst in self.reserve_ix and self.option_values.get("cells") == "closed":
+            return R_CELLS_CLOSED
+        return None
+
+    def after_move(self, move):
+        # A finished run, King to Ace of one suit on top of a pile, goes to a foundation by itself.
+        leave_finished_runs(self, move)
+        super().after_move(move)
+
+
+GAMES = (Yukon, Odessa, AustralianPatience, TenAcross)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.yukon import AustralianPatience, Odessa, Yukon
+from reussite_classics.yukon import AustralianPatience, Odessa, TenAcross, Yukon
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -220,3 +220,72 @@ def test_australian_patience_foundations_and_the_win():
     assert refused(game, "foundation-1", "tableau-3")
     game = position(AustralianPatience, **FULL)
     assert game.is_won() and game.score() == AustralianPatience.max_score == 52
+
+
+# -- Ten Across ------------------------------------------------------------------------------------------
+
+
+def ten_across_deal(number):
+    """TenAcross.startGame (PySolFC game 284): row K face up on the first K and last K piles, face down
+    between, for K = 1..4; a face-up row; then one card onto each of the two reserves."""
+    rows = []
+    for n in range(1, 5):
+        rows += [(range(n), True), (range(n, 10 - n), False), (range(10 - n, 10), True)]
+    expected = pysolfc_deal(number, rows + [(range(10), True)], piles=10)
+    stock = expected["cards"].pop("stock")
+    expected["cards"]["reserve-1"], expected["cards"]["reserve-2"] = [stock[-1]], [stock[-2]]
+    return expected
+
+
+def test_ten_across_deals_like_pysolfc():
+    check_deal(TenAcross, ten_across_deal)
+
+
+def test_ten_across_deals_a_peak_of_face_down_cards_and_a_card_on_each_free_cell():
+    game = TenAcross(7)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 11)] == [5] * 10
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 11)] == [0, 1, 2, 3, 4, 4, 3, 2, 1, 0]
+    assert len(game.stack("reserve-1")) == len(game.stack("reserve-2")) == 1 and "stock" not in game.index
+    assert str(game.specs[game.index["reserve-2"]].name) == "free cell 2"
+
+
+def test_ten_across_builds_in_suit_with_yukons_moves_and_kings_on_empty_piles():
+    game = position(TenAcross, face_down={"tableau_1": 1}, tableau_1="2C 8H AS KD 4C", tableau_2="9H",
+                    tableau_3="9S", tableau_4="", tableau_5="QD 5D")
+    assert legal(game, "tableau-1", "tableau-2", 4)
+    assert "build down in suit" in refused(game, "tableau-1", "tableau-3", 4)
+    assert legal(game, "tableau-1", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-5", "tableau-4")
+
+
+def test_a_ten_across_free_cell_takes_one_top_card_and_gives_it_back():
+    game = position(TenAcross, tableau_1="KS 5H", tableau_2="6H", tableau_3="9D 8D", reserve_2="4S",
+                    tableau_4="5S")
+    assert legal(game, "tableau-1", "reserve-1")
+    assert refused(game, "tableau-1", "reserve-2")  # one card each
+    assert refused(game, "tableau-3", "reserve-1", 2)  # never two
+    assert legal(game, "reserve-2", "tableau-4")
+
+
+def test_with_the_free_cells_closed_their_cards_leave_but_none_goes_there():
+    layout = dict(tableau_1="KS 5H", tableau_2="", reserve_1="", reserve_2="4S", tableau_4="5S")
+    game = position(TenAcross, {"cells": "closed"}, **layout)
+    assert refused(game, "tableau-1", "reserve-1") == "The free cells are closed in this game: nothing goes on them."
+    assert legal(game, "reserve-2", "tableau-4")
+    assert legal(position(TenAcross, **layout), "tableau-1", "reserve-1")
+    assert TenAcross(1).option_values == {"cells": "open"}
+
+
+def test_a_finished_ten_across_run_leaves_for_a_foundation_even_from_a_free_cell():
+    run = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+    game = position(TenAcross, face_down={"tableau_1": 1}, tableau_1="5H " + run, reserve_1="AS")
+    game.push(move(game, "reserve-1", "tableau-1"))
+    assert len(game.stack("foundation-1")) == 13 and [c.code for c in game.stack("tableau-1")] == ["5H"]
+    assert game.face_down[game.index["tableau-1"]] == 0 and game.score() == 13
+    assert refused(game, "foundation-1", "reserve-1")
+
+
+def test_ten_across_is_won_with_four_runs_on_the_foundations():
+    runs = {f"foundation_{i + 1}": " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("CSHD")}
+    game = position(TenAcross, **runs)
+    assert game.is_won() and game.score() == TenAcross.max_score == 52
