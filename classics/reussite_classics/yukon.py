@@ -10,6 +10,7 @@ from reussite.rules import (
     PICK_TOP,
     Build,
     BuildSuit,
+    DealTo,
     Fan,
     StackRule,
     foundations,
@@ -25,6 +26,7 @@ from reussite_classics.spider import CLOSED_FOUNDATION, face_up_count, leave_fin
 # reussite.messages.OF_CONTEXT.
 NP_("name after the preposition of", "Yukon")
 NP_("name after the preposition of", "Australian Patience")
+NP_("name after the preposition of", "Grandfather")
 
 R_CELLS_CLOSED = Reason(N_("The free cells are closed in this game: nothing goes on them."))
 
@@ -149,4 +151,56 @@ class TenAcross(Yukon):
         super().after_move(move)
 
 
-GAMES = (Yukon, Odessa, AustralianPatience, TenAcross)
+#: Grandfather's pattern (PySolFC's Tvete's Grandfather, game 278): face-down rows onto piles 2-7, 2-6, 3-6,
+#: 3-5, 4-5 and 4 (a peak), a face-up row onto all seven, then four face-up rows onto piles 2 to 7.
+GRANDFATHER_ROWS = ([(range(i, j), True) for i, j in ((1, 7), (1, 6), (2, 6), (2, 5), (3, 5), (3, 4))]
+                    + [(range(7), False)] + [(range(1, 7), False)] * 4)
+
+
+def grandfather_order(count):
+    """Where each of ``count`` cards goes in Grandfather's pattern, and whether face down: each row stops
+    where the cards run out."""
+    order = []
+    for piles, face_down in GRANDFATHER_ROWS:
+        for pile in piles:
+            if len(order) < count:
+                order.append((pile, face_down))
+    return order
+
+
+class Grandfather(Yukon):
+    """KPatience's Grandfather: Yukon built in suit on a peak of face-down cards, and two redeals of the
+    piles, not shuffled, in the same pattern."""
+
+    id = "grandfather"
+    name = N_("Grandfather")
+    build = Build(BuildSuit.SAME, -1)
+    deal_to = DealTo.TABLEAU  # the stock only holds the cards while they are redealt
+    redeals = 2
+
+    @classmethod
+    def layout(cls):
+        return (
+            stock(0, 0),  # empty: a click on it redeals
+            *foundations(4, FOUNDATION_UP_IN_SUIT, x=3, y=0),
+            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+        )
+
+    def deal(self, cards):
+        # PySolFC's order for its game 278, the same layout as KPatience's (which deals the peak zig-zagging).
+        for pile, face_down in grandfather_order(len(cards)):
+            self.place(self.tableau_ix[pile], [cards.pop()], face_down=int(face_down))
+
+    def do_redeal(self):
+        # KPatience's redeal: the piles gathered from the last to the first, each from bottom to top, so that
+        # the first pile's top card is dealt first; not shuffled; dealt again in the starting pattern.
+        self.count_redeal()
+        stock = self.stock_ix
+        for pile in reversed(self.tableau_ix):
+            if self.cards[pile]:
+                self.move_cards(pile, stock, len(self.cards[pile]))
+        for pile, _ in grandfather_order(len(self.cards[stock])):
+            self.move_cards(stock, self.tableau_ix[pile])
+
+
+GAMES = (Yukon, Odessa, AustralianPatience, TenAcross, Grandfather)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.yukon import AustralianPatience, Odessa, TenAcross, Yukon
+from reussite_classics.yukon import AustralianPatience, Grandfather, Odessa, TenAcross, Yukon
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -289,3 +289,72 @@ def test_ten_across_is_won_with_four_runs_on_the_foundations():
     runs = {f"foundation_{i + 1}": " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("CSHD")}
     game = position(TenAcross, **runs)
     assert game.is_won() and game.score() == TenAcross.max_score == 52
+
+
+# -- Grandfather -----------------------------------------------------------------------------------------
+
+
+def grandfather_rows():
+    """Grandfather.startGame (PySolFC game 278, Tvete's Grandfather: KPatience's layout): face-down rows onto
+    rows[i:j] for (1, 7), (1, 6), (2, 6), (2, 5), (3, 5), (3, 4), a face-up row, four onto rows[1:]."""
+    rows = [(range(i, j), False) for i, j in ((1, 7), (1, 6), (2, 6), (2, 5), (3, 5), (3, 4))]
+    return rows + [(range(7), True)] + [(range(1, 7), True)] * 4
+
+
+def test_grandfather_deals_like_pysolfc():
+    check_deal(Grandfather, lambda n: pysolfc_deal(n, grandfather_rows()))
+
+
+def test_grandfather_deals_kpatiences_peak_of_face_down_cards():
+    game = Grandfather(3)
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 8)] == [0, 2, 4, 6, 5, 3, 1]
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [1, 7, 9, 11, 10, 8, 6]
+    assert not game.stack("stock") and game.redeals_left == 2
+
+
+def test_grandfather_builds_in_suit_moves_any_face_up_card_and_kings_fill_spaces():
+    game = position(Grandfather, face_down={"tableau_1": 1}, tableau_1="2C 8H AS KD 4C", tableau_2="9H",
+                    tableau_3="9S", tableau_4="", tableau_5="QD 5D")
+    assert legal(game, "tableau-1", "tableau-2", 4)
+    assert "build down in suit" in refused(game, "tableau-1", "tableau-3", 4)
+    assert legal(game, "tableau-1", "tableau-4", 2)
+    assert "King" in refused(game, "tableau-5", "tableau-4")
+    assert "face-down" in refused(game, "tableau-1", "tableau-2", 5)
+
+
+def test_grandfather_redeals_the_piles_unshuffled_in_the_pattern_twice():
+    # 14 cards left on the piles: the first row of the pattern takes six, the second five, the third three.
+    game = position(Grandfather, foundation_1="AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+                    foundation_2="AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+                    foundation_3="AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+                    tableau_1="3D 2D AD", tableau_2="KD QD JD TD", tableau_3="9D 8D", tableau_7="7D 6D 5D 4D KH")
+    assert game.stock_move() == REDEAL and legal_redeal(game)
+    game.push(REDEAL)
+    # Gathered from pile 7 to pile 1, each bottom to top: pile 1's top card (AD) is dealt first.
+    dealt = ["AD", "2D", "3D", "TD", "JD", "QD", "KD", "8D", "9D", "KH", "4D", "5D", "6D", "7D"]
+    order = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 2, 3, 4]
+    expected = {k: [c for c, p in zip(dealt, order, strict=True) if p == k - 1] for k in range(1, 8)}
+    for k in range(1, 8):
+        assert [c.code for c in game.stack(f"tableau-{k}")] == expected[k], k
+    assert game.redeals_used == 1 and len(game.stack("foundation-3")) == 12
+    assert not any(game.face_down[i] for i in game.tableau_ix)  # face up: see docs/rules-notes.md
+    game.push(REDEAL)
+    assert game.refusal(REDEAL) is not None and REDEAL not in set(game.legal_moves())
+    game.pop()
+    game.pop()
+    assert [c.code for c in game.stack("tableau-1")] == ["3D", "2D", "AD"] and game.redeals_used == 0
+
+
+def legal_redeal(game):
+    accepted = game.refusal(REDEAL) is None
+    assert accepted == (REDEAL in set(game.legal_moves()))
+    return accepted
+
+
+def test_grandfather_foundations_and_the_win():
+    game = position(Grandfather, foundation_1="AH", tableau_1="2H", tableau_2="2D", tableau_3="")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert "build up in suit" in refused(game, "tableau-2", "foundation-1")
+    assert refused(game, "foundation-1", "tableau-3")
+    game = position(Grandfather, **FULL)
+    assert game.is_won() and game.score() == Grandfather.max_score == 52
