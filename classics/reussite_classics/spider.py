@@ -26,6 +26,7 @@ from reussite.variant import Option, Variant
 NP_("name after the preposition of", "Spider")
 NP_("name after the preposition of", "Spider Three Decks")
 NP_("name after the preposition of", "Scorpion")
+NP_("name after the preposition of", "Will o' the Wisp")
 
 R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
 
@@ -136,6 +137,20 @@ class Spiderette(Spider):
         self.place("stock", cards)
 
 
+class WillOTheWisp(Spiderette):
+    """Spiderette dealt in three rows of seven."""
+
+    id = "will-o-the-wisp"
+    name = N_("Will o' the Wisp")
+
+    def deal(self, cards):
+        # PySolFC's order: two face-down rows, then a face-up row.
+        for _ in range(2):
+            self.deal_row(cards, face_down=True)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
 class Scorpion(Spider):
     """Seven piles built down in suit, Kings on empty piles, and any face-up card moves with the cards above
     it, as in Yukon; a stock of three cards."""
@@ -212,4 +227,29 @@ class SimpleSimon(Spider):
         return n
 
 
-GAMES = (Spider, Spiderette, Scorpion, SimpleSimon)
+class SpiderThreeDecks(Spider):
+    """Aisleriot's Spider with three packs on twelve piles, dealt even with empty piles. Not an option of
+    Spider: the layout, the deal and the stock's rule all change."""
+
+    id = "spider-three-decks"
+    name = N_("Spider Three Decks")
+    decks = 3
+    piles = 12
+    options = ()  # four suits: Aisleriot offers no choice
+    max_score = 156
+
+    def deal(self, cards):
+        # Aisleriot's layout, dealt row by row from the left (PySolFC has no such game): four rows onto the
+        # twelve piles and a fifth onto piles 1 to 6, the last card of each pile face up.
+        for _ in range(3):
+            self.deal_row(cards, face_down=True)
+        self.deal_row(cards, self.tableau_ix[:6], face_down=True)
+        self.deal_row(cards, self.tableau_ix[6:])
+        self.deal_row(cards, self.tableau_ix[:6])
+        self.place("stock", cards)
+
+    def stock_refusal(self, move):
+        return None  # unlike Spider, a deal is allowed with empty piles
+
+
+GAMES = (Spider, Spiderette, Scorpion, SimpleSimon, SpiderThreeDecks, WillOTheWisp)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.spider import Scorpion, SimpleSimon, Spiderette
+from reussite_classics.spider import Scorpion, SimpleSimon, Spider, Spiderette, SpiderThreeDecks, WillOTheWisp
 
 from reussite.game import DEAL, Deal, Move
 
@@ -267,3 +267,95 @@ def test_a_finished_simple_simon_run_leaves_for_a_foundation():
 def test_simple_simon_is_won_with_four_runs_on_the_foundations():
     game = position(SimpleSimon, **full_runs(4))
     assert game.is_won() and game.score() == SimpleSimon.max_score == 52
+
+
+# -- Spider Three Decks ----------------------------------------------------------------------------------
+
+
+def three_decks_rows():
+    """Aisleriot's layout (spider-three-decks.scm), dealt row by row from the left, the top cards face up."""
+    return [(range(12), False)] * 3 + [(range(6), False), (range(6, 12), True), (range(6), True)]
+
+
+def test_spider_three_decks_deals_row_by_row_over_pysolfcs_shuffle():
+    check_deal(SpiderThreeDecks, lambda n: pysolfc_deal(3, n, three_decks_rows(), 12))
+
+
+def test_spider_three_decks_is_its_own_game_not_an_option_of_spider():
+    game = SpiderThreeDecks(6)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 13)] == [5] * 6 + [4] * 6
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 13)] == [4] * 6 + [3] * 6
+    assert len(game.stack("stock")) == 102 and len(game.foundation_ix) == 12 and len(game.pack()) == 156
+    assert SpiderThreeDecks.options == () and Spider.aliases == {}
+    assert sorted(c.code for c in game.pack()) == sorted(3 * [r + s for r in "A23456789TJQK" for s in "CSHD"])
+
+
+def test_spider_three_decks_deals_with_empty_piles_and_the_last_deal_is_six_cards():
+    stock = " ".join(["2S", "3S", "4S", "5S", "6S", "7S"])
+    game = position(SpiderThreeDecks, stock=stock, tableau_1="", tableau_2="KH")
+    game.push(DEAL)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 13)] == [1, 2, 1, 1, 1, 1] + [0] * 6
+    assert codes(game, "tableau-1") == ["7S"] and game.refusal(DEAL) is not None
+
+
+def test_spider_three_decks_builds_like_spider_and_sends_finished_runs_home():
+    game = position(SpiderThreeDecks, tableau_1="5H " + RUN, tableau_2="AS", tableau_3="TH 9C 8H",
+                    tableau_4="JD")
+    assert "do not form a sequence" in refused(game, "tableau-3", "tableau-4", 3)
+    assert legal(game, "tableau-2", "tableau-1")
+    game.push(move(game, "tableau-2", "tableau-1"))
+    assert len(game.stack("foundation-1")) == 13 and game.score() == 13
+
+
+def test_spider_three_decks_is_won_with_twelve_runs_on_the_foundations():
+    game = position(SpiderThreeDecks, **full_runs(12))
+    assert game.is_won() and game.score() == SpiderThreeDecks.max_score == 156
+
+
+# -- Will o' the Wisp ------------------------------------------------------------------------------------
+
+
+def test_will_o_the_wisp_deals_like_pysolfc():
+    rows = [(range(7), False)] * 2 + [(range(7), True)]  # WillOTheWisp.startGame (PySolFC game 48)
+    check_deal(WillOTheWisp, lambda n: pysolfc_deal(1, n, rows, 7))
+
+
+def test_will_o_the_wisp_deals_three_rows_of_seven_and_a_stock_of_31():
+    game = WillOTheWisp(4)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [3] * 7
+    assert [game.face_down[game.index[f"tableau-{k}"]] for k in range(1, 8)] == [2] * 7
+    assert len(game.stack("stock")) == 31 and len(game.foundation_ix) == 4 and WillOTheWisp.options == ()
+
+
+def wisp(**stacks):
+    stacks.setdefault("stock", "")
+    fill = iter("KD KC KH QC QD QH JD".split())
+    for i in range(1, 8):
+        stacks.setdefault(f"tableau_{i}", next(fill))
+    return position(WillOTheWisp, **stacks)
+
+
+def test_will_o_the_wisp_plays_as_spiderette():
+    game = wisp(tableau_1="9D", tableau_2="8D", tableau_3="QH 7C", tableau_4="TS 9S 8S", tableau_5="TH 9C 8H",
+                tableau_6="", tableau_7="JD")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert "build down regardless of suit" in refused(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-4", "tableau-7", 3)
+    assert "do not form a sequence" in refused(game, "tableau-5", "tableau-7", 3)
+    assert legal(game, "tableau-3", "tableau-6")
+
+
+def test_will_o_the_wisp_deals_only_with_no_empty_pile_and_the_last_deal_is_short():
+    game = wisp(stock="2S 3S 4S", tableau_7="")
+    assert str(game.explain(DEAL)) == "Fill every empty pile before dealing."
+    game = wisp(stock="2S 3S 4S")
+    game.push(DEAL)
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [2, 2, 2, 1, 1, 1, 1]
+
+
+def test_a_finished_will_o_the_wisp_run_leaves_and_the_game_is_won_with_four():
+    game = wisp(tableau_1="5H " + RUN, tableau_2="AS")
+    game.push(move(game, "tableau-2", "tableau-1"))
+    assert len(game.stack("foundation-1")) == 13 and game.score() == 13
+    game = position(WillOTheWisp, **full_runs(4))
+    assert game.is_won() and game.score() == WillOTheWisp.max_score == 52
