@@ -1,0 +1,73 @@
+"""The Canfield family: the first card dealt to the foundations sets the rank every foundation starts with
+(the base), and the foundations are built up in suit round the corner, the Ace on the King. A reserve
+refills the tableau's empty piles while it lasts."""
+
+from reussite.messages import N_
+from reussite.rules import (
+    ANY,
+    NONE,
+    PICK_RUN,
+    PICK_TOP,
+    Base,
+    Build,
+    BuildSuit,
+    Fan,
+    StackRule,
+    foundations,
+    reserves,
+    stock,
+    tableau,
+    waste,
+)
+from reussite.variant import Variant
+
+#: Up in suit from the base rank, the Ace on the King; an empty foundation takes a card of the base rank.
+FOUNDATION_FROM_BASE = StackRule(build=Build(BuildSuit.SAME, 1, wrap=True), empty=Base(), pickup=PICK_TOP,
+                                 flip_exposed=False)
+#: The reserve: its top card plays, nothing goes on it, the card under turns up.
+RESERVE = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset())
+
+
+class Canfield(Variant):
+    id = "canfield"
+    name = N_("Canfield")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = None  # the waste is turned over as often as you like
+    deal_count = 3
+    stacks = (
+        stock(0, 0),
+        waste(1, 0, fan=Fan.RIGHT),
+        # Each foundation keeps to one suit (PySolFC's places); the top card may come back into play.
+        *foundations(4, FOUNDATION_FROM_BASE, x=3, suits=range(4)),
+        # Down in alternating colours, the King on the Ace; any run moves; an empty pile takes any card (the
+        # reserve's top card goes there by itself while the reserve lasts).
+        *tableau(4, StackRule(build=Build(BuildSuit.ALTERNATE, -1, wrap=True), empty=ANY, pickup=PICK_RUN),
+                 x=3, y=1),
+        *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order: the top card to the foundation of its suit (it sets the base), thirteen cards to
+        # the reserve, the top one turned up, then one card on each pile from the right. (PySolFC then turns
+        # the stock once by itself; here the first click does.)
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+        self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=12)
+        self.deal_row(cards, self.tableau_ix[::-1])
+        self.place("stock", cards)
+
+    def after_move(self, move):
+        # An empty pile is refilled at once from the reserve while it has cards.
+        reserve = self.reserve_ix[0]
+        for i in self.tableau_ix:
+            if not self.cards[i] and self.cards[reserve]:
+                self.move_cards(reserve, i)
+        super().after_move(move)
+
+
+GAMES = (Canfield,)

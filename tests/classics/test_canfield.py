@@ -1,0 +1,175 @@
+"""The Canfield family (reussite_classics.canfield): each game's deal against PySolFC's dealing order rebuilt
+over pysol-cards' shuffle (pysol-cards does not deal these games), and each rule clause of its rule page on
+set-up positions."""
+
+from __future__ import annotations
+
+import os
+
+import classics_support as oracle
+from reussite_classics.canfield import Canfield
+
+from reussite.game import DEAL, REDEAL, Move
+
+NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
+
+
+def position(cls, base=None, options=None, face_down=None, redeals_used=0, **stacks):
+    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top), with its base rank."""
+    face_down = face_down or {}
+    entries = []
+    for name, cards in stacks.items():
+        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
+        if name in face_down:
+            entry["face_down"] = face_down[name]
+        entries.append(entry)
+    data = {"options": options or {}, "stacks": entries, "redeals_used": redeals_used}
+    if base is not None:
+        data["base_rank"] = base
+    return cls.from_layout(data)
+
+
+def move(game, src, dst, n=1):
+    return Move(game.index[src], game.index[dst], n)
+
+
+def legal(game, src, dst, n=1):
+    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
+    m = move(game, src, dst, n)
+    accepted = game.is_legal(m)
+    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
+    return accepted
+
+
+def refusal(game, src, dst, n=1):
+    return game.explain(move(game, src, dst, n)).render_english()
+
+
+def check_deal(cls, expected_of, numbers=NUMBERS, options=None):
+    for number in numbers:
+        game = cls(number, options or {})
+        expected = expected_of(number)
+        layout = oracle.layout_of(game)
+        for stack, cards in expected["cards"].items():
+            assert layout[stack] == cards, (cls.id, number, stack)
+        assert sum(map(len, expected["cards"].values())) == len(game.pack()), (cls.id, number)
+        down = oracle.face_down_of(game)
+        for stack, count in expected.get("face_down", {}).items():
+            assert down[stack] == count, (cls.id, number, stack)
+        if "base" in expected:
+            assert game.base_rank == expected["base"], (cls.id, number)
+
+
+def codes(number, decks=1):
+    return [oracle.code(c) for c in oracle.shuffled(decks, number)]
+
+
+RANKS = oracle.RANKS
+
+
+# -- Canfield ---------------------------------------------------------------------------------------------
+
+
+def pysolfc_canfield(number):
+    """PySolFC's Canfield (game 105, Canfield.startGame): the top card to the foundation of its suit, 13 cards
+    to the reserve (the top one turned up), one card on each pile from the right; PySolFC's first turn of
+    three cards to the waste is left to the player's first click."""
+    cards = codes(number)
+    base = cards.pop()
+    layout = {f"foundation-{'CSHD'.index(base[1]) + 1}": [base]}
+    layout["reserve-1"] = [cards.pop() for _ in range(13)]
+    for i in (4, 3, 2, 1):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"reserve-1": 12, "stock": 34}, "base": RANKS.index(base[0]) + 1}
+
+
+def test_canfield_deals_like_pysolfc():
+    check_deal(Canfield, pysolfc_canfield)
+
+
+def test_canfield_foundations_start_with_the_base_rank_of_their_suit():
+    game = position(Canfield, 7, foundation_1="7C", tableau_1="7H", tableau_2="8H", tableau_3="7S")
+    assert legal(game, "tableau-1", "foundation-3")  # the 7 of hearts on the hearts' foundation
+    assert not legal(game, "tableau-2", "foundation-3")
+    assert refusal(game, "tableau-2", "foundation-3").endswith("it must start with a 7.")
+    assert not legal(game, "tableau-1", "foundation-2")  # one suit per foundation
+    assert legal(game, "tableau-3", "foundation-2")
+
+
+def test_canfield_base_follows_the_deal():
+    """The mutant check: two deals with different base ranks take different cards on an empty foundation."""
+    for number in (1, 2, 3, 5):
+        game = Canfield(number)
+        base = game.base_rank
+        empty = next(f for f in game.foundation_ix if not game.cards[f])
+        rule = game._rules[empty]
+        assert {k >> 2 for k in rule.takes[0]} == {base}
+
+
+def test_canfield_foundations_build_up_in_suit_the_ace_on_the_king():
+    game = position(Canfield, 12, foundation_1="QC KC", tableau_1="AC", tableau_2="AS", tableau_3="2C")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert not legal(game, "tableau-2", "foundation-1")
+    assert not legal(game, "tableau-3", "foundation-1")
+
+
+def test_canfield_piles_build_down_in_alternating_colours_the_king_on_the_ace():
+    game = position(Canfield, 5, tableau_1="AH", tableau_2="KS", tableau_3="KD", tableau_4="9C", reserve_1="8D",
+                    waste="8C")
+    assert legal(game, "tableau-2", "tableau-1")  # black King on red Ace
+    assert not legal(game, "tableau-3", "tableau-1")  # red on red
+    assert legal(game, "reserve-1", "tableau-4")  # the reserve's top card plays onto a pile
+    assert not legal(game, "waste", "tableau-4")  # black on black
+    assert refusal(game, "waste", "tableau-4").endswith("build down in alternating colours, the King on the Ace.")
+
+
+def test_canfield_moves_any_run():
+    game = position(Canfield, 5, tableau_1="9C 8D 7S", tableau_2="TH", tableau_3="9S", tableau_4="2C",
+                    reserve_1="3C")
+    assert legal(game, "tableau-1", "tableau-2", 3)
+    assert legal(game, "tableau-1", "tableau-3", 2)  # 8D 7S onto the black 9
+    assert not legal(game, "tableau-1", "tableau-2", 2)
+
+
+def test_canfield_refills_an_empty_pile_from_the_reserve_then_any_card_goes_there():
+    game = position(Canfield, 5, face_down={"reserve_1": 1}, tableau_1="7S", tableau_2="8H", tableau_3="9S",
+                    tableau_4="2C", reserve_1="3C JD", waste="4H")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert game.stack("tableau-1") == [game.stack("tableau-1")[0]] and game.stack("tableau-1")[0].code == "JD"
+    assert game.face_down[game.index["reserve-1"]] == 0  # the card under is turned up
+    game.pop()
+    assert [c.code for c in game.stack("reserve-1")] == ["3C", "JD"] and game.face_down[game.index["reserve-1"]] == 1
+    game = position(Canfield, 5, tableau_1="", tableau_2="8H", tableau_3="TH 9S 8D", tableau_4="2C", waste="4H")
+    assert legal(game, "waste", "tableau-1")  # the reserve is empty: any card
+    assert legal(game, "tableau-3", "tableau-1", 2)  # or any run
+    assert not legal(game, "tableau-2", "reserve-1")  # nothing goes on the reserve
+
+
+def test_canfield_foundation_top_card_comes_back_into_play():
+    game = position(Canfield, 5, foundation_1="5C 6C", tableau_1="7H", tableau_2="2D", reserve_1="3C")
+    assert legal(game, "foundation-1", "tableau-1")
+
+
+def test_canfield_turns_three_cards_and_redeals_as_often_as_you_like():
+    game = position(Canfield, 5, foundation_1="5C", tableau_1="7H", tableau_2="2D", tableau_3="3D", tableau_4="4D",
+                    reserve_1="3C", stock="AS 2S 3S 4S")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["4S", "3S", "2S"]
+    game.push(DEAL)
+    assert not game.stack("stock")
+    for _ in range(5):
+        assert game.is_legal(REDEAL)
+        game.push(REDEAL)
+        game.push(DEAL)
+        game.push(DEAL)
+    assert Canfield.redeals is None
+
+
+def test_canfield_is_won_with_every_card_home_and_scores_one_a_card():
+    game = Canfield(1)
+    assert game.score() == 1 and Canfield.max_score == 52
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 6) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Canfield, 7, **cards)
+    assert game.is_won() and game.score() == 52
+    assert not position(Canfield, 7, foundation_1="7C", tableau_1="8C").is_won()
