@@ -6,6 +6,7 @@ from reussite.messages import N_
 from reussite.rules import (
     ANY,
     NONE,
+    PICK_NONE,
     PICK_RUN,
     PICK_TOP,
     Base,
@@ -18,6 +19,7 @@ from reussite.rules import (
     stock,
     tableau,
     waste,
+    with_changes,
 )
 from reussite.variant import Variant
 
@@ -26,6 +28,8 @@ FOUNDATION_FROM_BASE = StackRule(build=Build(BuildSuit.SAME, 1, wrap=True), empt
                                  flip_exposed=False)
 #: The reserve: its top card plays, nothing goes on it, the card under turns up.
 RESERVE = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset())
+#: Eagle Wing's piles ("wings"): down in suit round the corner, three cards at most, one card at a time.
+WING = StackRule(build=Build(BuildSuit.SAME, -1, wrap=True), empty=ANY, max_cards=3, pickup=PICK_TOP)
 
 
 class Canfield(Variant):
@@ -49,6 +53,10 @@ class Canfield(Variant):
     )
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
+    #: How many of the reserve's cards are face up at the deal (the top ones), and whether its last card
+    #: alone turns up (Eagle Wing) rather than each card the refills uncover.
+    reserve_up = 1
+    reserve_up_when_alone = False
 
     def deal(self, cards):
         # PySolFC's order: the top card to the foundation of its suit (it sets the base), thirteen cards to
@@ -57,17 +65,44 @@ class Canfield(Variant):
         base = cards.pop()
         self.place(self.foundation_ix[base.suit], [base])
         self.set_base_rank(base.rank)
-        self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=12)
+        self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=13 - self.reserve_up)
         self.deal_row(cards, self.tableau_ix[::-1])
         self.place("stock", cards)
 
     def after_move(self, move):
-        # An empty pile is refilled at once from the reserve while it has cards.
+        # An empty pile is refilled at once from the reserve while it has cards, face up.
         reserve = self.reserve_ix[0]
+        if self.reserve_up_when_alone:
+            super().after_move(move)  # the player's move uncovers nothing in the reserve
+        filled = False
         for i in self.tableau_ix:
             if not self.cards[i] and self.cards[reserve]:
                 self.move_cards(reserve, i)
-        super().after_move(move)
+                filled = True
+        if not self.reserve_up_when_alone:
+            super().after_move(move)  # the card the refill uncovers turns up
+        elif filled and len(self.cards[reserve]) == 1:
+            self.flip_exposed_cards()  # the reserve's last card turns up and comes into play
 
 
-GAMES = (Canfield,)
+class EagleWing(Canfield):
+    id = "eagle-wing"
+    name = N_("Eagle Wing")
+    redeals = 2  # three passes through the stock
+    deal_count = 1
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        # The foundations keep their cards.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
+        # Eight piles, the reserve between the fourth and the fifth: down in suit, the King on the Ace, three
+        # cards at most, the top card alone moves; an empty pile takes any card once the reserve is out.
+        *tableau(4, WING, x=0, y=1.5),
+        *tableau(4, WING, x=5, y=1.5, first=5),
+        *reserves(1, RESERVE, x=4, y=1.5),
+    )
+    reserve_up = 0  # face down, the last card alone turns up
+    reserve_up_when_alone = True
+
+
+GAMES = (Canfield, EagleWing)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Canfield
+from reussite_classics.canfield import Canfield, EagleWing
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -173,3 +173,88 @@ def test_canfield_is_won_with_every_card_home_and_scores_one_a_card():
     game = position(Canfield, 7, **cards)
     assert game.is_won() and game.score() == 52
     assert not position(Canfield, 7, foundation_1="7C", tableau_1="8C").is_won()
+
+
+# -- Eagle Wing -------------------------------------------------------------------------------------------
+
+
+def pysolfc_eagle_wing(number):
+    """PySolFC's Eagle Wing (game 112, Canfield.startGame): as Canfield, the reserve all face down, eight piles
+    dealt from the right; PySolFC's first card turned to the waste is left to the player's first click."""
+    found = pysolfc_canfield(number)
+    cards = codes(number)
+    cards.pop()
+    del cards[-13:]
+    layout = {k: v for k, v in found["cards"].items() if k.startswith("foundation")}
+    layout["reserve-1"] = found["cards"]["reserve-1"]
+    for i in range(8, 0, -1):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"reserve-1": 13, "stock": 30}, "base": found["base"]}
+
+
+def test_eagle_wing_deals_like_pysolfc():
+    check_deal(EagleWing, pysolfc_eagle_wing)
+
+
+def test_eagle_wing_piles_build_down_in_suit_three_cards_at_most_one_at_a_time():
+    game = position(EagleWing, 5, tableau_1="AS", tableau_2="KS", tableau_3="KH", tableau_4="9C 8C",
+                    tableau_5="7C", tableau_6="JD TD", tableau_7="QD", tableau_8="5H", reserve_1="2C 3C",
+                    face_down={"reserve_1": 2})
+    assert legal(game, "tableau-2", "tableau-1")  # the King on the Ace, same suit
+    assert not legal(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4")
+    assert not legal(game, "tableau-6", "tableau-7", 2)  # only the top card moves
+    game.push(move(game, "tableau-5", "tableau-4"))
+    assert len(game.stack("tableau-4")) == 3
+    game = position(EagleWing, 5, tableau_1="9C 8C 7C", tableau_2="6C", reserve_1="2C", face_down={"reserve_1": 1})
+    assert not legal(game, "tableau-2", "tableau-1")
+    assert "no room" in refusal(game, "tableau-2", "tableau-1") or "full" in refusal(game, "tableau-2", "tableau-1")
+
+
+def test_eagle_wing_reserve_stays_hidden_and_its_last_card_turns_up():
+    game = position(EagleWing, 5, tableau_1="9C", tableau_2="TC", tableau_3="3D", tableau_4="4D", tableau_5="KH",
+                    tableau_6="QH", tableau_7="JH", tableau_8="8H", reserve_1="2C 3C 4C", face_down={"reserve_1": 3})
+    assert not legal(game, "reserve-1", "tableau-2")  # face down
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["4C"] and game.face_down[game.index["tableau-1"]] == 0
+    assert game.face_down[game.index["reserve-1"]] == 2  # still hidden
+    game.push(move(game, "tableau-3", "tableau-4"))
+    assert [c.code for c in game.stack("tableau-3")] == ["3C"]
+    assert game.face_down[game.index["reserve-1"]] == 0  # the last card turns up and plays
+    assert legal(game, "reserve-1", "tableau-3")
+    game.pop()
+    assert game.face_down[game.index["reserve-1"]] == 2
+
+
+def test_eagle_wing_empty_pile_takes_any_card_once_the_reserve_is_out():
+    game = position(EagleWing, 5, tableau_1="", tableau_2="TC 9C", waste="5H")
+    assert legal(game, "waste", "tableau-1")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "tableau-2", "reserve-1")
+
+
+def test_eagle_wing_foundations_keep_their_cards():
+    game = position(EagleWing, 5, foundation_1="5C 6C", tableau_1="7H", tableau_2="7C", tableau_3="5D")
+    assert not legal(game, "foundation-1", "tableau-1")
+    assert legal(game, "tableau-2", "foundation-1")
+    assert legal(game, "tableau-3", "foundation-4")
+    assert not legal(game, "tableau-1", "foundation-4")
+
+
+def test_eagle_wing_turns_one_card_and_redeals_twice():
+    game = position(EagleWing, 5, foundation_1="5C", tableau_1="7H", stock="AS 2S")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["2S"]
+    game.push(DEAL)
+    for _ in range(2):
+        game.push(REDEAL)
+        game.push(DEAL)
+        game.push(DEAL)
+    assert not game.is_legal(REDEAL)
+
+
+def test_eagle_wing_is_won_with_every_card_home():
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 2) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(EagleWing, 3, **cards)
+    assert game.is_won() and game.score() == 52 == EagleWing.max_score
