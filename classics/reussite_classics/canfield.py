@@ -2,6 +2,7 @@
 (the base), and the foundations are built up in suit round the corner, the Ace on the King. A reserve
 refills the tableau's empty piles while it lasts."""
 
+from reussite.game import Reason
 from reussite.messages import N_
 from reussite.rules import (
     ANY,
@@ -13,6 +14,7 @@ from reussite.rules import (
     Build,
     BuildSuit,
     Fan,
+    Kind,
     StackRule,
     foundations,
     reserves,
@@ -105,4 +107,57 @@ class EagleWing(Canfield):
     reserve_up_when_alone = True
 
 
-GAMES = (Canfield, EagleWing)
+R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
+R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
+R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
+
+
+class Glenwood(Variant):
+    id = "glenwood"
+    name = N_("Glenwood")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 1
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        # No base at the deal: the first card the player puts on a foundation, from a reserve, sets it.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
+        *tableau(4, StackRule(build=Build(BuildSuit.ALTERNATE, -1, wrap=True), empty=ANY, pickup=PICK_RUN),
+                 x=3, y=1),
+        *reserves(4, with_changes(RESERVE, flip_exposed=False), x=0, y=1, fan=Fan.RIGHT),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 282): three rows onto the four reserves, then one onto the four piles.
+        for _ in range(3):
+            self.deal_row(cards, self.reserve_ix)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def extra_refusal(self, src, n, dst):
+        spec_src, spec_dst = self.specs[src], self.specs[dst]
+        if self.base_rank is None and spec_src.kind is not Kind.RESERVE:
+            return R_BASE_FIRST
+        if spec_src.kind is Kind.TABLEAU and spec_dst.kind is Kind.TABLEAU and n != len(self.cards[src]):
+            return R_WHOLE_PILE
+        if (spec_src.kind is Kind.WASTE and spec_dst.kind is Kind.TABLEAU and not self.cards[dst]
+                and any(self.cards[i] for i in self.reserve_ix)):
+            return R_RESERVES_FIRST
+        return None
+
+    def stock_refusal(self, move):
+        return R_BASE_FIRST if self.base_rank is None else None
+
+    def after_move(self, move):
+        if self.base_rank is None:
+            home = [self.cards[f][0] for f in self.foundation_ix if self.cards[f]]
+            if home:
+                self.set_base_rank(home[0].rank)
+        super().after_move(move)
+
+
+GAMES = (Canfield, EagleWing, Glenwood)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Canfield, EagleWing
+from reussite_classics.canfield import Canfield, EagleWing, Glenwood
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -258,3 +258,90 @@ def test_eagle_wing_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 2) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(EagleWing, 3, **cards)
     assert game.is_won() and game.score() == 52 == EagleWing.max_score
+
+
+# -- Glenwood ---------------------------------------------------------------------------------------------
+
+
+def pysolfc_glenwood(number):
+    """PySolFC's Dutchess, Aisleriot's Glenwood (game 282, Glenwood.startGame): three rows onto the four
+    reserves, then one onto the four piles; the rest is the stock."""
+    cards = codes(number)
+    layout = {f"reserve-{i}": [] for i in range(1, 5)}
+    for _ in range(3):
+        for i in range(1, 5):
+            layout[f"reserve-{i}"].append(cards.pop())
+    for i in range(1, 5):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"stock": 36, **{f"reserve-{i}": 0 for i in range(1, 5)}}}
+
+
+def test_glenwood_deals_like_pysolfc():
+    check_deal(Glenwood, pysolfc_glenwood)
+    assert Glenwood(1).base_rank is None
+
+
+def test_glenwood_first_reserve_card_to_a_foundation_sets_the_base():
+    game = position(Glenwood, reserve_1="5C 9H", reserve_2="9S", tableau_1="9D", stock="AS")
+    assert not legal(game, "tableau-1", "foundation-4")  # only a reserve card starts
+    assert refusal(game, "tableau-1", "foundation-4").startswith("First start a foundation")
+    assert not game.is_legal(DEAL)
+    assert not legal(game, "reserve-1", "foundation-1")  # one suit per foundation
+    assert legal(game, "reserve-1", "foundation-3")  # any rank: the 9 of hearts
+    game.push(move(game, "reserve-1", "foundation-3"))
+    assert game.base_rank == 9
+    assert legal(game, "reserve-2", "foundation-2") and legal(game, "tableau-1", "foundation-4")
+    assert not legal(game, "reserve-1", "foundation-1")  # the 5 is not the base
+    assert game.is_legal(DEAL)
+    game.pop()
+    assert game.base_rank is None and not game.is_legal(DEAL)
+
+
+def test_glenwood_piles_build_down_in_alternating_colours_whole_piles_between_them():
+    game = position(Glenwood, 9, foundation_1="9C", tableau_1="AH", tableau_2="KS", tableau_3="8C 7D",
+                    tableau_4="9H", reserve_1="KH", reserve_2="2C")
+    assert legal(game, "tableau-2", "tableau-1")  # the whole pile: the black King on the red Ace
+    assert not legal(game, "reserve-1", "tableau-1")  # red on red
+    assert legal(game, "reserve-2", "tableau-1") is False  # 2 on the Ace: going up
+    assert legal(game, "tableau-3", "tableau-4", 2)  # the whole pile 8C 7D on the red 9
+    game = position(Glenwood, 9, foundation_1="9C", tableau_1="8S", tableau_2="9D 8C 7D", tableau_3="2H",
+                    tableau_4="9H")
+    assert not legal(game, "tableau-2", "tableau-1", 1)  # the 7 alone: not a whole pile
+    assert refusal(game, "tableau-2", "tableau-1", 1) == "Between tableau piles, only a whole pile moves."
+    assert not legal(game, "tableau-2", "tableau-4", 2)
+
+
+def test_glenwood_empty_pile_takes_a_reserve_card_and_the_waste_only_after_the_reserves():
+    game = position(Glenwood, 9, foundation_1="9C", tableau_1="", tableau_2="KS", reserve_1="4D", waste="5H")
+    assert legal(game, "reserve-1", "tableau-1")
+    assert not legal(game, "waste", "tableau-1")
+    assert refusal(game, "waste", "tableau-1").startswith("An empty pile takes a card from the waste only")
+    game = position(Glenwood, 9, foundation_1="9C", tableau_1="", tableau_2="KS", waste="5H")
+    assert legal(game, "waste", "tableau-1")
+    assert not legal(game, "waste", "reserve-1")  # nothing goes on a reserve
+
+
+def test_glenwood_foundations_keep_their_cards_and_wrap():
+    game = position(Glenwood, 12, foundation_1="QC KC", tableau_1="AC", reserve_1="QD")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert legal(game, "reserve-1", "foundation-4")
+    assert not legal(game, "foundation-1", "tableau-1")
+
+
+def test_glenwood_one_card_at_a_time_and_one_redeal():
+    game = position(Glenwood, 9, foundation_1="9C", tableau_1="KS", stock="AS 2S")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("waste")] == ["2S"]
+    game.push(DEAL)
+    game.push(REDEAL)
+    game.push(DEAL)
+    game.push(DEAL)
+    assert not game.is_legal(REDEAL)
+
+
+def test_glenwood_is_won_with_every_card_home():
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Glenwood, 5, **cards)
+    assert game.is_won() and game.score() == 52 == Glenwood.max_score
+    assert Glenwood(1).score() == 0
