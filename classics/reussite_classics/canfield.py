@@ -57,6 +57,7 @@ class Canfield(Variant):
     score_rule = N_("One point for each card on the foundations.")
     #: How many of the reserve's cards are face up at the deal (the top ones), and whether its last card
     #: alone turns up (Eagle Wing) rather than each card the refills uncover.
+    reserve_cards = 13
     reserve_up = 1
     reserve_up_when_alone = False
 
@@ -67,7 +68,8 @@ class Canfield(Variant):
         base = cards.pop()
         self.place(self.foundation_ix[base.suit], [base])
         self.set_base_rank(base.rank)
-        self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=13 - self.reserve_up)
+        count = self.reserve_cards
+        self.place("reserve-1", [cards.pop() for _ in range(count)], face_down=count - self.reserve_up)
         self.deal_row(cards, self.tableau_ix[::-1])
         self.place("stock", cards)
 
@@ -105,6 +107,31 @@ class EagleWing(Canfield):
     )
     reserve_up = 0  # face down, the last card alone turns up
     reserve_up_when_alone = True
+
+
+R_EMPTY_FROM_WASTE = Reason(N_("An empty pile takes only the waste's top card."))
+
+
+class Kansas(Canfield):
+    id = "kansas"
+    name = N_("Kansas")
+    redeals = 0
+    deal_count = 1
+    reserve_cards = 12
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
+        # Down regardless of suit, the King on the Ace, any run moves; an empty pile (once the reserve is out)
+        # takes the waste's top card only.
+        *tableau(3, StackRule(build=Build(BuildSuit.ANY, -1, wrap=True), empty=ANY, pickup=PICK_RUN), x=3, y=1),
+        *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
+    )
+
+    def extra_refusal(self, src, n, dst):
+        if not self.cards[dst] and self.specs[dst].kind is Kind.TABLEAU and src != self.waste_ix:
+            return R_EMPTY_FROM_WASTE
+        return None
 
 
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
@@ -160,4 +187,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Canfield, EagleWing, Glenwood
+from reussite_classics.canfield import Canfield, EagleWing, Glenwood, Kansas
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -345,3 +345,64 @@ def test_glenwood_is_won_with_every_card_home():
     game = position(Glenwood, 5, **cards)
     assert game.is_won() and game.score() == 52 == Glenwood.max_score
     assert Glenwood(1).score() == 0
+
+
+# -- Kansas -----------------------------------------------------------------------------------------------
+
+
+def pysolfc_kansas(number):
+    """PySolFC's Chameleon, Aisleriot's Kansas (game 43, Canfield.startGame): as Canfield with a reserve of 12
+    and three piles; PySolFC's first card turned to the waste is left to the player's first click."""
+    cards = codes(number)
+    base = cards.pop()
+    layout = {f"foundation-{'CSHD'.index(base[1]) + 1}": [base]}
+    layout["reserve-1"] = [cards.pop() for _ in range(12)]
+    for i in (3, 2, 1):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"reserve-1": 11, "stock": 36}, "base": RANKS.index(base[0]) + 1}
+
+
+def test_kansas_deals_like_pysolfc():
+    check_deal(Kansas, pysolfc_kansas)
+
+
+def test_kansas_piles_build_down_regardless_of_suit_any_run_moves():
+    game = position(Kansas, 5, tableau_1="AH", tableau_2="KH", tableau_3="9C 8D 7D", reserve_1="9H", waste="8S")
+    assert legal(game, "tableau-2", "tableau-1")  # any King on any Ace
+    assert legal(game, "waste", "reserve-1") is False  # nothing goes on the reserve
+    assert legal(game, "tableau-3", "reserve-1", 2) is False
+    game = position(Kansas, 5, tableau_1="9H", tableau_2="KH", tableau_3="TC 9C 8D", reserve_1="2S", waste="7S")
+    assert legal(game, "tableau-3", "tableau-1", 1)  # 8 on 9 whatever the suit
+    assert not legal(game, "waste", "tableau-1")  # 7 on 9
+    assert not legal(game, "tableau-3", "tableau-2", 3)  # the run from the 10 onto a King: no
+    game = position(Kansas, 5, tableau_1="JH", tableau_2="KH", tableau_3="TC 9C 8D", reserve_1="2S")
+    assert legal(game, "tableau-3", "tableau-1", 3)
+
+
+def test_kansas_refills_from_the_reserve_then_empty_piles_take_the_waste_only():
+    game = position(Kansas, 5, face_down={"reserve_1": 1}, tableau_1="7S", tableau_2="8H", tableau_3="KC",
+                    reserve_1="3C JD")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["JD"] and game.face_down[game.index["reserve-1"]] == 0
+    game = position(Kansas, 5, tableau_1="", tableau_2="8H", tableau_3="KC QS", waste="4H")
+    assert legal(game, "waste", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")
+    assert refusal(game, "tableau-3", "tableau-1") == "An empty pile takes only the waste's top card."
+
+
+def test_kansas_foundations_from_the_base_keep_their_cards():
+    game = position(Kansas, 11, foundation_1="JC QC KC", tableau_1="AC", tableau_2="JH", tableau_3="QH")
+    assert legal(game, "tableau-1", "foundation-1") and legal(game, "tableau-2", "foundation-3")
+    assert not legal(game, "tableau-3", "foundation-3")
+    assert refusal(game, "tableau-3", "foundation-3").endswith("it must start with a Jack.")
+    assert not legal(game, "foundation-1", "tableau-3")
+
+
+def test_kansas_turns_one_card_with_no_redeal_and_is_won_with_every_card_home():
+    game = position(Kansas, 5, foundation_1="5C", tableau_1="KS", stock="AS")
+    game.push(DEAL)
+    assert not game.is_legal(REDEAL) and not game.is_legal(DEAL)
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Kansas, 5, **cards)
+    assert game.is_won() and game.score() == 52 == Kansas.max_score
