@@ -2,6 +2,8 @@
 (the base), and the foundations are built up in suit round the corner, the Ace on the King. A reserve
 refills the tableau's empty piles while it lasts."""
 
+from dataclasses import replace
+
 from reussite.game import Reason
 from reussite.messages import N_
 from reussite.rules import (
@@ -134,6 +136,42 @@ class Kansas(Canfield):
         return None
 
 
+def _placed(specs, places):
+    """The stacks of ``specs`` moved to the grid ``places`` ((x, y) each, in order)."""
+    return [replace(spec, x=x, y=y) for spec, (x, y) in zip(specs, places, strict=True)]
+
+
+class RoyalEast(Variant):
+    id = "royal-east"
+    name = N_("Royal East")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 0
+    stacks = (
+        stock(0, 1),
+        waste(1, 1),
+        # A three-by-three grid: the foundations at the corners, the five piles in a cross between them.
+        *_placed(foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), suits=range(4)),
+                 ((3, 0), (5, 0), (3, 2), (5, 2))),
+        # Down regardless of suit, the King on the Ace, one card at a time; an empty pile takes any card.
+        *_placed(tableau(5, StackRule(build=Build(BuildSuit.ANY, -1, wrap=True), empty=ANY, pickup=PICK_TOP),
+                         fan=Fan.NONE), ((4, 0), (3, 1), (4, 1), (5, 1), (4, 2))),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 93): the top card to the foundation of its suit (the base), then one card on
+        # each pile, top, left, centre, right, bottom. (PySolFC then turns the stock once; here the first
+        # click does.)
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -187,4 +225,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Canfield, EagleWing, Glenwood, Kansas
+from reussite_classics.canfield import Canfield, EagleWing, Glenwood, Kansas, RoyalEast
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -406,3 +406,49 @@ def test_kansas_turns_one_card_with_no_redeal_and_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(Kansas, 5, **cards)
     assert game.is_won() and game.score() == 52 == Kansas.max_score
+
+
+# -- Royal East -------------------------------------------------------------------------------------------
+
+
+def pysolfc_royal_east(number):
+    """PySolFC's Royal East (game 93, RoyalEast.startGame): the top card to the foundation of its suit, then
+    one card on each of the five piles; PySolFC's first card turned to the waste is left to the first click."""
+    cards = codes(number)
+    base = cards.pop()
+    layout = {f"foundation-{'CSHD'.index(base[1]) + 1}": [base]}
+    for i in range(1, 6):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"stock": 46}, "base": RANKS.index(base[0]) + 1}
+
+
+def test_royal_east_deals_like_pysolfc():
+    check_deal(RoyalEast, pysolfc_royal_east)
+
+
+def test_royal_east_piles_build_down_regardless_of_suit_one_card_at_a_time():
+    game = position(RoyalEast, 5, tableau_1="AH", tableau_2="KH", tableau_3="9C 8D", tableau_4="9H", tableau_5="",
+                    waste="7S")
+    assert legal(game, "tableau-2", "tableau-1")  # any King on any Ace
+    assert legal(game, "tableau-3", "tableau-4")  # 8 on 9 whatever the suit
+    assert not legal(game, "tableau-3", "tableau-2", 2)  # one card at a time
+    assert not legal(game, "waste", "tableau-4")  # 7 on 9
+    assert legal(game, "waste", "tableau-5") and legal(game, "tableau-3", "tableau-5")  # any card on an empty pile
+
+
+def test_royal_east_foundations_from_the_base_keep_their_cards():
+    game = position(RoyalEast, 4, foundation_2="4S", tableau_1="5S", tableau_2="4H", tableau_3="5H", waste="4D")
+    assert legal(game, "tableau-1", "foundation-2") and legal(game, "tableau-2", "foundation-3")
+    assert legal(game, "waste", "foundation-4")
+    assert refusal(game, "tableau-3", "foundation-3").endswith("it must start with a 4.")
+    assert not legal(game, "foundation-2", "tableau-3")
+
+
+def test_royal_east_turns_one_card_with_no_redeal_and_is_won_with_every_card_home():
+    game = position(RoyalEast, 5, foundation_1="5C", tableau_1="KS", stock="AS")
+    game.push(DEAL)
+    assert not game.is_legal(REDEAL) and not game.is_legal(DEAL)
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(RoyalEast, 5, **cards)
+    assert game.is_won() and game.score() == 52 == RoyalEast.max_score
