@@ -15,6 +15,7 @@ from reussite.rules import (
     Base,
     Build,
     BuildSuit,
+    DealTo,
     Fan,
     Kind,
     StackRule,
@@ -172,6 +173,46 @@ class RoyalEast(Variant):
         self.place("stock", cards)
 
 
+class Agnes(Variant):
+    id = "agnes"
+    name = N_("Agnes Sorel")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 0
+    deal_to = DealTo.TABLEAU  # one card onto each pile, from the first, while the stock lasts
+    stacks = (
+        stock(0, 0),
+        # The top card of a foundation may come back into play.
+        *foundations(4, FOUNDATION_FROM_BASE, x=3, suits=range(4)),
+        # Down in the same colour, the King on the Ace; an empty pile is filled only by the stock's deals.
+        *tableau(7, StackRule(build=Build(BuildSuit.COLOUR, -1, wrap=True), empty=NONE, pickup=PICK_RUN), y=1),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's places (game 229): Klondike's triangle, each row dealt from the right, then the top card to
+        # the foundation of its suit (the base). Aisleriot's faces: only each pile's top card is up.
+        for row in range(1, 7):
+            self.deal_row(cards, self.tableau_ix[:row - 1:-1], face_down=True)
+        self.deal_row(cards, self.tableau_ix[::-1])
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+        self.place("stock", cards)
+
+    def run_length(self, stack):
+        # A run moves as one only above a card of the base rank: the foundations' sequence ends below it, so
+        # a card resting on a base-rank card leaves it alone.
+        n = super().run_length(stack)
+        pile = self.cards[stack]
+        for k in range(2, n + 1):
+            if pile[-k].rank == self.base_rank:
+                return k - 1
+        return n
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -225,4 +266,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes)

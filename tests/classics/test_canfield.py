@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Canfield, EagleWing, Glenwood, Kansas, RoyalEast
+from reussite_classics.canfield import Agnes, Canfield, EagleWing, Glenwood, Kansas, RoyalEast
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -452,3 +452,70 @@ def test_royal_east_turns_one_card_with_no_redeal_and_is_won_with_every_card_hom
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(RoyalEast, 5, **cards)
     assert game.is_won() and game.score() == 52 == RoyalEast.max_score
+
+
+# -- Agnes Sorel ------------------------------------------------------------------------------------------
+
+
+def pysolfc_agnes(number):
+    """PySolFC's Agnes Sorel (game 229: Klondike.startGame, then dealSingleBaseCard): Klondike's places, from
+    pysol-cards' own Klondike deal, then the next card to the foundation of its suit. PySolFC deals every
+    card face up; the faces are Aisleriot's, Klondike's (only the top card of each pile up)."""
+    found = oracle.klondike(number)
+    layout = dict(found["cards"])
+    stock = list(layout["stock"])
+    base = stock.pop()
+    layout["stock"] = stock
+    layout[f"foundation-{'CSHD'.index(base[1]) + 1}"] = [base]
+    return {"cards": layout, "face_down": {**found["face_down"], "stock": 23}, "base": RANKS.index(base[0]) + 1}
+
+
+def test_agnes_deals_like_pysolfc():
+    check_deal(Agnes, pysolfc_agnes)
+
+
+def test_agnes_piles_build_down_in_the_same_colour_the_king_on_the_ace():
+    game = position(Agnes, 5, tableau_1="AH", tableau_2="KD", tableau_3="KS", tableau_4="9H", tableau_5="8D",
+                    tableau_6="8S")
+    assert legal(game, "tableau-2", "tableau-1")  # red King on red Ace
+    assert not legal(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4")  # 8♦ on 9♥
+    assert not legal(game, "tableau-6", "tableau-4")
+    assert refusal(game, "tableau-6", "tableau-4").endswith("build down in the same colour, the King on the Ace.")
+
+
+def test_agnes_runs_move_but_not_through_the_base_rank():
+    game = position(Agnes, 7, tableau_1="9C 8S 7C 6S", tableau_2="8C", tableau_3="TS", tableau_4="7S")
+    assert legal(game, "tableau-1", "tableau-4", 1)  # the 6 alone
+    assert not legal(game, "tableau-1", "tableau-2", 2)  # 7C 6S: the 6 rests on a 7, the base rank
+    assert not legal(game, "tableau-1", "tableau-3", 3)
+    game = position(Agnes, 5, tableau_1="9C 8S 7C 6S", tableau_2="8C", tableau_3="TS")
+    assert legal(game, "tableau-1", "tableau-2", 2) and legal(game, "tableau-1", "tableau-3", 4)
+
+
+def test_agnes_empty_pile_takes_only_the_stock_deals():
+    game = position(Agnes, 5, tableau_1="", tableau_2="KD 6H", tableau_3="9C", stock="2C 3C 4C 5C 6C 7C 8C 9D")
+    assert not legal(game, "tableau-2", "tableau-1")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("tableau-1")] == ["9D"]  # the top card onto the first pile
+    assert [c.code for c in game.stack("tableau-7")] == ["3C"]
+    game.push(DEAL)
+    assert [c.code for c in game.stack("tableau-1")] == ["9D", "2C"] and len(game.stack("tableau-2")) == 3
+    assert not game.is_legal(DEAL) and not game.is_legal(REDEAL)
+
+
+def test_agnes_turns_up_uncovered_cards_and_foundation_cards_come_back():
+    game = position(Agnes, 5, face_down={"tableau_1": 1}, tableau_1="2C 8H", tableau_2="9D", foundation_1="5C 6C",
+                    tableau_3="7S", tableau_4="4D")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert game.face_down[game.index["tableau-1"]] == 0
+    assert legal(game, "foundation-1", "tableau-3")
+    assert not legal(game, "tableau-4", "foundation-4")
+    assert refusal(game, "tableau-4", "foundation-4").endswith("it must start with a 5.")
+
+
+def test_agnes_is_won_with_every_card_home():
+    assert Agnes(1).score() == 1
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Agnes, 5, **cards)
+    assert game.is_won() and game.score() == 52 == Agnes.max_score
