@@ -213,6 +213,39 @@ class Agnes(Variant):
         return n
 
 
+#: Bear River's piles: up or down in suit round the corner, three cards at most, the top card alone moves.
+RIVER = StackRule(build=Build(BuildSuit.SAME, 1, either=True, wrap=True), empty=NONE, max_cards=3, pickup=PICK_TOP)
+
+
+class BearRiver(Variant):
+    id = "bear-river"
+    name = N_("Bear River")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    stacks = (
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=1, dx=2, suits=range(4)),
+        # Three rows of six fans; the last of each row, the hole, takes any card when empty, the others nothing.
+        *(spec for row in range(3) for spec in (
+            *tableau(5, RIVER, x=0, y=1 + row, dx=2, fan=Fan.RIGHT, first=6 * row + 1),
+            *tableau(1, with_changes(RIVER, empty=ANY), x=10.5, y=1 + row, fan=Fan.RIGHT, first=6 * row + 6),
+        )),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 819): two rows onto the 18 piles, a third onto all but the holes, then the
+        # last card onto the foundation of its suit (the base).
+        for _ in range(2):
+            self.deal_row(cards)
+        holes = self.tableau_ix[5::6]
+        self.deal_row(cards, [i for i in self.tableau_ix if i not in holes])
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -266,4 +299,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Agnes, Canfield, EagleWing, Glenwood, Kansas, RoyalEast
+from reussite_classics.canfield import Agnes, BearRiver, Canfield, EagleWing, Glenwood, Kansas, RoyalEast
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -519,3 +519,59 @@ def test_agnes_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(Agnes, 5, **cards)
     assert game.is_won() and game.score() == 52 == Agnes.max_score
+
+
+# -- Bear River -------------------------------------------------------------------------------------------
+
+
+def pysolfc_bear_river(number):
+    """PySolFC's Bear River (game 819, BearRiver.startGame): two rows onto the 18 piles, a third onto all but
+    the holes (piles 6, 12, 18), then the last card onto the foundation of its suit."""
+    cards = codes(number)
+    layout = {f"tableau-{i}": [] for i in range(1, 19)}
+    for _ in range(2):
+        for i in range(1, 19):
+            layout[f"tableau-{i}"].append(cards.pop())
+    for i in range(1, 19):
+        if i % 6:
+            layout[f"tableau-{i}"].append(cards.pop())
+    base = cards.pop()
+    assert not cards
+    layout[f"foundation-{'CSHD'.index(base[1]) + 1}"] = [base]
+    return {"cards": layout, "face_down": {f"tableau-{i}": 0 for i in range(1, 19)}, "base": RANKS.index(base[0]) + 1}
+
+
+def test_bear_river_deals_like_pysolfc():
+    check_deal(BearRiver, pysolfc_bear_river)
+
+
+def test_bear_river_piles_build_up_or_down_in_suit_three_at_most_top_card_only():
+    game = position(BearRiver, 5, tableau_1="8S", tableau_2="7S", tableau_3="9S", tableau_4="9H", tableau_5="KC",
+                    tableau_7="AC", tableau_8="2D 3D 4D", tableau_9="5D", tableau_10="JS TS")
+    assert legal(game, "tableau-2", "tableau-1") and legal(game, "tableau-3", "tableau-1")  # down or up
+    assert not legal(game, "tableau-4", "tableau-1")  # another suit
+    assert legal(game, "tableau-5", "tableau-7") and legal(game, "tableau-7", "tableau-5")  # K and A both ways
+    assert not legal(game, "tableau-9", "tableau-8")  # three cards already
+    assert not legal(game, "tableau-10", "tableau-3", 2)  # the top card only
+
+
+def test_bear_river_only_the_holes_take_a_card_when_empty():
+    game = position(BearRiver, 5, tableau_1="", tableau_6="", tableau_2="8S 7S")
+    assert not legal(game, "tableau-2", "tableau-1")
+    assert legal(game, "tableau-2", "tableau-6")
+    game = position(BearRiver, 5, tableau_12="", tableau_18="", tableau_2="8S 7S")
+    assert legal(game, "tableau-2", "tableau-12") and legal(game, "tableau-2", "tableau-18")
+
+
+def test_bear_river_foundations_from_the_base_keep_their_cards():
+    game = position(BearRiver, 13, foundation_1="KC", tableau_1="AC", tableau_2="KH", tableau_3="QH")
+    assert legal(game, "tableau-1", "foundation-1") and legal(game, "tableau-2", "foundation-3")
+    assert refusal(game, "tableau-3", "foundation-3").endswith("it must start with a King.")
+    assert not legal(game, "foundation-1", "tableau-3")
+
+
+def test_bear_river_is_won_with_every_card_home():
+    assert BearRiver(1).score() == 1
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(BearRiver, 5, **cards)
+    assert game.is_won() and game.score() == 52 == BearRiver.max_score
