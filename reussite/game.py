@@ -51,7 +51,7 @@ from reussite.moves import (
     Reason,
     Redeal,
 )
-from reussite.position import OP_DEAL, Position
+from reussite.position import OP_BASE, OP_DEAL, Position
 from reussite.rules import PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, rank_name
 
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
@@ -121,6 +121,28 @@ class Game(Position, DeprecatedMethods):
 
     def empty_count(self, exclude: tuple[int, ...] = ()) -> int:
         return sum(1 for i in self.tableau_ix if not self.cards[i] and i not in exclude)
+
+    def set_base_rank(self, rank: int) -> None:
+        """Set the base rank (1 = Ace to 13 = King) that the stacks declared ``empty=Base(offset)`` take,
+        moved by their offset: Canfield calls it in ``deal()`` with the rank of the card dealt to the
+        foundations. Called while a move is played (``after_move``: Chessboard's first foundation card), it
+        is recorded with the move, so undo puts the base back. The rules then read tables compiled for that
+        rank, once per class and rank, as fast as a declared rank; copies, snapshots and position keys keep it,
+        and a save gets it back by dealing the game again."""
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+            raise ValueError(f"{type(self).__name__}.set_base_rank: {rank!r} is not a rank from 1 (Ace) to 13 "
+                             "(King)")
+        if self._ops is not None:
+            self._ops.append((OP_BASE, self.base_rank))
+        self._use_base(rank)
+
+    def _use_base(self, rank: int | None) -> None:
+        if rank == self.base_rank:
+            return
+        plan = Plan.of(type(self), Game, rank)
+        self.base_rank = rank
+        self._plan, self.specs = plan, plan.stacks
+        self._rules, self._kinds, self._sources, self._targets = plan.rules, plan.kinds, plan.sources, plan.targets
 
     # -- rules: what may be picked up and where it may go ----------------------------------------------
 

@@ -36,10 +36,14 @@ class Plan:
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
-                 "top_wants", "won_kinds", "won_stacks", "twins")
+                 "top_wants", "won_kinds", "won_stacks", "twins", "declared", "base_rank")
 
-    def __init__(self, cls: type[Game], base: type[Game]) -> None:
-        self.stacks = specs = cls.stacks
+    def __init__(self, cls: type[Game], base: type[Game], base_rank: int | None = None) -> None:
+        # The class's layout, or, once the game has set its base rank, the same with each empty=Base(...)
+        # turned into the rank it names: compiled like any fixed rank, so the generator reads tables alike.
+        self.declared = cls.stacks
+        self.base_rank = base_rank
+        self.stacks = specs = cls.stacks if base_rank is None else rules.resolve_base(cls.stacks, base_rank)
         self.index = {spec.id: i for i, spec in enumerate(specs)}
         self.by_short = {spec.short: i for i, spec in enumerate(specs)}
         # Game's foundation_ix, tableau_ix, reserve_ix, stock_ix, waste_ix and _off_foundations.
@@ -50,7 +54,7 @@ class Plan:
                        kinds[Kind.STOCK][0] if kinds[Kind.STOCK] else None,
                        kinds[Kind.WASTE][0] if kinds[Kind.WASTE] else None,
                        tuple(i for i in range(len(specs)) if specs[i].kind is not Kind.FOUNDATION))
-        self.rules = compiled = tuple(CompiledRule(spec) for spec in cls.stacks)
+        self.rules = compiled = tuple(CompiledRule(spec) for spec in specs)
         # Free cells: reserves of one card that take any card from the tableau. A run picked up by spaces
         # stands for single moves through them as well as through the empty piles (FreeCell's supermove).
         self.cells = tuple(i for i, spec in enumerate(specs) if spec.kind is Kind.RESERVE
@@ -102,7 +106,7 @@ class Plan:
         # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
         self.picky = (tuple(r.accepts_from for r in compiled)
                       if any(r.accepts_from is not None for r in compiled) else None)
-        self.flips = frozenset(i for i, spec in enumerate(cls.stacks) if spec.rule.flip_exposed)
+        self.flips = frozenset(i for i, spec in enumerate(specs) if spec.rule.flip_exposed)
         self.top_first = frozenset(i for i, r in enumerate(compiled) if r.top_first)
         self.groupable = frozenset(i for i, r in enumerate(compiled) if r.top_first and r.group_moves)
         # Stacks whose declared rule says more than which card goes on which, and those whose drop rule the
@@ -134,13 +138,22 @@ class Plan:
             self.won_stacks = None
 
     @staticmethod
-    def of(cls: type[Game], base: type[Game]) -> Plan:
+    def of(cls: type[Game], base: type[Game], base_rank: int | None = None) -> Plan:
         """The plan of variant class ``cls``, kept on the class; ``base`` is :class:`reussite.game.Game`,
-        whose methods an override is told from."""
-        plan = cls.__dict__.get("_plan")
-        if plan is None or plan.stacks is not cls.stacks or plan.won_kinds is not cls.won_when_empty:
-            plan = Plan(cls, base)
-            cls._plan = plan
+        whose methods an override is told from. With ``base_rank``: the plan of the class once a game has
+        set that base rank (``Game.set_base_rank``), kept on the class too, one per rank."""
+        if base_rank is None:
+            plan = cls.__dict__.get("_plan")
+            if plan is None or plan.declared is not cls.stacks or plan.won_kinds is not cls.won_when_empty:
+                plan = Plan(cls, base)
+                cls._plan = plan
+            return plan
+        plans = cls.__dict__.get("_base_plans")
+        if plans is None:
+            plans = cls._base_plans = {}
+        plan = plans.get(base_rank)
+        if plan is None or plan.declared is not cls.stacks or plan.won_kinds is not cls.won_when_empty:
+            plan = plans[base_rank] = Plan(cls, base, base_rank)
         return plan
 
 

@@ -17,7 +17,7 @@ from reussite.rules import Kind, StackSpec
 
 # Primitive operations recorded by a move, undone in reverse order. The card moves (a move, a deal onto several
 # stacks) come first and hold their source stack second.
-OP_MOVE, OP_DEAL, OP_FLIP, OP_REDEALS = 0, 1, 2, 3
+OP_MOVE, OP_DEAL, OP_FLIP, OP_REDEALS, OP_BASE = 0, 1, 2, 3, 4
 
 _STOCK = Kind.STOCK  # looked up once: an enum member read through its class costs a lookup each time
 
@@ -55,6 +55,9 @@ class Position:
 
     #: The layout, in display order (stock and waste, foundations, tableau, reserves).
     stacks: ClassVar[tuple[StackSpec, ...]] = ()
+    #: The base rank the game has set (``Game.set_base_rank``), what ``empty=Base(...)`` stacks take; None:
+    #: not set (most games have none).
+    base_rank: int | None = None
 
     def __init__(self) -> None:
         specs = self.stacks
@@ -197,6 +200,8 @@ class Position:
             elif op[0] == OP_FLIP:
                 face_down[op[1]] = op[2]
                 keys[op[1]] = op[3]
+            elif op[0] == OP_BASE:
+                self._use_base(op[1])
             else:
                 self.redeals_used = op[1]
 
@@ -220,9 +225,15 @@ class Position:
     def is_face_up(self, stack: int, position: int) -> bool:
         return position >= self.face_down[stack]
 
+    def _use_base(self, rank: int | None) -> None:
+        """Make ``rank`` the base rank (None: not set); the game's rules follow it (see ``Game``)."""
+        self.base_rank = rank
+
     def snapshot(self) -> tuple:
-        """The whole position as a hashable value (for equality and the save digest)."""
-        return (tuple(tuple(c) for c in self.cards), tuple(self.face_down), self.redeals_used)
+        """The whole position as a hashable value (for equality and the save digest), the base rank last
+        where the game has set one."""
+        found = (tuple(tuple(c) for c in self.cards), tuple(self.face_down), self.redeals_used)
+        return found if self.base_rank is None else (*found, self.base_rank)
 
     def digest(self) -> str:
         text = repr(self.snapshot()).encode()
@@ -265,4 +276,6 @@ class Position:
                 parts[i] = part
         if self.redeals is not None:
             parts.append(bytes((255, self.redeals_used)))
+        if self.base_rank is not None:  # what empty=Base(...) stacks take (see Game.set_base_rank)
+            parts.append(bytes((254, self.base_rank)))
         return b"".join(parts)

@@ -30,6 +30,22 @@ class Empty(StrEnum):
     NONE = "none"  # nothing at all
 
 
+@dataclass(frozen=True, slots=True)
+class Base:
+    """What an empty stack takes when the deal decides it: the game's base rank (``Game.set_base_rank``,
+    Canfield's first foundation card), moved by ``offset`` and going round King–Ace (``Base(-1)``: the rank
+    below the base, a King when the base is an Ace). Until the game sets the base an empty stack so declared
+    takes any card (Chessboard: the first card played to a foundation sets it).
+
+    Compiled per (class, base rank) into the same lookup tables as a fixed rank, so as fast."""
+
+    offset: int = 0
+
+    def rank(self, base: int) -> int:
+        """The rank an empty stack takes when the base rank is ``base``."""
+        return (base - 1 + self.offset) % 13 + 1
+
+
 class Pickup(StrEnum):
     """What may be picked up from a stack."""
 
@@ -152,7 +168,7 @@ class Build:
 @dataclass(frozen=True, slots=True)
 class StackRule:
     build: Build | None = None  # how cards go onto a non-empty stack; None: never
-    empty: Empty | int = ANY  # what an empty stack takes: ANY, NONE or a rank (1 = Ace)
+    empty: Empty | int | Base = ANY  # what an empty stack takes: ANY, NONE, a rank (1 = Ace) or Base()
     suit: int | None = None  # a fixed suit, if any
     max_cards: int | None = None
     pickup: Pickup | str = PICK_TOP
@@ -226,6 +242,14 @@ class StackSpec:
             return Message(N_("{rule}; an empty one takes any card."), parts)
         if rule.empty == NONE:
             return Message(N_("{rule}; an empty one stays empty."), parts)
+        if isinstance(rule.empty, Base):  # the base rank not set yet (see resolve_base)
+            if rule.empty.offset == 0:
+                return Message(N_("{rule}; an empty one takes the base rank (any card until it is set)."), parts)
+            if rule.empty.offset == -1:
+                return Message(N_("{rule}; an empty one takes the rank below the base (any card until it is "
+                                  "set)."), parts)
+            return Message(N_("{rule}; an empty one takes the base rank moved by {offset} (any card until it "
+                              "is set)."), {**parts, "offset": rule.empty.offset})
         return Message(N_("{rule}; an empty one takes {rank.a}."), {**parts, "rank": rank_name(rule.empty)})
 
 
@@ -277,9 +301,13 @@ def spec_problems(spec: object) -> list[str]:
         for flag in ("either", "wrap"):
             if not isinstance(getattr(build, flag), bool):
                 found.append(f"rule.build.{flag}: {getattr(build, flag)!r} is not True or False")
-    if not (_valid(rule.empty, Empty) or (_is_int(rule.empty) and 1 <= rule.empty <= 13)):
-        found.append(f"rule.empty: {rule.empty!r} is not one of {_choices(Empty)} or a rank from 1 (Ace) "
-                     f"to 13 (King)")
+    if isinstance(rule.empty, Base):
+        if not _is_int(rule.empty.offset) or not -12 <= rule.empty.offset <= 12:
+            found.append(f"rule.empty: Base(offset={rule.empty.offset!r}): the offset is not a whole number "
+                         f"from -12 to 12")
+    elif not (_valid(rule.empty, Empty) or (_is_int(rule.empty) and 1 <= rule.empty <= 13)):
+        found.append(f"rule.empty: {rule.empty!r} is not one of {_choices(Empty)}, a rank from 1 (Ace) "
+                     f"to 13 (King) or Base(offset)")
     if rule.suit is not None and not (_is_int(rule.suit) and 0 <= rule.suit <= 3):
         found.append(f"rule.suit: {rule.suit!r} is not None or a suit from 0 to 3 (clubs, spades, hearts, "
                      f"diamonds)")
@@ -371,7 +399,7 @@ def _tables(rule: StackRule) -> tuple[tuple, tuple, tuple]:
         return found
     cards = {key: _card_of(key) for key in CARD_KEYS}
     on = _runs(rule.build, cards)
-    if rule.empty == ANY:
+    if rule.empty == ANY or isinstance(rule.empty, Base):  # a base not set yet: any card (see Base)
         start = frozenset(CARD_KEYS)
     elif rule.empty == NONE:
         start = frozenset()
@@ -538,13 +566,25 @@ def reserves(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float 
 FOUNDATION_UP_IN_SUIT = StackRule(build=Build("same", 1), empty=1, pickup=PICK_NONE, flip_exposed=False)
 
 
+def has_base(specs: Sequence[StackSpec]) -> bool:
+    """Whether some stack of ``specs`` declares ``empty=Base(...)``."""
+    return any(isinstance(spec.rule.empty, Base) for spec in specs)
+
+
+def resolve_base(specs: Sequence[StackSpec], base: int) -> tuple[StackSpec, ...]:
+    """``specs`` with each ``empty=Base(offset)`` replaced by the rank it names when the base rank is
+    ``base``: the layout a game uses once its base is set (``Game.set_base_rank``), compiled like any other."""
+    return tuple(replace(spec, rule=replace(spec.rule, empty=spec.rule.empty.rank(base)))
+                 if isinstance(spec.rule.empty, Base) else spec for spec in specs)
+
+
 def with_changes(rule: StackRule, **changes) -> StackRule:
     return replace(rule, **changes)
 
 
 __all__ = [
     "ANY", "NONE", "PICK_NONE", "PICK_TOP", "PICK_RUN", "PICK_RUN_BY_SPACES", "RANKS", "Build", "Kind",
-    "Empty", "Pickup", "BuildSuit", "Fan", "DealTo", "spec_problems",
+    "Empty", "Base", "Pickup", "BuildSuit", "Fan", "DealTo", "spec_problems",
     "StackRule", "StackSpec", "CompiledRule", "card_key",
     "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",
 ]

@@ -302,9 +302,9 @@ class Variant(Game):
         return Message(cls.name)
 
     def layout_json(self) -> dict[str, Any]:
-        """The position as ``reussite deal --json`` prints it: cards bottom to top. :meth:`from_layout` reads
-        it back."""
-        return {
+        """The position as ``reussite deal --json`` prints it: cards bottom to top, and the base rank where
+        the game has set one (``base_rank``). :meth:`from_layout` reads it back."""
+        found = {
             "game": self.id,
             "number": self.number,
             "options": dict(self.option_values),
@@ -314,13 +314,17 @@ class Variant(Game):
                 for i, spec in enumerate(self.specs)
             ],
         }
+        if self.base_rank is not None:
+            found["base_rank"] = self.base_rank
+        return found
 
     @classmethod
     def from_layout(cls, data: Mapping[str, Any]) -> Variant:
         """A game at the position ``data`` describes, in :meth:`layout_json`'s format, with no history: for
         positions no deal gives (tests, puzzles, the solver). Stacks left out are empty. A position may hold
         fewer cards than the pack (a won foundation need not be spelled out), but never more copies of a card
-        than there are packs. Raises :class:`VariantError` naming the stack or card that is wrong."""
+        than there are packs. ``base_rank`` (1 to 13), if given, replaces the one the deal set. Raises
+        :class:`VariantError` naming the stack or card that is wrong."""
         from reussite.cards import parse_card
 
         game = cls(int(data.get("number", 1)), data.get("options") or {})
@@ -353,4 +357,9 @@ class Variant(Game):
                 raise VariantError(f"{cls.id}: {stack_id}: face_down {face_down} is not between 0 and {len(pile)}")
             game.cards[i], game.face_down[i] = pile, face_down
         game.redeals_used = int(data.get("redeals_used", 0))
+        base = data.get("base_rank")
+        if base is not None:
+            if not isinstance(base, int) or isinstance(base, bool) or not 1 <= base <= 13:
+                raise VariantError(f"{cls.id}: base_rank {base!r} is not a rank from 1 (Ace) to 13 (King)")
+            game.set_base_rank(base)
         return game

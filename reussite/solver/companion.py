@@ -145,15 +145,16 @@ class Companion:
         """The cards the foundations take now, as a table for ``bytes.translate`` that marks their keys 1 and
         every other byte 0; None if there are none (a foundation that would take more than a few, or whose
         rule the variant answers itself, tells nothing and is left out). Kept by the foundations' keys."""
-        options = game.option_values
-        never = self._never_wanted.get(tuple(options.items()) if options else ())
+        # The foundations' tables follow the options and the base rank (empty=Base(...)): kept by both.
+        options = (*game.option_values.items(), game.base_rank)
+        never = self._never_wanted.get(options)
         if never is None:
-            never = self._never_wanted[tuple(options.items()) if options else ()] = not any(
+            never = self._never_wanted[options] = not any(
                 0 < len(takes) <= _WANTED_MOST for f in game.foundation_ix if not game._rules[f].own
                 for takes in game._rules[f].takes)
         if never:  # no foundation ever tells which card it wants (Spider's take whole runs by themselves)
             return None
-        found = tuple(map(game.stack_key, game.foundation_ix))
+        found = (game.base_rank, *map(game.stack_key, game.foundation_ix))
         table = self._wanted_tables.get(found, False)
         if table is not False:
             return table

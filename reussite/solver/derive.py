@@ -263,7 +263,8 @@ class Knowledge:
 
     def _folded_part(self, game: Game, i: int) -> bytes:
         """Stack ``i``'s part of the key: its size, face-down count and the first card that takes the same."""
-        options = tuple(sorted(game.option_values.items()))
+        # What a stack takes follows the options and the base rank (empty=Base(...)): kept by both.
+        options = (*sorted(game.option_values.items()), game.base_rank)
         alike = self._alike.get(options)
         if alike is None:
             alike = self._alike[options] = {j: _alike_tops(game, j) for j in self.folded}
@@ -437,7 +438,7 @@ class Knowledge:
 
     def sink(self, game: Game) -> Sink | None:
         """The one-foundation walk of ``game``'s class and options, or None (see :class:`Sink`)."""
-        options = tuple(sorted(game.option_values.items()))
+        options = (*sorted(game.option_values.items()), game.base_rank)  # as in _folded_part
         sink = self._sinks.get(options, False)
         if sink is False:  # worked out once per set of options, from the first position asked
             sink = self._sinks[options] = Sink.of(self, game)

@@ -1,0 +1,302 @@
+"""The Canfield family: the first card dealt to the foundations sets the rank every foundation starts with
+(the base), and the foundations are built up in suit round the corner, the Ace on the King. A reserve
+refills the tableau's empty piles while it lasts."""
+
+from dataclasses import replace
+
+from reussite.game import Reason
+from reussite.messages import N_
+from reussite.rules import (
+    ANY,
+    NONE,
+    PICK_NONE,
+    PICK_RUN,
+    PICK_TOP,
+    Base,
+    Build,
+    BuildSuit,
+    DealTo,
+    Fan,
+    Kind,
+    StackRule,
+    foundations,
+    reserves,
+    stock,
+    tableau,
+    waste,
+    with_changes,
+)
+from reussite.variant import Variant
+
+#: Up in suit from the base rank, the Ace on the King; an empty foundation takes a card of the base rank.
+FOUNDATION_FROM_BASE = StackRule(build=Build(BuildSuit.SAME, 1, wrap=True), empty=Base(), pickup=PICK_TOP,
+                                 flip_exposed=False)
+#: The reserve: its top card plays, nothing goes on it, the card under turns up.
+RESERVE = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset())
+#: Eagle Wing's piles ("wings"): down in suit round the corner, three cards at most, one card at a time.
+WING = StackRule(build=Build(BuildSuit.SAME, -1, wrap=True), empty=ANY, max_cards=3, pickup=PICK_TOP)
+
+
+class Canfield(Variant):
+    id = "canfield"
+    name = N_("Canfield")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = None  # the waste is turned over as often as you like
+    deal_count = 3
+    stacks = (
+        stock(0, 0),
+        waste(1, 0, fan=Fan.RIGHT),
+        # Each foundation keeps to one suit (PySolFC's places); the top card may come back into play.
+        *foundations(4, FOUNDATION_FROM_BASE, x=3, suits=range(4)),
+        # Down in alternating colours, the King on the Ace; any run moves; an empty pile takes any card (the
+        # reserve's top card goes there by itself while the reserve lasts).
+        *tableau(4, StackRule(build=Build(BuildSuit.ALTERNATE, -1, wrap=True), empty=ANY, pickup=PICK_RUN),
+                 x=3, y=1),
+        *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+    #: How many of the reserve's cards are face up at the deal (the top ones), and whether its last card
+    #: alone turns up (Eagle Wing) rather than each card the refills uncover.
+    reserve_cards = 13
+    reserve_up = 1
+    reserve_up_when_alone = False
+
+    def deal(self, cards):
+        # PySolFC's order: the top card to the foundation of its suit (it sets the base), thirteen cards to
+        # the reserve, the top one turned up, then one card on each pile from the right. (PySolFC then turns
+        # the stock once by itself; here the first click does.)
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+        count = self.reserve_cards
+        self.place("reserve-1", [cards.pop() for _ in range(count)], face_down=count - self.reserve_up)
+        self.deal_row(cards, self.tableau_ix[::-1])
+        self.place("stock", cards)
+
+    def after_move(self, move):
+        # An empty pile is refilled at once from the reserve while it has cards, face up.
+        reserve = self.reserve_ix[0]
+        if self.reserve_up_when_alone:
+            super().after_move(move)  # the player's move uncovers nothing in the reserve
+        filled = False
+        for i in self.tableau_ix:
+            if not self.cards[i] and self.cards[reserve]:
+                self.move_cards(reserve, i)
+                filled = True
+        if not self.reserve_up_when_alone:
+            super().after_move(move)  # the card the refill uncovers turns up
+        elif filled and len(self.cards[reserve]) == 1:
+            self.flip_exposed_cards()  # the reserve's last card turns up and comes into play
+
+
+class EagleWing(Canfield):
+    id = "eagle-wing"
+    name = N_("Eagle Wing")
+    redeals = 2  # three passes through the stock
+    deal_count = 1
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        # The foundations keep their cards.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
+        # Eight piles, the reserve between the fourth and the fifth: down in suit, the King on the Ace, three
+        # cards at most, the top card alone moves; an empty pile takes any card once the reserve is out.
+        *tableau(4, WING, x=0, y=1.5),
+        *tableau(4, WING, x=5, y=1.5, first=5),
+        *reserves(1, RESERVE, x=4, y=1.5),
+    )
+    reserve_up = 0  # face down, the last card alone turns up
+    reserve_up_when_alone = True
+
+
+R_EMPTY_FROM_WASTE = Reason(N_("An empty pile takes only the waste's top card."))
+
+
+class Kansas(Canfield):
+    id = "kansas"
+    name = N_("Kansas")
+    redeals = 0
+    deal_count = 1
+    reserve_cards = 12
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
+        # Down regardless of suit, the King on the Ace, any run moves; an empty pile (once the reserve is out)
+        # takes the waste's top card only.
+        *tableau(3, StackRule(build=Build(BuildSuit.ANY, -1, wrap=True), empty=ANY, pickup=PICK_RUN), x=3, y=1),
+        *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
+    )
+
+    def extra_refusal(self, src, n, dst):
+        if not self.cards[dst] and self.specs[dst].kind is Kind.TABLEAU and src != self.waste_ix:
+            return R_EMPTY_FROM_WASTE
+        return None
+
+
+def _placed(specs, places):
+    """The stacks of ``specs`` moved to the grid ``places`` ((x, y) each, in order)."""
+    return [replace(spec, x=x, y=y) for spec, (x, y) in zip(specs, places, strict=True)]
+
+
+class RoyalEast(Variant):
+    id = "royal-east"
+    name = N_("Royal East")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 0
+    stacks = (
+        stock(0, 1),
+        waste(1, 1),
+        # A three-by-three grid: the foundations at the corners, the five piles in a cross between them.
+        *_placed(foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), suits=range(4)),
+                 ((3, 0), (5, 0), (3, 2), (5, 2))),
+        # Down regardless of suit, the King on the Ace, one card at a time; an empty pile takes any card.
+        *_placed(tableau(5, StackRule(build=Build(BuildSuit.ANY, -1, wrap=True), empty=ANY, pickup=PICK_TOP),
+                         fan=Fan.NONE), ((4, 0), (3, 1), (4, 1), (5, 1), (4, 2))),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 93): the top card to the foundation of its suit (the base), then one card on
+        # each pile, top, left, centre, right, bottom. (PySolFC then turns the stock once; here the first
+        # click does.)
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+class Agnes(Variant):
+    id = "agnes"
+    name = N_("Agnes Sorel")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 0
+    deal_to = DealTo.TABLEAU  # one card onto each pile, from the first, while the stock lasts
+    stacks = (
+        stock(0, 0),
+        # The top card of a foundation may come back into play.
+        *foundations(4, FOUNDATION_FROM_BASE, x=3, suits=range(4)),
+        # Down in the same colour, the King on the Ace; an empty pile is filled only by the stock's deals.
+        *tableau(7, StackRule(build=Build(BuildSuit.COLOUR, -1, wrap=True), empty=NONE, pickup=PICK_RUN), y=1),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's places (game 229): Klondike's triangle, each row dealt from the right, then the top card to
+        # the foundation of its suit (the base). Aisleriot's faces: only each pile's top card is up.
+        for row in range(1, 7):
+            self.deal_row(cards, self.tableau_ix[:row - 1:-1], face_down=True)
+        self.deal_row(cards, self.tableau_ix[::-1])
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+        self.place("stock", cards)
+
+    def run_length(self, stack):
+        # A run moves as one only above a card of the base rank: the foundations' sequence ends below it, so
+        # a card resting on a base-rank card leaves it alone.
+        n = super().run_length(stack)
+        pile = self.cards[stack]
+        for k in range(2, n + 1):
+            if pile[-k].rank == self.base_rank:
+                return k - 1
+        return n
+
+
+#: Bear River's piles: up or down in suit round the corner, three cards at most, the top card alone moves.
+RIVER = StackRule(build=Build(BuildSuit.SAME, 1, either=True, wrap=True), empty=NONE, max_cards=3, pickup=PICK_TOP)
+
+
+class BearRiver(Variant):
+    id = "bear-river"
+    name = N_("Bear River")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    stacks = (
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=1, dx=2, suits=range(4)),
+        # Three rows of six fans; the last of each row, the hole, takes any card when empty, the others nothing.
+        *(spec for row in range(3) for spec in (
+            *tableau(5, RIVER, x=0, y=1 + row, dx=2, fan=Fan.RIGHT, first=6 * row + 1),
+            *tableau(1, with_changes(RIVER, empty=ANY), x=10.5, y=1 + row, fan=Fan.RIGHT, first=6 * row + 6),
+        )),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 819): two rows onto the 18 piles, a third onto all but the holes, then the
+        # last card onto the foundation of its suit (the base).
+        for _ in range(2):
+            self.deal_row(cards)
+        holes = self.tableau_ix[5::6]
+        self.deal_row(cards, [i for i in self.tableau_ix if i not in holes])
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.set_base_rank(base.rank)
+
+
+R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
+R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
+R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
+
+
+class Glenwood(Variant):
+    id = "glenwood"
+    name = N_("Glenwood")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 1
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        # No base at the deal: the first card the player puts on a foundation, from a reserve, sets it.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
+        *tableau(4, StackRule(build=Build(BuildSuit.ALTERNATE, -1, wrap=True), empty=ANY, pickup=PICK_RUN),
+                 x=3, y=1),
+        *reserves(4, with_changes(RESERVE, flip_exposed=False), x=0, y=1, fan=Fan.RIGHT),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 282): three rows onto the four reserves, then one onto the four piles.
+        for _ in range(3):
+            self.deal_row(cards, self.reserve_ix)
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+    def extra_refusal(self, src, n, dst):
+        spec_src, spec_dst = self.specs[src], self.specs[dst]
+        if self.base_rank is None and spec_src.kind is not Kind.RESERVE:
+            return R_BASE_FIRST
+        if spec_src.kind is Kind.TABLEAU and spec_dst.kind is Kind.TABLEAU and n != len(self.cards[src]):
+            return R_WHOLE_PILE
+        if (spec_src.kind is Kind.WASTE and spec_dst.kind is Kind.TABLEAU and not self.cards[dst]
+                and any(self.cards[i] for i in self.reserve_ix)):
+            return R_RESERVES_FIRST
+        return None
+
+    def stock_refusal(self, move):
+        return R_BASE_FIRST if self.base_rank is None else None
+
+    def after_move(self, move):
+        if self.base_rank is None:
+            home = [self.cards[f][0] for f in self.foundation_ix if self.cards[f]]
+            if home:
+                self.set_base_rank(home[0].rank)
+        super().after_move(move)
+
+
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver)
