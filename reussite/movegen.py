@@ -36,7 +36,7 @@ class Plan:
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
-                 "top_wants", "won_kinds", "won_stacks")
+                 "top_wants", "won_kinds", "won_stacks", "same")
 
     def __init__(self, cls: type[Game], base: type[Game]) -> None:
         self.stacks = specs = cls.stacks
@@ -94,6 +94,10 @@ class Plan:
         self.top_wants = tuple((len(self.target_wants) + len(self.own_wants) + j, j, i) for j, i in enumerate(
             i for i, r in enumerate(compiled) if r.may_take and r.by_top and i not in self.asked))
         self.kinds = tuple(r.kind for r in compiled)
+        # What a whole pile moved onto an empty stack is compared with to be skipped as changing nothing: each
+        # stack's kind, or for a stack where a card's place matters (``positional``) a value no kind equals,
+        # so such moves are listed at no cost to the other games.
+        self.same = tuple(object() if spec.rule.positional else r.kind for spec, r in zip(specs, compiled, strict=True))
         # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
         self.picky = (tuple(r.accepts_from for r in compiled)
                       if any(r.accepts_from is not None for r in compiled) else None)
@@ -168,9 +172,9 @@ def checked_moves_from(game: Game, src: int) -> list[Move]:
     moves = []
     if longest == 1 and single_ok and not custom_refusal:
         # One card (the top card rule, often): only the drop rule and the variant's condition to ask.
-        kinds = plan.kinds
+        same = plan.same
         for dst in game._targets:
-            if dst == src or (size == 1 and kinds[dst] is kind and not cards[dst]):
+            if dst == src or (size == 1 and same[dst] is kind and not cards[dst]):
                 continue
             if drop(src, 1, dst) is None and (not custom_extra or extra(src, 1, dst) is None):
                 moves.append(Move(src, dst, 1))
@@ -178,7 +182,7 @@ def checked_moves_from(game: Game, src: int) -> list[Move]:
     for dst in game._targets:
         if dst == src:
             continue
-        same_empty = not cards[dst] and specs[dst].kind is kind
+        same_empty = not cards[dst] and plan.same[dst] is kind
         for n in range(1, longest + 1):
             if n == size and same_empty:
                 continue  # a whole pile onto an empty one of its kind changes nothing
@@ -271,7 +275,7 @@ def indexed_moves(game: Game) -> list[Move]:
     cells = 0  # and empty free cells
     custom_run, extra = plan.custom_run, plan.custom_extra
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
-    kinds, compiled, move_of, single = plan.kinds, plan.rules, plan.move_of, plan.single
+    kinds, compiled, move_of, single, same = plan.kinds, plan.rules, plan.move_of, plan.single, plan.same
     accepts, room = plan.accepts, plan.room
     drop = game.drop_refusal
     moves: list[Move] = []
@@ -303,7 +307,7 @@ def indexed_moves(game: Game) -> list[Move]:
                 if dst == src:
                     continue
                 target = cards[dst]
-                if size == 1 and not target and kinds[dst] is kind:
+                if size == 1 and not target and same[dst] is kind:
                     continue  # a whole pile onto an empty one of its kind changes nothing
                 if dst in limited and (drop(src, 1, dst) is not None if dst in ask_drop
                                        else kind not in accepts[dst] or len(target) >= room[dst]):
@@ -365,7 +369,7 @@ def indexed_moves(game: Game) -> list[Move]:
             if dst == src:
                 continue
             target = cards[dst]
-            if n == size and not target and kinds[dst] is kind:
+            if n == size and not target and same[dst] is kind:
                 continue  # a whole pile onto an empty one of its kind changes nothing
             if n > 1 and by_spaces and dst not in top_first:
                 if free < 0:

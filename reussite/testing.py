@@ -14,7 +14,10 @@ random choices are seeded by the game number) checks at every position that
 
 - every listed move is accepted by the rules, and every move the rules accept is listed: the brute force
   asks :meth:`~reussite.game.Game.refusal` about every (source, target, count), and the deal and redeal;
-  moving a whole pile onto an empty pile of the same kind changes nothing and need not be listed;
+  moving a whole pile onto an empty pile of the same kind changes nothing and need not be listed, unless that
+  pile is declared ``positional`` (where a card stands matters: Gaps); and where no card move is listed while
+  the rules accept such a move that changes the position (its key), the game is one whose places matter that
+  forgot to say so, and the check fails;
 - every listed move, taken back, gives the exact position before, and redone, the exact position after;
 - the deal is the declared pack, each card exactly once, and no move loses or duplicates a card;
 - a save (the JSON save format) reloads to the same position with the same moves listed;
@@ -125,9 +128,37 @@ def replay(cls, number: int, options: Mapping[str, str] | None, moves: Sequence[
 
 
 def _useless(game, move) -> bool:
-    """A whole pile onto an empty pile of the same kind: legal, changes nothing, not listed."""
+    """A whole pile onto an empty pile of the same kind, not declared positional: legal, changes nothing, not
+    listed."""
     return (move.n == len(game.cards[move.src]) and not game.cards[move.dst]
-            and game.specs[move.dst].kind is game.specs[move.src].kind)
+            and game.specs[move.dst].kind is game.specs[move.src].kind
+            and not game.specs[move.dst].rule.positional)
+
+
+def _check_places(game, listed: list) -> None:
+    """Where no card move is listed, a whole pile the rules let go onto an empty pile of its kind must change
+    nothing: if it changes the position's key, the game is stuck (or left to its stock) while its own rules
+    move cards, as a Gaps that did not declare its places ``positional`` would be."""
+    from reussite.game import Move
+
+    if any(isinstance(m, Move) for m in listed):
+        return
+    before = None
+    for src, pile in enumerate(game.cards):
+        if not pile:
+            continue
+        for dst in range(len(game.specs)):
+            move = Move(src, dst, len(pile))
+            if dst == src or not _useless(game, move) or game.refusal(move) is not None:
+                continue
+            if before is None:
+                before = game.position_key()
+            trial = game.copy(history=False)
+            trial.push(move, check=False)
+            if trial.position_key() != before:
+                raise _Broken(f"no card move is listed, but the rules accept {game.notation(move)}, a whole pile "
+                              "onto an empty pile of its kind that changes the position: if where a card stands "
+                              "matters, declare the stacks StackRule(positional=True)")
 
 
 def accepted_moves(game) -> Iterator:
@@ -172,6 +203,7 @@ def _check_position(game, deal: Counter) -> list:
     missing = [m for m in accepted if m not in listed]
     if missing:
         raise _Broken("the rules accept moves that are not listed: " + " ".join(names(m) for m in missing))
+    _check_places(game, listed)
     doubled = [m for m, k in Counter(listed).items() if k > 1]
     if doubled:
         raise _Broken("moves listed twice: " + " ".join(names(m) for m in doubled))
