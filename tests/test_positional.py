@@ -126,3 +126,60 @@ def test_positional_must_be_true_or_false():
         type("Bad", (Variant,), {"id": "bad", "name": "Bad",
                                  "stacks": (*foundations(1, ACES), StackSpec("tableau-1", Kind.TABLEAU,
                                                                              StackRule(positional="yes")))})
+
+
+# -- a card from the bottom of a pile (Clock) --------------------------------------------------------------
+
+class Bottoms(Grid):
+    """Each move of a card onto a pile brings that pile's bottom card, face down, up onto the first pile."""
+
+    id = "bottoms"
+    name = "Bottoms"
+    stacks = (*foundations(1, ACES), *tableau(2, StackRule(build=Build("any", 1), empty=NONE)))
+
+    def after_move(self, move):
+        if isinstance(move, Move):
+            self.move_bottom_card(move.dst, self.tableau_ix[0])
+        super().after_move(move)
+
+
+def test_move_bottom_card_takes_the_bottom_face_down_card_up_and_is_undone_exactly():
+    game = Bottoms.from_layout({"stacks": [
+        {"id": "tableau-1", "cards": ["5H"]},
+        {"id": "tableau-2", "cards": ["2C", "3C", "4C"], "face_down": 3}]})
+    before = game.snapshot()
+    game.push(Move(game.index["tableau-1"], game.index["tableau-2"], 1), check=False)
+    assert [c.code for c in game.stack("tableau-2")] == ["3C", "4C", "5H"]
+    assert game.face_down[game.index["tableau-2"]] == 2  # the 5 of hearts face up above two face-down cards
+    assert [c.code for c in game.stack("tableau-1")] == ["2C"] and game.face_down[game.index["tableau-1"]] == 0
+    after = game.snapshot()
+    game.pop()
+    assert game.snapshot() == before
+    game.redo()
+    assert game.snapshot() == after
+
+
+def test_move_bottom_card_onto_its_own_pile():
+    class OwnPile(Bottoms):
+        id = "own-pile"
+
+        def after_move(self, move):
+            self.move_bottom_card(self.tableau_ix[1], self.tableau_ix[1])
+            Variant.after_move(self, move)
+
+    game = OwnPile.from_layout({"stacks": [
+        {"id": "tableau-1", "cards": ["5H"]},
+        {"id": "tableau-2", "cards": ["2C", "3C", "KC"], "face_down": 2}]})
+    before = game.snapshot()
+    game.push(Move(game.index["tableau-1"], game.index["foundation-1"], 1), check=False)
+    assert [c.code for c in game.stack("tableau-2")] == ["3C", "KC", "2C"]
+    assert game.face_down[game.index["tableau-2"]] == 1
+    game.pop()
+    assert game.snapshot() == before
+
+
+def test_move_bottom_card_only_during_a_move():
+    game = Bottoms(1)
+    game.place("tableau-1", [parse_card("5H")])
+    with pytest.raises(RuntimeError):
+        game.move_bottom_card(game.tableau_ix[0], game.tableau_ix[1])
