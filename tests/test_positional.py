@@ -183,3 +183,12 @@ def test_move_bottom_card_only_during_a_move():
     game.place("tableau-1", [parse_card("5H")])
     with pytest.raises(RuntimeError):
         game.move_bottom_card(game.tableau_ix[0], game.tableau_ix[1])
+
+
+def test_the_text_mode_hides_face_down_cards_on_a_foundation():
+    from reussite.messages import Translator
+    from reussite.textplay import render_layout
+
+    game = Bottoms.from_layout({"stacks": [{"id": "foundation-1", "cards": ["2C", "3C", "4C"], "face_down": 2}]})
+    line = render_layout(game, Translator.english()).splitlines()[1]
+    assert line.split() == ["f1", "##", "##", "4C"]
