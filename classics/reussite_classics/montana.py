@@ -1,8 +1,11 @@
 """Gaps (Montana): 52 places in four rows of thirteen; the Aces leave, and each gap takes the card that follows
 its left neighbour in suit (a 2 in the first column). Every move is a card into an empty place, so the places
-are declared positional. Two redeals gather the cards out of sequence and deal them again, shuffled."""
+are declared positional. Two redeals gather the cards out of sequence and deal them again, shuffled.
 
-from reussite.cards import KING, generator_for, shuffle
+Maze, of the same kind: 54 places in six rows of nine read as one line, the Kings out; a gap takes the card
+that follows its left neighbour or comes before its right one, a Queen and an Ace following each other."""
+
+from reussite.cards import ACE, KING, QUEEN, generator_for, shuffle, shuffled_pack
 from reussite.game import Reason, Redeal
 from reussite.messages import N_
 from reussite.rules import CARD_KEYS, NONE, PICK_NONE, DealTo, Kind, StackRule, StackSpec, foundations, stock
@@ -142,4 +145,75 @@ class Gaps(Variant):
         return sum(self.in_sequence(row) for row in range(4))
 
 
-GAMES = (Gaps,)
+#: Maze: what follows a card (the next of its suit; any Ace after a Queen), and what comes before one.
+FOLLOWS = {key: (frozenset(4 + s for s in range(4)) if key >> 2 == QUEEN else frozenset({key + 4}))
+           for key in CARD_KEYS if key >> 2 != KING}
+PRECEDES = {key: (frozenset(QUEEN * 4 + s for s in range(4)) if key >> 2 == ACE else frozenset({key - 4}))
+            for key in CARD_KEYS if key >> 2 != KING}
+ACES = frozenset(ACE * 4 + s for s in range(4))
+QUEENS = frozenset(QUEEN * 4 + s for s in range(4))
+
+MAZE_PLACE = StackRule(own_rule=True, max_cards=1, positional=True, flip_exposed=False)
+R_NEIGHBOURS = Reason(N_("A gap takes only the card after its left neighbour or before its right one."))
+
+
+def follows(lower, higher):
+    """Whether ``higher`` comes right after ``lower`` in the maze: the next of its suit, or any Ace after a
+    Queen."""
+    return (higher.rank == ACE and lower.rank == QUEEN) or (
+        higher.suit == lower.suit and higher.rank == lower.rank + 1)
+
+
+class Maze(Variant):
+    id = "maze"
+    name = N_("Maze")
+    family = N_("Montana")
+    domain = "reussite_classics"
+    decks = 1
+    pack_ranks = tuple(range(1, 13))  # the Kings take no part
+    stacks = tuple(StackSpec(f"tableau-{k + 1}", Kind.TABLEAU, MAZE_PLACE, x=k % 9, y=k // 9,
+                             label=N_("place {number}")) for k in range(54))
+    max_score = 48
+    score_rule = N_("One point for each card that follows the card before it, gaps aside (an Ace first).")
+
+    def shuffle(self):
+        # PySolFC's shuffle of the whole pack: the Kings are dealt, and leave gaps where they fall.
+        return shuffled_pack(1, self.number)
+
+    def deal(self, cards):
+        for i in self.tableau_ix[:52]:  # PySolFC's order: place by place; the last two stay empty
+            card = cards.pop()
+            if card.rank != KING:
+                self.place(i, [card])
+
+    def takes(self, stack):
+        cards, k = self.cards, stack - self.tableau_ix[0]
+        if cards[stack]:
+            return frozenset()
+        found = frozenset()
+        if k == 0:
+            found = ACES
+        elif cards[stack - 1]:
+            found = FOLLOWS[cards[stack - 1][-1][0] * 4 + cards[stack - 1][-1][1]]
+        if k == 53:
+            found = found | QUEENS
+        elif cards[stack + 1]:
+            found = found | PRECEDES[cards[stack + 1][-1][0] * 4 + cards[stack + 1][-1][1]]
+        return found
+
+    def take_refusal(self, card, stack):
+        return R_NEIGHBOURS
+
+    def score(self):
+        # Aisleriot's count: the cards in order, gaps skipped; the first scores if it is an Ace, each other one
+        # if it follows the card before it.
+        line = [self.cards[i][-1] for i in self.tableau_ix if self.cards[i]]
+        if not line:
+            return 0
+        return (line[0].rank == ACE) + sum(follows(a, b) for a, b in zip(line, line[1:], strict=False))
+
+    def is_won(self):
+        return self.score() == 48
+
+
+GAMES = (Gaps, Maze)

@@ -7,7 +7,7 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.montana import R_IN_SEQUENCE, R_NOT_BLOCKED, Gaps
+from reussite_classics.montana import R_IN_SEQUENCE, R_NOT_BLOCKED, Gaps, Maze
 
 from reussite.game import REDEAL, Move
 
@@ -170,3 +170,69 @@ def test_the_win_and_the_score():
     assert won.refusal(REDEAL) is not None
     game = grid(BLOCKED)
     assert not game.is_won() and game.score() == 3 + 3 + 0 + 11
+
+
+# -- Maze ------------------------------------------------------------------------------------------------------
+
+
+def pysolfc_maze(number):
+    """Maze.startGame (PySolFC game 144): place i takes the talon's top card, a King leaving it empty (set
+    aside); places 53 and 54 stay empty."""
+    cards = [oracle.code(c) for c in oracle.shuffled(1, number)]
+    places = {}
+    for i in range(52):
+        card = cards.pop()
+        if card[0] != "K":
+            places[f"tableau-{i + 1}"] = [card]
+    return places
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_maze_deals_like_pysolfc(number):
+    places = pysolfc_maze(number)
+    game = Maze(number)
+    layout = oracle.layout_of(game)
+    assert {k: v for k, v in layout.items() if v} == places
+    assert len(layout) == 54 and not any(oracle.face_down_of(game).values())
+    assert sorted(c.code for c in game.pack()) == sorted(c for v in places.values() for c in v)
+
+
+def maze(**places):
+    return Maze.from_layout({"stacks": [{"id": f"tableau-{int(k[1:])}", "cards": [v]} for k, v in places.items()]})
+
+
+def test_maze_a_gap_takes_the_card_after_its_left_neighbour_or_before_its_right_one():
+    game = maze(p2="5H", p4="9C", p10="2S")
+    assert not legal(game, "t10-t3")  # the 2 of spades is neither the 6 of hearts nor the 8 of clubs
+    game = maze(p2="5H", p4="9C", p10="6H", p11="8C", p12="7C", p13="3D")
+    assert legal(game, "t10-t3")  # after the 5 of hearts
+    assert legal(game, "t11-t3")  # before the 9 of clubs
+    assert not legal(game, "t12-t3")
+    assert "left neighbour" in str(game.explain(game.parse_move("t12-t3")))
+
+
+def test_maze_an_ace_follows_any_queen_and_a_queen_comes_before_any_ace():
+    game = maze(p2="QS", p4="AD", p10="AH", p11="QC", p12="2H")
+    assert legal(game, "t10-t3")
+    assert legal(game, "t11-t3")
+    assert not legal(game, "t12-t3")
+
+
+def test_maze_the_first_place_takes_an_ace_and_the_last_a_queen():
+    game = maze(p2="7H", p10="AC", p11="QD", p53="5S")
+    assert legal(game, "t10-t1") and not legal(game, "t11-t1")
+    assert legal(game, "t11-t54") and not legal(game, "t10-t54")
+
+
+def test_maze_places_are_positional_every_move_a_card_into_a_gap():
+    listed = list(Maze(1).legal_moves())
+    assert listed and all(m.n == 1 for m in listed)
+
+
+def test_maze_score_counts_cards_in_order_gaps_aside_and_the_win():
+    game = maze(p1="AC", p3="2C", p4="3C", p5="5C", p6="6C")
+    assert game.score() == 1 + 1 + 1 + 0 + 1
+    line = [r + s for s in "CSHD" for r in "A23456789TJQ"]
+    slots = [k for k in range(1, 55) if k not in (7, 30, 31, 50, 54, 22)][:48]
+    won = maze(**{f"p{k}": c for k, c in zip(slots, line, strict=True)})
+    assert won.is_won() and won.score() == 48 == Maze.max_score
