@@ -60,7 +60,7 @@ class Camelot(Variant):
                                   accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False),
                      x=7.5, y=0, label=N_("the cards taken out since the last card turned")),
         *foundations(1, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False),
-                     x=7.5, y=1, first=2, label=N_("the discard pile")),
+                     x=7.5, y=1, first=2, label=N_("the cards out of the grid")),
         *(StackSpec(f"tableau-{p + 1}", Kind.TABLEAU,
                     StackRule(own_rule=True, by_top=True, flip_exposed=False), x=2.5 + p % 4, y=p // 4,
                     label=N_("place {number}")) for p in range(16)),
@@ -113,7 +113,7 @@ class Camelot(Variant):
 
     def do_deal(self):
         taken = self.foundation_ix[0]
-        if self.cards[taken]:  # the cards taken out go onto the discard pile
+        if self.cards[taken]:  # they join the cards out of the grid
             self.move_cards(taken, self.foundation_ix[1], len(self.cards[taken]))
         self.move_cards(self.stock_ix, self.waste_ix)
 
