@@ -135,15 +135,24 @@ def _useless(game, move) -> bool:
             and not game.specs[move.dst].rule.positional)
 
 
+def _accepted_card_moves(game) -> set:
+    """Every card move the rules accept, whole piles onto empty piles of their kind included."""
+    from reussite.game import Move
+
+    return {(src, dst, n) for src, pile in enumerate(game.cards) for dst in range(len(game.specs))
+            for n in range(1, len(pile) + 1) if game.refusal(Move(src, dst, n)) is None}
+
+
 def _check_places(game, listed: list) -> None:
     """Where no card move is listed, a whole pile the rules let go onto an empty pile of its kind must change
-    nothing: if it changes the position's key, the game is stuck (or left to its stock) while its own rules
-    move cards, as a Gaps that did not declare its places ``positional`` would be."""
+    nothing: the position after it must be the one before with the two stacks swapped (the same moves, those
+    two stacks exchanged), or have the same key. Otherwise the game is stuck (or left to its stock) while its
+    own rules move cards to new positions, as a Gaps that did not declare its places ``positional`` would be."""
     from reussite.game import Move
 
     if any(isinstance(m, Move) for m in listed):
         return
-    before = None
+    before = accepted = None
     for src, pile in enumerate(game.cards):
         if not pile:
             continue
@@ -152,10 +161,13 @@ def _check_places(game, listed: list) -> None:
             if dst == src or not _useless(game, move) or game.refusal(move) is not None:
                 continue
             if before is None:
-                before = game.position_key()
+                before, accepted = game.position_key(), _accepted_card_moves(game)
             trial = game.copy(history=False)
             trial.push(move, check=False)
-            if trial.position_key() != before:
+            if trial.position_key() == before:
+                continue
+            swap = {src: dst, dst: src}
+            if _accepted_card_moves(trial) != {(swap.get(a, a), swap.get(b, b), n) for a, b, n in accepted}:
                 raise _Broken(f"no card move is listed, but the rules accept {game.notation(move)}, a whole pile "
                               "onto an empty pile of its kind that changes the position: if where a card stands "
                               "matters, declare the stacks StackRule(positional=True)")

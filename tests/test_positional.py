@@ -192,3 +192,22 @@ def test_the_text_mode_hides_face_down_cards_on_a_foundation():
     game = Bottoms.from_layout({"stacks": [{"id": "foundation-1", "cards": ["2C", "3C", "4C"], "face_down": 2}]})
     line = render_layout(game, Translator.english()).splitlines()[1]
     assert line.split() == ["f1", "##", "##", "4C"]
+
+
+def test_the_harness_lets_a_card_change_cells_when_that_only_swaps_two_stacks():
+    """Napoleon's Tomb's cells: a card moved from one empty cell to another changes the key when the game's
+    stacks are not declared interchangeable, but the position is the same one with the two cells swapped."""
+    from reussite.rules import ANY, Kind, reserves, stock, waste
+
+    class Cells(Variant):
+        id = "cells"
+        name = "Cells"
+        stacks = (stock(), waste(), *foundations(1, ACES),
+                  *reserves(4, StackRule(max_cards=1, empty=ANY, accepts_from=frozenset({Kind.WASTE, Kind.RESERVE}))))
+
+        def extra_refusal(self, src, n, dst):  # an override: the cells are no longer grouped as interchangeable
+            return None
+
+    assert Cells(1).interchangeable_stacks() == ()
+    report = check_game(Cells, deals=5)
+    assert report.ok, str(report)
