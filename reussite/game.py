@@ -445,7 +445,8 @@ class Game(Position, DeprecatedMethods):
     def legal_moves(self) -> Iterator[AnyMove]:
         """Every useful legal move: card moves (by source, then target, then count), then the deal or
         redeal. Moving a whole pile onto an empty pile of the same kind and the same rule is legal but changes
-        nothing, so it is not listed."""
+        nothing, so it is not listed, unless the empty pile is declared ``positional`` (where a card stands
+        matters)."""
         plan = self._plan
         moves: list[AnyMove] = checked_moves(self) if plan.checked else indexed_moves(self)
         if plan.custom_deal:
@@ -595,7 +596,8 @@ class Game(Position, DeprecatedMethods):
 
         The default is cautious: stacks of one kind (foundation, tableau, reserve) with equal rules, unless
         the variant overrides a method whose result could depend on a stack's place (dealing onto the
-        tableau, the redeal, what happens after a move, its own refusals). Override to say more; a wrong
+        tableau, the redeal, what happens after a move, its own refusals), and never a stack declared
+        ``positional`` (where a card stands matters). Override to say more; a wrong
         group makes the solver wrong, so leave a stack out when unsure."""
         cls = type(self)
         cached = cls.__dict__.get("_default_groups")
@@ -609,7 +611,7 @@ class Game(Position, DeprecatedMethods):
             # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
             dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
             for i, spec in enumerate(self.specs):
-                if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE):
+                if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
                     if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
                         continue
                     if i in dealt_onto:

@@ -100,9 +100,12 @@ class Plan:
         self.kinds = tuple(r.kind for r in compiled)
         # Stacks of one kind with equal rules share a number: a whole pile onto an empty twin changes nothing,
         # so it is not listed. (Stacks of one kind with other rules are no twins: Mod 3's rows of Twos and of
-        # Threes are all foundations, and a lone Three must be able to leave the Twos for the Threes.)
+        # Threes are all foundations, and a lone Three must be able to leave the Twos for the Threes.) A stack
+        # where a card's place matters (``positional``: Gaps, Maze) is nobody's twin, so such moves are listed
+        # at no cost to the other games.
         first_of: dict[tuple, int] = {}
-        self.twins = tuple(first_of.setdefault((r.kind, r.rule), i) for i, r in enumerate(compiled))
+        self.twins = tuple(-1 - i if r.rule.positional else first_of.setdefault((r.kind, r.rule), i)
+                           for i, r in enumerate(compiled))
         # The kinds of stack each stack takes cards from (None: any), when some stack is so restricted.
         self.picky = (tuple(r.accepts_from for r in compiled)
                       if any(r.accepts_from is not None for r in compiled) else None)

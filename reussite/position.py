@@ -17,7 +17,7 @@ from reussite.rules import Kind, StackSpec
 
 # Primitive operations recorded by a move, undone in reverse order. The card moves (a move, a deal onto several
 # stacks) come first and hold their source stack second.
-OP_MOVE, OP_DEAL, OP_FLIP, OP_REDEALS, OP_BASE = 0, 1, 2, 3, 4
+OP_MOVE, OP_DEAL, OP_FLIP, OP_REDEALS, OP_BASE, OP_BOTTOM = 0, 1, 2, 3, 4, 5
 
 _STOCK = Kind.STOCK  # looked up once: an enum member read through its class costs a lookup each time
 
@@ -159,6 +159,28 @@ class Position:
             size = len(cards_src)
             keys[src] = bytes((size, face_down[src])) + key[2:2 + size]
 
+    def move_bottom_card(self, src: int, dst: int) -> None:
+        """Move the bottom card of ``src`` onto the top of ``dst``, face up (face down onto a stock), as part
+        of the move being played: Clock, where the card played goes on top of its pile and the pile's bottom
+        card, face down, comes up on the middle pile (``src`` may be ``dst``: the bottom card comes up on its
+        own pile). Face-down counts run from the bottom of a stack, so a face-up card never lies under
+        face-down ones; the games that turn a card "under" a pile take the bottom card this way instead.
+        Recorded with the move, so undo and redo take it back and play it again exactly."""
+        ops = self._ops
+        if ops is None:
+            raise RuntimeError("move_bottom_card() is for a move being played (after_move, do_deal, do_redeal)")
+        cards, face_down, keys = self.cards, self.face_down, self._stack_keys
+        if not cards[src]:
+            raise ValueError(f"move_bottom_card(): stack {self.specs[src].id} is empty")
+        ops.append((OP_BOTTOM, src, dst, face_down[src], face_down[dst], keys[src], keys[dst]))
+        card = cards[src].pop(0)
+        if face_down[src]:
+            face_down[src] -= 1
+        cards[dst].append(card)
+        if self._kinds[dst] is _STOCK:
+            face_down[dst] = len(cards[dst])
+        keys[src] = keys[dst] = None
+
     def _flip(self, stack: int) -> None:
         """Turn the top card of ``stack`` face up."""
         old = self.face_down[stack]
@@ -202,6 +224,11 @@ class Position:
                 keys[op[1]] = op[3]
             elif op[0] == OP_BASE:
                 self._use_base(op[1])
+            elif op[0] == OP_BOTTOM:
+                _, src, dst, fd_src, fd_dst, key_src, key_dst = op
+                cards[src].insert(0, cards[dst].pop())
+                face_down[src], face_down[dst] = fd_src, fd_dst
+                keys[src], keys[dst] = key_src, key_dst
             else:
                 self.redeals_used = op[1]
 

@@ -182,6 +182,11 @@ class StackRule:
     #: cards of two packs alike. The engine may then ask ``takes()`` once per top card and keep the answer,
     #: and the solver may read it (nothing else on the stack, or elsewhere, changes what it takes).
     by_top: bool = False
+    #: Where a card stands matters (Gaps, Maze: each stack is a place in a grid, and every move is a card into an
+    #: empty place): moving a whole pile onto an empty stack of the same kind is then a move like any other,
+    #: listed and played, and the stack is never swapped with another in the position key. By default such a
+    #: move changes nothing that matters, so it is not listed.
+    positional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +328,7 @@ def spec_problems(spec: object) -> list[str]:
                                   or rule.group_moves):
         found.append("rule.own_rule: True, so the variant's takes() decides what the stack takes; leave out "
                      "build, empty, suit and group_moves")
-    for flag in ("flip_exposed", "group_moves", "own_rule", "by_top"):
+    for flag in ("flip_exposed", "group_moves", "own_rule", "by_top", "positional"):
         if not isinstance(getattr(rule, flag), bool):
             found.append(f"rule.{flag}: {getattr(rule, flag)!r} is not True or False")
     if rule.by_top is True and rule.own_rule is not True:

@@ -14,7 +14,10 @@ random choices are seeded by the game number) checks at every position that
 
 - every listed move is accepted by the rules, and every move the rules accept is listed: the brute force
   asks :meth:`~reussite.game.Game.refusal` about every (source, target, count), and the deal and redeal;
-  moving a whole pile onto an empty pile of the same kind and rule changes nothing and need not be listed;
+  moving a whole pile onto an empty pile of the same kind and rule changes nothing and need not be listed,
+  unless that pile is declared ``positional`` (where a card stands matters: Gaps); and where no card move is
+  listed while the rules accept such a move that changes the position (its key), the game is one whose places
+  matter that forgot to say so, and the check fails;
 - every listed move, taken back, gives the exact position before, and redone, the exact position after;
 - the deal is the declared pack, each card exactly once, and no move loses or duplicates a card;
 - a save (the JSON save format) reloads to the same position with the same moves listed;
@@ -125,10 +128,49 @@ def replay(cls, number: int, options: Mapping[str, str] | None, moves: Sequence[
 
 
 def _useless(game, move) -> bool:
-    """A whole pile onto an empty pile of the same kind and the same rule: legal, changes nothing, not listed."""
+    """A whole pile onto an empty pile of the same kind and the same rule, not declared positional: legal,
+    changes nothing, not listed."""
     src, dst = game.specs[move.src], game.specs[move.dst]
     return (move.n == len(game.cards[move.src]) and not game.cards[move.dst]
-            and dst.kind is src.kind and dst.rule == src.rule)
+            and dst.kind is src.kind and dst.rule == src.rule and not dst.rule.positional)
+
+
+def _accepted_card_moves(game) -> set:
+    """Every card move the rules accept, whole piles onto empty piles of their kind included."""
+    from reussite.game import Move
+
+    return {(src, dst, n) for src, pile in enumerate(game.cards) for dst in range(len(game.specs))
+            for n in range(1, len(pile) + 1) if game.refusal(Move(src, dst, n)) is None}
+
+
+def _check_places(game, listed: list) -> None:
+    """Where no card move is listed, a whole pile the rules let go onto an empty pile of its kind must change
+    nothing: the position after it must be the one before with the two stacks swapped (the same moves, those
+    two stacks exchanged), or have the same key. Otherwise the game is stuck (or left to its stock) while its
+    own rules move cards to new positions, as a Gaps that did not declare its places ``positional`` would be."""
+    from reussite.game import Move
+
+    if any(isinstance(m, Move) for m in listed):
+        return
+    before = accepted = None
+    for src, pile in enumerate(game.cards):
+        if not pile:
+            continue
+        for dst in range(len(game.specs)):
+            move = Move(src, dst, len(pile))
+            if dst == src or not _useless(game, move) or game.refusal(move) is not None:
+                continue
+            if before is None:
+                before, accepted = game.position_key(), _accepted_card_moves(game)
+            trial = game.copy(history=False)
+            trial.push(move, check=False)
+            if trial.position_key() == before:
+                continue
+            swap = {src: dst, dst: src}
+            if _accepted_card_moves(trial) != {(swap.get(a, a), swap.get(b, b), n) for a, b, n in accepted}:
+                raise _Broken(f"no card move is listed, but the rules accept {game.notation(move)}, a whole pile "
+                              "onto an empty pile of its kind that changes the position: if where a card stands "
+                              "matters, declare the stacks StackRule(positional=True)")
 
 
 def accepted_moves(game) -> Iterator:
@@ -173,6 +215,7 @@ def _check_position(game, deal: Counter) -> list:
     missing = [m for m in accepted if m not in listed]
     if missing:
         raise _Broken("the rules accept moves that are not listed: " + " ".join(names(m) for m in missing))
+    _check_places(game, listed)
     doubled = [m for m, k in Counter(listed).items() if k > 1]
     if doubled:
         raise _Broken("moves listed twice: " + " ".join(names(m) for m in doubled))

@@ -58,7 +58,8 @@ def render_layout(game, tr: Translator) -> str:
             # Klondike by threes: the two cards under the top one are the next to play, once it has gone.
             under = max(0, len(cards) - WASTE_SPREAD)
             shown = (f"({under}) " if under else "") + " ".join(_card(game, i, p, tr) for p in range(under, len(cards)))
-        elif spec.kind in (Kind.FOUNDATION, Kind.WASTE) and len(cards) > 1:
+        elif spec.kind in (Kind.FOUNDATION, Kind.WASTE) and len(cards) > 1 and not game.face_down[i]:
+            # (a foundation holding face-down cards, Clock's hours, is shown card by card, hiding them)
             shown = f"({len(cards) - 1}) " + tr.card_code(cards[-1])
         else:
             shown = " ".join(_card(game, i, p, tr) for p in range(len(cards))) or "--"

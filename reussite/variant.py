@@ -246,8 +246,11 @@ class Variant(Game):
             raise VariantError("it declares no stacks")
         if sum(1 for s in cls.stacks if s.kind is Kind.STOCK) > 1:
             raise VariantError("more than one stock")
-        if not any(s.kind is Kind.FOUNDATION for s in cls.stacks):
-            raise VariantError("it has no foundation")
+        if (not any(s.kind is Kind.FOUNDATION for s in cls.stacks) and cls.won_when_empty is None
+                and cls.is_won is Game.is_won):
+            # Pileon, Poker, Maze: no foundation, but the game says how it is won.
+            raise VariantError("it has no foundation, and does not say how it is won without one (declare "
+                               "won_when_empty or override is_won())")
 
     @classmethod
     def resolve_options(cls, given: Mapping[str, str]) -> dict[str, str]:
