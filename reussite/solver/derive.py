@@ -92,7 +92,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reussite.cards import Card
-from reussite.game import DEAL, REDEAL, Game, Move
+from reussite.game import DEAL, REDEAL, Deal, Game, Move, Redeal
 from reussite.rules import CARD_KEYS, EMPTY_KEY, NONE, PICK_NONE, PICK_TOP, Build, CompiledRule, Kind
 
 if TYPE_CHECKING:
@@ -198,6 +198,12 @@ class Knowledge:
         overridden = _overridden(game_class)
         if overridden:
             return "overrides " + ", ".join(overridden)
+        # Cards removed in pairs, or stacks covering others: moves the walks and the stock plays below do not
+        # describe (a card leaves with another, or only once other stacks are empty).
+        if getattr(game_class, "pairs", None) is not None:
+            return "removes cards in pairs (pairs)"
+        if getattr(game_class, "covered_by", None):
+            return "has stacks covering others (covered_by)"
         for spec in game_class.stacks:
             if spec.rule.own_rule and not _by_top(spec.rule):
                 return f"{spec.id} has a rule of its own"
@@ -385,7 +391,7 @@ class Knowledge:
     def useful_moves(self, game: Game, moves: list) -> list:
         if not self.stock_plays:
             return moves
-        out = [m for m in moves if m.__class__ is Move]
+        out = [m for m in moves if m.__class__ is not Deal and m.__class__ is not Redeal]  # card moves, pairs too
         if len(out) == len(moves):  # no stock click to make
             return moves
         waste, cards = game.waste_ix, game.cards
