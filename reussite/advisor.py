@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from reussite.game import AnyMove, Deal, Game, Move, Redeal
+from reussite.game import AnyMove, Deal, Game, Move, Pair, Redeal
 from reussite.messages import N_, Message
 from reussite.rules import Kind
 from reussite.solver import Budget, Verdict, solve
@@ -35,6 +35,7 @@ M_HINT_MOVE = N_("Move {card.the} from {source} to {target}.")
 M_HINT_MOVE_MANY = N_("Move {count} cards from {source} to {target}, starting with {card.the}.")
 M_HINT_DEAL = N_("Deal from the stock.")
 M_HINT_REDEAL = N_("Turn the waste over to redeal.")
+M_HINT_PAIR = N_("Remove {card.the} and {other.the} together.")
 
 
 def describe_move(game: Game, move: AnyMove) -> Message:
@@ -43,6 +44,11 @@ def describe_move(game: Game, move: AnyMove) -> Message:
         return Message(M_HINT_DEAL)
     if isinstance(move, Redeal):
         return Message(M_HINT_REDEAL)
+    if move.__class__ is Pair:
+        pile, other = game.cards[move.src], game.cards[move.other]
+        second = pile[-2] if move.other == move.src else other[-1]
+        return Message(M_HINT_PAIR, {"card": pile[-1], "other": second, "source": game.specs[move.src].name,
+                                     "target": game.specs[move.other].name})
     params = {"card": game.cards[move.src][-move.n], "source": game.specs[move.src].name,
               "target": game.specs[move.dst].name, "count": move.n}
     return Message(M_HINT_MOVE if move.n == 1 else M_HINT_MOVE_MANY, params)

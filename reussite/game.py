@@ -12,7 +12,7 @@ re-exported here), the move generator behind :meth:`Game.legal_moves` (:mod:`reu
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any, ClassVar
 
 from reussite import notation as _notation
@@ -21,7 +21,7 @@ from reussite.cards import Card
 from reussite.deprecated import DeprecatedMethods
 from reussite.errors import IllegalMove, UserError
 from reussite.messages import N_, Message
-from reussite.movegen import Plan, checked_moves, indexed_moves
+from reussite.movegen import Plan, checked_moves, indexed_moves, is_covered, pair_moves
 from reussite.moves import *  # noqa: F403  (the moves and reasons, where plugins have always imported them)
 from reussite.moves import (
     DEAL,
@@ -31,13 +31,25 @@ from reussite.moves import (
     M_TOO_MANY_CELLS,
     R_BAD_COUNT,
     R_BUILD,
+    R_COVERED,
     R_EMPTY_SOURCE,
     R_FACE_DOWN,
     R_FROM_KIND,
     R_NO_DEAL,
+    R_NO_PAIRS,
     R_NO_PICKUP,
     R_NO_REDEAL,
     R_NOT_A_RUN,
+    R_NOT_ALONE,
+    R_PAIR_APART,
+    R_PAIR_FROM,
+    R_PAIR_ITSELF,
+    R_PAIR_LINE,
+    R_PAIR_RANK,
+    R_PAIR_SAME,
+    R_PAIR_SUIT,
+    R_PAIR_TO,
+    R_PAIR_TOTAL,
     R_SAME_STACK,
     R_STOCK_NOT_EMPTY,
     R_TOO_MANY,
@@ -48,11 +60,12 @@ from reussite.moves import (
     Deal,
     Move,
     Outcome,
+    Pair,
     Reason,
     Redeal,
 )
 from reussite.position import OP_DEAL, Position
-from reussite.rules import PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, rank_name
+from reussite.rules import PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, Pairs, rank_name
 
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
 _FOUNDATION = Kind.FOUNDATION
@@ -84,6 +97,14 @@ class Game(Position, DeprecatedMethods):
     #: only and looks the others up in their declared rules, which is much faster. The declaration is a
     #: promise: for a stack of another kind the override must give exactly what the declared rule gives.
     custom_drop_kinds: ClassVar[frozenset[Kind] | None] = None
+    #: Cards removed together onto a discard foundation (:class:`reussite.rules.Pairs`): by total, rank or
+    #: suit, some ranks alone, where on the table. None: cards move one stack at a time only.
+    pairs: ClassVar[Pairs | None] = None
+    #: Which stacks cover which: ``{stack id: ids of the stacks lying over it}`` (a pyramid, Triple Peaks'
+    #: peaks; :func:`reussite.rules.pyramid` makes it). A covered stack's cards cannot be picked up or
+    #: paired while one of those has a card; its face-down top card is turned up when the last one empties
+    #: (where its rule turns cards up).
+    covered_by: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     def __init__(self) -> None:
         super().__init__()
@@ -105,6 +126,10 @@ class Game(Position, DeprecatedMethods):
         self._kinds = plan.kinds
         self._sources = plan.sources
         self._targets = plan.targets
+        # The discard foundation of a game with pairs: its cards never come back, so only how many it holds
+        # matters to what can happen next (position_key reads its count, not its order).
+        if plan.pairs is not None and self._rules[plan.sink].pickup == _PICK_NONE:
+            self._blind = (plan.sink,)
 
     @property
     def history(self) -> list[AnyMove]:
@@ -159,6 +184,8 @@ class Game(Position, DeprecatedMethods):
             return R_NO_PICKUP
         if len(cards) - n < self.face_down[src]:
             return R_FACE_DOWN
+        if self._plan.covered is not None and is_covered(self, src):
+            return R_COVERED
         if n > 1:
             if pickup == _PICK_TOP:
                 return R_TOP_ONLY
@@ -212,12 +239,99 @@ class Game(Position, DeprecatedMethods):
     def refusal(self, move: AnyMove) -> Reason | None:
         """None if ``move`` is legal now, else the reason it is refused."""
         if isinstance(move, Move):
+            plan = self._plan
+            if plan.pairs is not None:
+                if move.__class__ is Pair:
+                    return self._pair_check(move)[0]
+                if move.dst == plan.sink:
+                    return self._alone_check(move)
+            elif move.__class__ is Pair:
+                return R_NO_PAIRS
             return self._move_refusal(move.src, move.n, move.dst)
         if isinstance(move, Deal):
             return self.stock_refusal(move) if self.can_deal() else R_NO_DEAL
         if isinstance(move, Redeal):
             return self.redeal_refusal() or self.stock_refusal(move)
         raise TypeError(f"not a move: {move!r}")
+
+    # -- cards removed together (Game.pairs) ----------------------------------------------------------
+
+    def _free_refusal(self, stack: int, depth: int = 1) -> Reason | None:
+        """Why the card ``depth`` from the top of ``stack`` cannot be removed (paired or alone), or None."""
+        plan = self._plan
+        if stack not in plan.pair_stacks:
+            return R_PAIR_FROM
+        pile = self.cards[stack]
+        if len(pile) < depth:
+            return R_EMPTY_SOURCE
+        if self.face_down[stack] > len(pile) - depth:
+            return R_FACE_DOWN
+        if plan.covered is not None and is_covered(self, stack):
+            return R_COVERED
+        return None
+
+    def _alone_check(self, move: Move) -> Reason | None:
+        """Why a card cannot be removed alone onto the discard foundation (``Pairs.alone``), or None."""
+        if move.src == move.dst:
+            return R_SAME_STACK
+        reason = self._free_refusal(move.src)
+        if reason is not None:
+            return reason
+        if move.n != 1:
+            return R_TOP_ONLY
+        card = self.cards[move.src][-1]
+        return None if card[0] * 4 + card[1] in self._plan.alone else R_NOT_ALONE
+
+    def _pair_check(self, move: Pair) -> tuple[Reason | None, int]:
+        """Why ``move`` is refused, with the stack the reason is about (None, -1: it is legal)."""
+        plan = self._plan
+        src, other = move.src, move.other
+        if move.dst != plan.sink:
+            return R_PAIR_TO, src
+        if move.n != 1:
+            return R_BAD_COUNT, src
+        if not 0 <= other < len(self.cards):
+            return R_PAIR_FROM, src
+        if src == other:
+            if src != plan.below:
+                return R_PAIR_ITSELF, src
+            reason = self._free_refusal(src, 2)
+            if reason is not None:
+                return reason, src
+            pile = self.cards[src]
+            cards = pile[-1], pile[-2]
+        else:
+            for stack in (src, other):
+                reason = self._free_refusal(stack)
+                if reason is not None:
+                    return reason, stack
+            cards = self.cards[src][-1], self.cards[other][-1]
+        key, other_key = cards[0][0] * 4 + cards[0][1], cards[1][0] * 4 + cards[1][1]
+        pairs = plan.pairs
+        if other_key not in plan.match[key]:
+            if pairs.by == "suit":
+                return R_PAIR_SUIT, src
+            if pairs.by == "rank":
+                return R_PAIR_RANK, src
+            if cards[0][0] in pairs.same:
+                return R_PAIR_SAME, src
+            if cards[1][0] in pairs.same:
+                return R_PAIR_SAME, other
+            return R_PAIR_TOTAL, src
+        if src != other and plan.near is not None and other not in plan.near[src]:
+            return (R_PAIR_APART if pairs.where == "adjacent" else R_PAIR_LINE), src
+        return None, -1
+
+    def pair_for(self, src: int, dst: int, n: int = 1) -> Move:
+        """The move a player means by putting the top ``n`` cards of ``src`` onto ``dst``: in a game with
+        :attr:`pairs`, a card dropped onto another card that pairs with it removes the two (the page's drag
+        and its two clicks, the text mode's ``t3 t5``) unless the plain move is legal; else the plain move."""
+        move = Move(src, dst, n)
+        plan = self._plan
+        if (plan.pairs is None or n != 1 or dst == plan.sink or src not in plan.pair_stacks
+                or dst not in plan.pair_stacks or self.refusal(move) is None):
+            return move
+        return Pair(src, plan.sink, 1, dst)
 
     def is_legal(self, move: AnyMove) -> bool:
         return self.refusal(move) is None
@@ -258,6 +372,8 @@ class Game(Position, DeprecatedMethods):
 
                 params["suit"] = Message(SUIT_NAMES[dst.rule.suit])
             params["max"] = self.max_movable(move.src, move.dst)
+        if move.__class__ is Pair and self._plan.pairs is not None:
+            params.update(self._pair_params(move, reason))
         params.update(self.explain_params(move, reason))
         msgid = reason.msgid
         if reason is R_FROM_KIND and dst.rule.accepts_from is not None:
@@ -267,6 +383,25 @@ class Game(Position, DeprecatedMethods):
             text = M_TOO_MANY_CELLS if self._plan.cells else M_TOO_MANY
             return Message(text[0], params, plural=text[1], count=params["max"])
         return Message(msgid, params)
+
+    def _pair_params(self, move: Pair, reason: Reason) -> dict[str, Any]:
+        """The parameters of a refused pair: its two cards (``card``, ``other``), their ``sum`` and the
+        ``total`` they should make, the stack the reason is about (``source``)."""
+        _, stack = self._pair_check(move)
+        stack = move.src if stack < 0 else stack
+        params: dict[str, Any] = {"source": self.specs[stack].name, "total": self._plan.pairs.total}
+        first, second = self.cards[move.src], self.cards[move.other]
+        if move.src == move.other:
+            cards = (first[-1], first[-2]) if len(first) >= 2 else ()
+        else:
+            cards = (first[-1], second[-1]) if first and second else ()
+        if stack == move.other and move.src != move.other:
+            cards = cards[::-1]
+        if cards:
+            params.update(card=cards[0], other=cards[1], sum=cards[0][0] + cards[1][0])
+        elif self.cards[stack]:
+            params["card"] = self.cards[stack][-1]
+        return params
 
     def explain_params(self, move: AnyMove, reason: Reason) -> dict[str, Any]:
         """Extra parameters for a variant's own reasons."""
@@ -334,8 +469,14 @@ class Game(Position, DeprecatedMethods):
                 raise IllegalMove(self.explain(move, reason))
         self._ops = ops = []
         try:
-            if move.__class__ is Move or isinstance(move, Move):  # the class first: cheaper, and most moves
+            if move.__class__ is Move:  # the class first: cheaper, and most moves
                 # Several cards go onto a foundation one at a time, top card first: they end up reversed.
+                n = move.n
+                self.move_cards(move.src, move.dst, n, n > 1 and self._kinds[move.dst] is _FOUNDATION)
+            elif move.__class__ is Pair:  # the two cards, the first one first
+                self.move_cards(move.src, move.dst)
+                self.move_cards(move.other, move.dst)
+            elif isinstance(move, Move):
                 n = move.n
                 self.move_cards(move.src, move.dst, n, n > 1 and self._kinds[move.dst] is _FOUNDATION)
             elif isinstance(move, Deal):
@@ -368,6 +509,14 @@ class Game(Position, DeprecatedMethods):
         if not flips:  # no stack of this game turns cards up (most of them): nothing to look at
             return
         cards, face_down = self.cards, self.face_down
+        uncovers = self._plan.uncovers
+        if uncovers:  # a stack emptied uncovers those it lay on: their top cards turn up once nothing covers them
+            for op in list(self._ops):
+                if op[0] <= OP_DEAL and not cards[op[1]]:
+                    for i in uncovers.get(op[1], ()):
+                        pile = cards[i]
+                        if i in flips and pile and face_down[i] >= len(pile) and not is_covered(self, i):
+                            self._flip(i)
         # A flip appended to the operations while they are read is not a card move, so it is passed over;
         # a stack flipped once is not flipped again (its top card is then face up).
         for op in self._ops:
@@ -426,6 +575,8 @@ class Game(Position, DeprecatedMethods):
         is not listed."""
         plan = self._plan
         moves: list[AnyMove] = checked_moves(self) if plan.checked else indexed_moves(self)
+        if plan.pairs is not None:
+            moves += pair_moves(self)
         if plan.custom_deal:
             if self.can_deal():
                 if self.refusal(DEAL) is None:
@@ -583,6 +734,11 @@ class Game(Position, DeprecatedMethods):
                                         "extra_refusal", "max_movable", "run_length", "stock_refusal", "takes")
                       if getattr(cls, name) is not getattr(Game, name)}
         groups: dict[tuple, list[int]] = {}
+        # A stack's place matters where some stacks cover others, or where pairs are made on a grid.
+        placed = {i for i, spec in enumerate(self.specs) if spec.id in self.covered_by
+                  or any(spec.id in ids for ids in self.covered_by.values())}
+        if self._plan.near is not None:
+            placed.update(self._plan.pair_stacks)
         if not overridden - {"do_deal"}:
             # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
             dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
@@ -590,7 +746,7 @@ class Game(Position, DeprecatedMethods):
                 if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE):
                     if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
                         continue
-                    if i in dealt_onto:
+                    if i in dealt_onto or i in placed:
                         continue
                     groups.setdefault((spec.kind, spec.rule), []).append(i)
         result = tuple(tuple(g) for g in groups.values() if len(g) > 1)
@@ -608,7 +764,14 @@ class Game(Position, DeprecatedMethods):
 
     def best_move_from(self, stack: int, n: int = 1) -> Move | None:
         """Where a double-click sends the top ``n`` cards of ``stack`` (R-FT-9): a foundation if one takes
-        them, else the best tableau or reserve move, else None."""
+        them, else the best tableau or reserve move, else None. In a game with :attr:`pairs`: the card removed
+        alone, else removed with the first card it pairs with."""
+        plan = self._plan
+        if plan.pairs is not None and n == 1:
+            found = [move for move in pair_moves(self)
+                     if move.src == stack or (move.__class__ is Pair and move.other == stack)]
+            if found:  # alone first, then the waste's two cards, then the first pair in the listing
+                return min(found, key=lambda m: (m.__class__ is Pair, m.__class__ is Pair and m.other != m.src))
         candidates = [
             Move(stack, dst, n)
             for dst in self._targets
@@ -621,7 +784,7 @@ class Game(Position, DeprecatedMethods):
 
     def foundation_moves(self) -> Iterator[Move]:
         for move in self.legal_moves():
-            if (isinstance(move, Move) and self.specs[move.dst].kind is Kind.FOUNDATION
+            if (move.__class__ is Move and self.specs[move.dst].kind is Kind.FOUNDATION
                     and self.specs[move.src].kind is not Kind.FOUNDATION and move.n == 1):
                 yield move
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reussite import rules
-from reussite.moves import Move
+from reussite.moves import Move, Pair
 from reussite.rules import PICK_NONE, PICK_RUN_BY_SPACES, PICK_TOP, CompiledRule, Kind
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ class Plan:
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
-                 "top_wants", "won_kinds", "won_stacks")
+                 "top_wants", "won_kinds", "won_stacks", "covered", "uncovers", "pairs", "sink", "pair_stacks",
+                 "match", "alone", "near", "below", "pair_of")
 
     def __init__(self, cls: type[Game], base: type[Game]) -> None:
         self.stacks = specs = cls.stacks
@@ -128,12 +129,53 @@ class Plan:
         else:
             self.won_stacks = None
 
+        # Stacks covered by others (Game.covered_by): for each stack, the stacks covering it (None: no stack is
+        # covered); for each stack, those it covers (turned up when it empties).
+        covered_by = cls.covered_by
+        if covered_by:
+            index = self.index
+            self.covered: tuple[tuple[int, ...], ...] | None = tuple(
+                tuple(index[c] for c in covered_by.get(spec.id, ())) for spec in specs)
+            uncovers: dict[int, list[int]] = {}
+            for i, cover in enumerate(self.covered):
+                for j in cover:
+                    uncovers.setdefault(j, []).append(i)
+            self.uncovers = {j: tuple(v) for j, v in uncovers.items()}
+        else:
+            self.covered, self.uncovers = None, {}
+        # Cards removed together (Game.pairs): the discard foundation, the stacks whose top cards pair, what
+        # pairs with what, the ranks removed alone, which stacks may pair (None: any two).
+        self.pairs = pairs = cls.pairs
+        self.pair_of: dict[tuple[int, int], Move] = {}
+        if pairs is None:
+            self.sink, self.pair_stacks, self.match, self.alone, self.near, self.below = -1, (), (), frozenset(), \
+                None, -1
+        else:
+            self.sink = self.index[pairs.to] if pairs.to is not None else self.places[0][0]
+            self.pair_stacks = grid = tuple(i for i, spec in enumerate(specs) if spec.kind in pairs.kinds)
+            self.match = pairs.matches()
+            self.alone = frozenset(k for k in rules.CARD_KEYS if k >> 2 in pairs.alone)
+            self.below = self.places[4] if pairs.below and self.places[4] is not None else -1
+            if pairs.where in ("adjacent", "line"):
+                width = pairs.columns
+                cells = {i: divmod(k, width) for k, i in enumerate(grid)}
+
+                def near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+                    if pairs.where == "adjacent":
+                        return abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+                    return a[0] == b[0] or a[1] == b[1]
+
+                self.near = {i: frozenset(j for j in grid if j != i and near(cells[i], cells[j])) for i in grid}
+            else:
+                self.near = None
+
     @staticmethod
     def of(cls: type[Game], base: type[Game]) -> Plan:
         """The plan of variant class ``cls``, kept on the class; ``base`` is :class:`reussite.game.Game`,
         whose methods an override is told from."""
         plan = cls.__dict__.get("_plan")
-        if plan is None or plan.stacks is not cls.stacks or plan.won_kinds is not cls.won_when_empty:
+        if (plan is None or plan.stacks is not cls.stacks or plan.won_kinds is not cls.won_when_empty
+                or plan.pairs is not cls.pairs):
             plan = Plan(cls, base)
             cls._plan = plan
         return plan
@@ -145,6 +187,8 @@ def longest_pick(game: Game, src: int) -> int:
     pile = game.cards[src]
     if game._plan.custom_pick or game._plan.custom_refusal:
         return len(pile)
+    if is_covered(game, src):
+        return 0
     up = len(pile) - game.face_down[src]
     if up <= 0:
         return 0
@@ -152,6 +196,68 @@ def longest_pick(game: Game, src: int) -> int:
         return 1
     # A single face-up card may always be picked up (pick_refusal checks runs only for two or more).
     return max(1, min(up, game.run_length(src)))
+
+def is_covered(game: Game, stack: int) -> bool:
+    """Whether a stack that ``Game.covered_by`` says is covered still has a card on one of those covering it."""
+    covered = game._plan.covered
+    if covered is None:
+        return False
+    cards = game.cards
+    for j in covered[stack]:
+        if cards[j]:
+            return True
+    return False
+
+
+def pair_moves(game: Game) -> list[Move]:
+    """The removals a game declaring ``pairs`` allows now: each free card of a rank removed alone (a
+    :class:`Move` onto the discard foundation), then each two free cards that pair (a :class:`Pair`, the
+    first stack first), then the waste's top card with the card under it (``Pairs.below``). A card is free
+    when it is the face-up top card of a pairing stack that nothing covers."""
+    plan = game._plan
+    cards, face_down, covered = game.cards, game.face_down, plan.covered
+    free: list[tuple[int, int]] = []
+    for i in plan.pair_stacks:
+        pile = cards[i]
+        if not pile or face_down[i] >= len(pile):
+            continue
+        if covered is not None and covered[i]:
+            for j in covered[i]:
+                if cards[j]:
+                    break
+            else:
+                card = pile[-1]
+                free.append((i, card[0] * 4 + card[1]))
+            continue
+        card = pile[-1]
+        free.append((i, card[0] * 4 + card[1]))
+    moves: list[Move] = []
+    match, alone, near, sink, pair_of, single = plan.match, plan.alone, plan.near, plan.sink, plan.pair_of, plan.single
+    for k, (i, key) in enumerate(free):
+        if key in alone:
+            move = single[i][sink]
+            if move is None:
+                move = single[i][sink] = Move(i, sink, 1)
+            moves.append(move)
+        partners = match[key]
+        for j, other in free[k + 1:]:
+            if other in partners and (near is None or j in near[i]):
+                move = pair_of.get((i, j))
+                if move is None:
+                    move = pair_of[i, j] = Pair(i, sink, 1, j)
+                moves.append(move)
+    w = plan.below
+    if w >= 0:
+        pile = cards[w]
+        if len(pile) >= 2 and face_down[w] <= len(pile) - 2 and not (covered is not None and is_covered(game, w)):
+            top, under = pile[-1], pile[-2]
+            if under[0] * 4 + under[1] in match[top[0] * 4 + top[1]]:
+                move = pair_of.get((w, w))
+                if move is None:
+                    move = pair_of[w, w] = Pair(w, sink, 1, w)
+                moves.append(move)
+    return moves
+
 
 def checked_moves_from(game: Game, src: int) -> list[Move]:
     """Moves from ``src`` found by asking :meth:`refusal`'s checks about every candidate (any variant)."""
@@ -277,11 +383,14 @@ def indexed_moves(game: Game) -> list[Move]:
     moves: list[Move] = []
     picky = plan.picky if anything else None
     open_to: dict[Kind, list[int]] = {}
+    covered = plan.covered
     for src, kind, top_only, by_spaces, rule in plan.source_rules:
         pile = cards[src]
         size = len(pile)
         up = size - face_down[src]
         if up <= 0:
+            continue
+        if covered is not None and covered[src] and is_covered(game, src):
             continue
         if picky:  # the targets that take any card, less those that take nothing from this kind of stack
             here = open_to.get(kind)

@@ -15,9 +15,12 @@ from reussite.messages import N_, ngettext
 from reussite.rules import Kind
 
 __all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE", "M_TOO_MANY", "M_TOO_MANY_CELLS",
-           "Move", "Outcome", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE", "R_FACE_DOWN",
+           "Move", "Outcome", "Pair", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE",
+           "R_FACE_DOWN",
            "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN", "R_NO_BUILD",
-           "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_SAME_STACK", "R_STOCK_NOT_EMPTY", "R_SUIT", "R_TOO_MANY",
+           "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_COVERED", "R_NOT_ALONE", "R_NO_PAIRS",
+           "R_PAIR_APART", "R_PAIR_FROM", "R_PAIR_ITSELF", "R_PAIR_LINE", "R_PAIR_RANK", "R_PAIR_SAME",
+           "R_PAIR_SUIT", "R_PAIR_TO", "R_PAIR_TOTAL", "R_SAME_STACK", "R_STOCK_NOT_EMPTY", "R_SUIT", "R_TOO_MANY",
            "R_TOP_ONLY", "Reason", "Redeal", "WHY_REASONS"]
 
 
@@ -31,6 +34,16 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Pair(Move):
+    """Remove the top cards of stacks ``src`` and ``other`` together onto the discard foundation ``dst`` (a
+    game declaring :class:`reussite.rules.Pairs`): ``t3+t5``. ``other == src`` is the waste's top card with the
+    card under it (``Pairs.below``). A :class:`Move` of one card from ``src`` onto ``dst`` that takes the
+    other card along: what reads a move's source and target reads the pair's first card."""
+
+    other: int = -1
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """Deal from the stock, as the variant deals (to the waste, or onto the tableau)."""
 
@@ -40,7 +53,7 @@ class Redeal:
     """Gather the cards back into the stock for another pass, as the variant does it."""
 
 
-AnyMove = Move | Deal | Redeal
+AnyMove = Move | Pair | Deal | Redeal
 DEAL = Deal()
 REDEAL = Redeal()
 
@@ -90,6 +103,19 @@ R_NO_DEAL = Reason(N_("There are no cards left to deal."))
 R_NO_REDEAL = Reason(N_("No redeal is left."))
 R_STOCK_NOT_EMPTY = Reason(N_("The stock is not empty yet: deal its cards first."))
 R_FINISHED = Reason(N_("The game is over."))
+# Cards removed together (reussite.rules.Pairs).
+R_NO_PAIRS = Reason(N_("Cards are not removed in pairs in this game."))
+R_PAIR_TO = Reason(N_("Pairs go to {stack}."))
+R_PAIR_FROM = Reason(N_("The cards of {source} are not removed in pairs."))
+R_PAIR_ITSELF = Reason(N_("A card cannot pair with itself."))
+R_COVERED = Reason(N_("{card.The} is covered: only uncovered cards can be played."))
+R_PAIR_TOTAL = Reason(N_("{card.The} and {other.the} make {sum}, not {total}."))
+R_PAIR_SAME = Reason(N_("{card.The} pairs only with a card of its own rank."))
+R_PAIR_RANK = Reason(N_("{card.The} and {other.the} are not of the same rank."))
+R_PAIR_SUIT = Reason(N_("{card.The} and {other.the} are not of the same suit."))
+R_PAIR_APART = Reason(N_("{card.The} and {other.the} do not touch."))
+R_PAIR_LINE = Reason(N_("{card.The} and {other.the} are neither in the same row nor in the same column."))
+R_NOT_ALONE = Reason(N_("{card.The} cannot be removed on its own: it must be paired with another card."))
 
 #: The message for each reason a compiled stack rule gives (``reussite.rules.WHY_*``).
 WHY_REASONS = {

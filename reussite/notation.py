@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from reussite.errors import UserError
 from reussite.messages import N_, Message
-from reussite.moves import KIND_NAMES, REDEAL, AnyMove, Deal, Move, Redeal
+from reussite.moves import KIND_NAMES, REDEAL, AnyMove, Deal, Move, Pair, Redeal
 from reussite.rules import Kind
 
 if TYPE_CHECKING:
@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 
 def notation(game: Game, move: AnyMove) -> str:
-    """``t3-f1``, ``t3-t5x2`` (two cards), ``deal``, ``redeal``."""
+    """``t3-f1``, ``t3-t5x2`` (two cards), ``t3+t5`` (a pair removed), ``deal``, ``redeal``."""
+    if move.__class__ is Pair:
+        return f"{game.specs[move.src].short}+{game.specs[move.other].short}"
     if isinstance(move, Deal):
         return "deal"
     if isinstance(move, Redeal):
@@ -25,6 +27,7 @@ def notation(game: Game, move: AnyMove) -> str:
     return text + (f"x{move.n}" if move.n > 1 else "")
 
 
+_PAIR_TEXT = re.compile(r"^\s*([a-z]+\d*)\s*\+\s*([a-z]+\d*)\s*$")
 _MOVE_TEXT = re.compile(r"^\s*([a-z]+\d*)\s*[- >]?\s*([a-z]+\d*)\s*(?:x?\s*(\d+))?\s*$")
 
 
@@ -33,15 +36,23 @@ def parse_move(game: Game, text: str) -> AnyMove:
 
     Accepts ``deal``/``d``, ``redeal``, and ``SRC DST [N]`` or ``SRC-DST[xN]`` where stacks are
     ``s``, ``w``, ``f3``, ``t10``, ``r2`` or full ids. A bare ``f`` (or ``t``, ``r``) means "the first
-    such stack that takes the cards". Raises ``UserError`` naming what is wrong.
+    such stack that takes the cards". In a game with pairs, ``t3+t5`` removes the two top cards together, as
+    does ``t3 t5`` when the plain move is not legal (see ``Game.pair_for``). Raises ``UserError`` naming what
+    is wrong.
     """
     raw = text.strip().lower()
     if raw in ("d", "deal", "s"):
         return game.stock_move()
     if raw == "redeal":
         return REDEAL
-    match = _MOVE_TEXT.match(raw.replace("tableau-", "t").replace("foundation-", "f")
-                                 .replace("reserve-", "r").replace("waste", "w").replace("stock", "s"))
+    raw = (raw.replace("tableau-", "t").replace("foundation-", "f").replace("reserve-", "r")
+           .replace("waste", "w").replace("stock", "s"))
+    pair = _PAIR_TEXT.match(raw)
+    if pair:
+        sink = game._plan.sink
+        return Pair(_stack_from_name(game, pair.group(1), text), sink if sink >= 0 else 0, 1,
+                    _stack_from_name(game, pair.group(2), text))
+    match = _MOVE_TEXT.match(raw)
     if not match:
         raise UserError(N_("Cannot read the move {move!r}: write it like 't3 f', 'w t5', 't2 t7 3' or 'd'."),
                         move=text)
@@ -57,7 +68,7 @@ def parse_move(game: Game, text: str) -> AnyMove:
         if not options:
             raise UserError(N_("This game has no {kind} to move to."), kind=Message(KIND_NAMES[kind]))
         return Move(src, options[0], n)  # illegal; push() will say why
-    return Move(src, _stack_from_name(game, dst_name, text), n)
+    return game.pair_for(src, _stack_from_name(game, dst_name, text), n)
 
 
 def _stack_from_name(game: Game, name: str, text: str) -> int:

@@ -55,6 +55,9 @@ class Position:
 
     #: The layout, in display order (stock and waste, foundations, tableau, reserves).
     stacks: ClassVar[tuple[StackSpec, ...]] = ()
+    #: Stacks whose cards never leave and whose order changes nothing (a discard pile): the position key
+    #: reads only how many cards each holds.
+    _blind: tuple[int, ...] = ()
 
     def __init__(self) -> None:
         specs = self.stacks
@@ -256,6 +259,8 @@ class Position:
         """The stacks' keys ``parts`` (a list of its own, sorted in place) as one key: interchangeable stacks
         sorted, the redeals used added where they are limited. Shared by :meth:`position_key` and the
         solver's folded key (reussite.solver.derive)."""
+        for i in self._blind:
+            parts[i] = parts[i][:2]
         for group in _sorts(self.interchangeable_stacks()):
             if group.__class__ is slice:  # stacks side by side (see _sorts)
                 parts[group] = sorted(parts[group])

@@ -534,6 +534,145 @@ def reserves(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float 
     return _numbered(Kind.RESERVE, count, rule, x, y, dx, dy, fan, first, label)
 
 
+#: A foundation that takes no card by a build: the discard pile where a game's :class:`Pairs` go.
+DISCARD = StackRule(build=None, empty=NONE, pickup=PICK_NONE, flip_exposed=False)
+
+
+class PairBy(StrEnum):
+    """What makes two cards a pair (:class:`Pairs`)."""
+
+    TOTAL = "total"  # their ranks add up to the total (Ace 1, Jack 11, Queen 12, King 13)
+    RANK = "rank"  # the same rank
+    SUIT = "suit"  # the same suit
+
+
+class PairWhere(StrEnum):
+    """Which two cards may pair (:class:`Pairs`)."""
+
+    #: any two top cards of the pairing stacks (Fourteen, Isabel): with ``Game.covered_by``, those uncovered
+    TOP = "top"
+    #: the same, saying that the game's ``covered_by`` decides which are free (a pyramid: Thirteen)
+    UNCOVERED = "uncovered"
+    #: two cards touching on the grid, side by side, one above the other or corner to corner (Monte Carlo)
+    ADJACENT = "adjacent"
+    #: two cards in the same row or the same column of the grid (Aisleriot's Quatorze)
+    LINE = "line"
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Cards removed together, two at a time, onto a discard foundation (a ``Game.pairs`` declaration).
+
+    - ``by``: what makes a pair: ranks adding up to ``total`` (:attr:`PairBy.TOTAL`), the same rank or the
+      same suit;
+    - ``total``: with ``by="total"``, the sum (13 for Pyramid, 14 for Fourteen, 10 for Block Ten);
+    - ``same``: with ``by="total"``, ranks that pair with their own rank instead (Block Ten's Jacks, Queens and
+      Kings);
+    - ``alone``: ranks removed on their own (Pyramid's Kings), as a plain move onto the discard foundation;
+    - ``where``: which two cards may pair (:class:`PairWhere`): any two free top cards; or cards touching on
+      the grid, or in one row or column (``columns``: the grid's width, the pairing stacks in their layout
+      order, row by row);
+    - ``below``: the waste's top card also pairs with the card under it (Aisleriot's Thirteen);
+    - ``kinds``: the kinds of stack whose top cards pair (the stock never does: its cards are dealt);
+    - ``to``: the id of the foundation the cards go to; None: the first foundation.
+
+    The pair's two stacks are played as one move, :class:`reussite.moves.Pair` (``t3+t5``), listed by the
+    move generator from the free cards' keys; a card that is covered (``Game.covered_by``) or face down never
+    pairs."""
+
+    total: int | None = None
+    by: PairBy | str = PairBy.TOTAL
+    same: tuple[int, ...] = ()
+    alone: tuple[int, ...] = ()
+    where: PairWhere | str = PairWhere.TOP
+    columns: int | None = None
+    below: bool = False
+    kinds: tuple[Kind, ...] = (Kind.TABLEAU, Kind.WASTE, Kind.RESERVE)
+    to: str | None = None
+
+    def problems(self) -> list[str]:
+        """What is wrong in the declaration, each naming the field, the bad value and what is valid."""
+        found = []
+        if not _valid(self.by, PairBy):
+            found.append(f"pairs.by: {self.by!r} is not one of {_choices(PairBy)}")
+        elif self.by == PairBy.TOTAL:
+            if not _is_int(self.total) or not 2 <= self.total <= 26:
+                found.append(f"pairs.total: {self.total!r} is not a whole number from 2 to 26 (the ranks two "
+                             "cards add up to)")
+        elif self.total is not None:
+            found.append(f"pairs.total: {self.total!r} with by={str(self.by)!r}: leave it out (None), or pair "
+                         "by 'total'")
+        for field in ("same", "alone"):
+            ranks = getattr(self, field)
+            if not isinstance(ranks, tuple) or not all(_is_int(r) and 1 <= r <= 13 for r in ranks):
+                found.append(f"pairs.{field}: {ranks!r} is not a tuple of ranks from 1 (Ace) to 13 (King)")
+        if self.same and self.by != PairBy.TOTAL:
+            found.append(f"pairs.same: {self.same!r} only means something with by='total'")
+        if not _valid(self.where, PairWhere):
+            found.append(f"pairs.where: {self.where!r} is not one of {_choices(PairWhere)}")
+        elif self.where in (PairWhere.ADJACENT, PairWhere.LINE):
+            if not _is_int(self.columns) or self.columns < 1:
+                found.append(f"pairs.columns: {self.columns!r} is not a whole number from 1 (the width of the "
+                             f"grid where={str(self.where)!r} reads)")
+        elif self.columns is not None:
+            found.append(f"pairs.columns: {self.columns!r} with where={str(self.where)!r}: only 'adjacent' and "
+                         "'line' read a grid; leave it out")
+        if not isinstance(self.below, bool):
+            found.append(f"pairs.below: {self.below!r} is not True or False")
+        if (not isinstance(self.kinds, tuple) or not self.kinds
+                or not all(isinstance(k, Kind) and k not in (Kind.STOCK, Kind.FOUNDATION) for k in self.kinds)):
+            found.append(f"pairs.kinds: {self.kinds!r} is not a tuple of the kinds whose cards pair "
+                         "(Kind.TABLEAU, Kind.WASTE, Kind.RESERVE)")
+        if self.to is not None and not isinstance(self.to, str):
+            found.append(f"pairs.to: {self.to!r} is not None or a foundation's id")
+        return found
+
+    def matches(self) -> tuple[frozenset[int], ...]:
+        """For each card key (4 to 55), the keys of the cards it pairs with; computed once per declaration."""
+        found = _PAIR_TABLES.get(self)
+        if found is not None:
+            return found
+        table: list[frozenset[int]] = [frozenset()] * 56
+        for a in CARD_KEYS:
+            ra, sa = a >> 2, a & 3
+            if self.by == PairBy.SUIT:
+                keys = [b for b in CARD_KEYS if b & 3 == sa]
+            elif self.by == PairBy.RANK or ra in self.same:
+                keys = [b for b in CARD_KEYS if b >> 2 == ra]
+            else:
+                keys = [b for b in CARD_KEYS if (b >> 2) + ra == self.total and (b >> 2) not in self.same]
+            table[a] = frozenset(keys)
+        found = tuple(table)
+        _PAIR_TABLES[self] = found
+        return found
+
+
+_PAIR_TABLES: dict[Pairs, tuple[frozenset[int], ...]] = {}
+
+
+def pyramid(rows: int, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0.5, first: int = 1,
+            kind: Kind = Kind.TABLEAU, rule: StackRule | None = None, label: str | None = None,
+            ) -> tuple[list[StackSpec], dict[str, tuple[str, ...]]]:
+    """A pyramid of ``rows`` rows, one card a stack (1 + 2 + ... + ``rows`` stacks, numbered from ``first``
+    row by row, left to right), centred on ``x``: the stacks and the ``Game.covered_by`` saying that each card
+    is covered by the two cards overlapping it in the row below. ``rule``: the stacks' rule (default: the top
+    card picked up, nothing put on)."""
+    rule = rule or StackRule(build=None, empty=NONE)
+    specs: list[StackSpec] = []
+    covered: dict[str, tuple[str, ...]] = {}
+    number = first
+    for row in range(rows):
+        for col in range(row + 1):
+            spec = StackSpec(f"{kind.value}-{number}", kind, rule, x + dx * (col - row / 2), y + dy * row,
+                             Fan.NONE, label)
+            specs.append(spec)
+            if row + 1 < rows:
+                below = number + row + 1
+                covered[spec.id] = (f"{kind.value}-{below}", f"{kind.value}-{below + 1}")
+            number += 1
+    return specs, covered
+
+
 #: Foundations built up in suit from the Ace to the King, closed to picking up.
 FOUNDATION_UP_IN_SUIT = StackRule(build=Build("same", 1), empty=1, pickup=PICK_NONE, flip_exposed=False)
 
@@ -547,4 +686,5 @@ __all__ = [
     "Empty", "Pickup", "BuildSuit", "Fan", "DealTo", "spec_problems",
     "StackRule", "StackSpec", "CompiledRule", "card_key",
     "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",
+    "DISCARD", "PairBy", "PairWhere", "Pairs", "pyramid",
 ]

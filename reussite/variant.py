@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from reussite.cards import Card, check_game_number, new_pack, shuffled_pack
 from reussite.game import Game
 from reussite.messages import Message
-from reussite.rules import DealTo, Kind, StackSpec, spec_problems
+from reussite.rules import DealTo, Kind, Pairs, StackSpec, spec_problems
 
 #: What a game id and an alias look like (the host checks ids with the same pattern).
 ALIAS_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -182,6 +182,7 @@ class Variant(Game):
         if kinds is not None and not (isinstance(kinds, frozenset) and all(isinstance(k, Kind) for k in kinds)):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
         found += cls._won_when_empty_problems(stacks)
+        found += cls._pairs_problems(stacks)
         if not isinstance(cls.family, str):
             found.append(f"family: {cls.family!r} is not a string (a msgid naming the family)")
         found += cls._alias_problems()
@@ -208,6 +209,57 @@ class Variant(Game):
                 elif value not in names[name].choices:
                     found.append(f"aliases[{alias!r}]: {name}={value!r} is not one of "
                                  f"{', '.join(names[name].choices)}")
+        return found
+
+    @classmethod
+    def _pairs_problems(cls, stacks) -> list[str]:
+        """What is wrong in ``covered_by`` and ``pairs``."""
+        found = []
+        ids = {getattr(s, "id", None): s for s in stacks}
+        covered = cls.covered_by
+        if not isinstance(covered, Mapping):
+            found.append(f"covered_by: {covered!r} is not a mapping of stack id to the ids covering it")
+            covered = {}
+        for stack_id, over in covered.items():
+            if stack_id not in ids:
+                found.append(f"covered_by: {stack_id!r} is not a stack of the layout")
+            if not isinstance(over, tuple) or not all(isinstance(o, str) for o in over):
+                found.append(f"covered_by[{stack_id!r}]: {over!r} is not a tuple of stack ids")
+                continue
+            for o in over:
+                if o not in ids:
+                    found.append(f"covered_by[{stack_id!r}]: {o!r} is not a stack of the layout")
+                elif o == stack_id:
+                    found.append(f"covered_by[{stack_id!r}]: a stack cannot cover itself")
+        pairs = cls.pairs
+        if pairs is None:
+            return found
+        if not isinstance(pairs, Pairs):
+            return [*found, f"pairs: {pairs!r} is not None or a Pairs(...) declaration"]
+        found += pairs.problems()
+        if found or not stacks:
+            return found
+        if pairs.to is None:
+            sink = next((s for s in stacks if s.kind is Kind.FOUNDATION), None)
+            if sink is None:
+                found.append("pairs: the pairs go to the first foundation, but the layout has none (add "
+                             "foundations(1, DISCARD), or name the stack with to=)")
+        else:
+            sink = ids.get(pairs.to)
+            if sink is None or sink.kind is not Kind.FOUNDATION:
+                found.append(f"pairs.to: {pairs.to!r} is not a foundation of the layout")
+        if sink is not None and (sink.rule.build is not None or sink.rule.empty != "none" or sink.rule.own_rule):
+            found.append(f"pairs: the discard foundation {sink.id!r} takes cards by its own rule too; declare it "
+                         "with rules.DISCARD (the pairs and the ranks removed alone are what it takes)")
+        if not any(s.kind in pairs.kinds for s in stacks):
+            found.append(f"pairs.kinds: the layout has no stack of the kinds {[k.value for k in pairs.kinds]}")
+        if pairs.below and not any(s.kind is Kind.WASTE for s in stacks):
+            found.append("pairs.below: True, but the layout has no waste")
+        if pairs.below and Kind.WASTE not in pairs.kinds:
+            found.append("pairs.below: True, but the waste's cards do not pair (add Kind.WASTE to kinds)")
+        if pairs.where == "uncovered" and not covered:
+            found.append("pairs.where: 'uncovered', but the class declares no covered_by (rules.pyramid() gives "
+                         "both the stacks and covered_by)")
         return found
 
     @classmethod

@@ -92,7 +92,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reussite.cards import Card
-from reussite.game import DEAL, REDEAL, Game, Move
+from reussite.game import DEAL, REDEAL, Deal, Game, Move, Redeal
 from reussite.rules import CARD_KEYS, EMPTY_KEY, NONE, PICK_NONE, PICK_TOP, Build, CompiledRule, Kind
 
 if TYPE_CHECKING:
@@ -384,7 +384,7 @@ class Knowledge:
     def useful_moves(self, game: Game, moves: list) -> list:
         if not self.stock_plays:
             return moves
-        out = [m for m in moves if m.__class__ is Move]
+        out = [m for m in moves if m.__class__ is not Deal and m.__class__ is not Redeal]  # card moves, pairs too
         if len(out) == len(moves):  # no stock click to make
             return moves
         waste, cards = game.waste_ix, game.cards

@@ -149,7 +149,7 @@ def _distinct(game: Game, moves, groups) -> list:
     out = []
     seen: set[tuple] = set()
     for move in moves:
-        if isinstance(move, Move) and not cards[move.dst]:
+        if move.__class__ is Move and not cards[move.dst]:  # a Pair's target is not chosen, its cards are
             for group in groups:
                 if move.dst in group:
                     mark = (move.src, move.n, group)

@@ -24,13 +24,13 @@ from reussite import saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
-from reussite.game import AnyMove, Move
+from reussite.game import AnyMove
 from reussite.l10n import available_langs, host_translator, translator_for_game
 from reussite.messages import N_, Message
 from reussite.rules import Kind
 from reussite.session import SaveExists
 from reussite.web import strings as S
-from reussite.web.session import Session, _move_json
+from reussite.web.session import Session, _move_json, legal_json
 from reussite.web.worker import decode_move
 
 MAX_SOLVER_SECONDS = 60.0
@@ -241,7 +241,7 @@ class Api:
     async def legal(self, request: Request) -> Response:
         game = self.session.game
         return JSONResponse({"version": self.session.version,
-                             "moves": [self.session.move_json(m) for m in game.legal_moves()]})
+                             "moves": legal_json(game)})
 
     # -- the solver's work (in its own process; see reussite.web.worker) -------------------------------------
 
@@ -525,7 +525,8 @@ class Api:
         n = _count(data)
         if not 1 <= n <= 1000:
             raise BadRequest(400, f"the field 'n' should be a count of cards, not {n!r}")
-        played = self._play(Move(src, dst, n), data)
+        # A card dropped on another that pairs with it removes the two (a game with pairs; Game.pair_for).
+        played = self._play(self.session.game.pair_for(src, dst, n), data)
         return {"played": [self.session.move_json(m) for m in played]}
 
     async def deal(self, request: Request, data: dict[str, Any]) -> Answer:

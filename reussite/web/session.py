@@ -12,7 +12,7 @@ from typing import Any
 from reussite import advisor, saves
 from reussite import session as shared
 from reussite.cards import RANKS
-from reussite.game import AnyMove, Deal, Redeal
+from reussite.game import AnyMove, Deal, Pair, Redeal
 from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import Message, Translator
 from reussite.rules import Kind
@@ -126,7 +126,7 @@ class Session(shared.Session):
                 "step": spec.rule.build.step if spec.rule.build else None,
                 "either": bool(spec.rule.build and spec.rule.build.either),
             })
-        legal = [self.move_json(m) for m in game.legal_moves()]
+        legal = legal_json(game)
         won = game.is_won()
         lost = self.lost()
         return {
@@ -226,7 +226,24 @@ class Session(shared.Session):
         return rows
 
 
+def legal_json(game) -> list[dict[str, Any]]:
+    """The legal moves as the page reads them: a pair twice, from each of its cards to the other, so that
+    either card, held, shows the other as its target (the server plays ``Game.pair_for`` of a card dropped
+    on another)."""
+    out = []
+    for move in game.legal_moves():
+        entry = _move_json(game, move)
+        out.append(entry)
+        if entry.get("pair") and entry["src"] != entry["dst"]:
+            out.append({**entry, "src": entry["dst"], "dst": entry["src"]})
+    return out
+
+
 def _move_json(game, move: AnyMove) -> dict[str, Any]:
+    if move.__class__ is Pair:  # the page plays it as one card dropped on the other
+        specs = game.specs
+        return {"type": "move", "src": specs[move.src].id, "dst": specs[move.other].id, "n": 1, "pair": True,
+                "notation": game.notation(move)}
     if isinstance(move, Deal):
         return {"type": "deal", "notation": "deal"}
     if isinstance(move, Redeal):

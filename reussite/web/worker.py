@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reussite.errors import UserError
-from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Redeal
+from reussite.game import DEAL, REDEAL, AnyMove, Deal, Move, Pair, Redeal
 
 
 def encode_move(move: AnyMove) -> tuple:
@@ -45,6 +45,8 @@ def encode_move(move: AnyMove) -> tuple:
         return ("deal",)
     if isinstance(move, Redeal):
         return ("redeal",)
+    if move.__class__ is Pair:
+        return ("pair", move.src, move.dst, move.n, move.other)
     return ("move", move.src, move.dst, move.n)
 
 
@@ -53,6 +55,8 @@ def decode_move(value) -> AnyMove:
         return DEAL
     if value[0] == "redeal":
         return REDEAL
+    if value[0] == "pair":
+        return Pair(int(value[1]), int(value[2]), int(value[3]), int(value[4]))
     return Move(int(value[1]), int(value[2]), int(value[3]))
 
 
