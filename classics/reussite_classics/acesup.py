@@ -17,12 +17,16 @@ from reussite.rules import (
     Build,
     DealTo,
     Kind,
+    Pairs,
     StackRule,
     card_key,
     foundations,
     stock,
     tableau,
     waste,
+)
+from reussite.rules import (
+    DISCARD as PAIR_DISCARD,
 )
 from reussite.variant import Variant
 
@@ -35,14 +39,11 @@ R_NO_HIGHER = Reason(N_("{card} can be discarded only while a higher card of its
 R_NOT_FOUR = Reason(N_("Cards go to the foundation four at a time, when the four piles show the same rank."))
 R_LEFT_ONLY = Reason(N_("A card moves only onto a pile to its left."))
 R_SAME_RANK = Reason(N_("{card} goes only onto a card of its rank."))
-R_SAME_SUIT = Reason(N_("{card} goes only onto a card of its suit."))
 R_REFILLS_ONLY = Reason(N_("The stock only refills the piles, by itself."))
 R_NOTHING_TO_GATHER = Reason(N_("There are no cards to gather."))
 
 #: The discard pile, which takes cards from the piles only and gives none back.
 DISCARD = StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False)
-#: A foundation the game alone fills (Cover's discards).
-CLOSED = StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False)
 
 
 def _high(rank: int) -> int:
@@ -246,7 +247,7 @@ class Valentine(Variant):
 
 
 class Cover(Variant):
-    """Cover (Aisleriot, PySolFC's game 552)."""
+    """Cover (Aisleriot, PySolFC's game 552): two top cards of a suit are discarded together (a pair by suit)."""
 
     id = "cover"
     name = N_("Cover")
@@ -255,11 +256,10 @@ class Cover(Variant):
     decks = 1
     stacks = (
         stock(0, 0),
-        # A card covers a card of its suit: the pile's top card alone decides.
-        *tableau(4, StackRule(own_rule=True, by_top=True, pickup=PICK_TOP,
-                              accepts_from=frozenset({Kind.TABLEAU})), x=1.5, y=0),
-        *foundations(1, CLOSED, x=6, y=0, label=N_("discard pile")),
+        *tableau(4, StackRule(empty=NONE), x=1.5, y=0),  # nothing is put on a pile: its card leaves in a pair
+        *foundations(1, PAIR_DISCARD, x=6, y=0, label=N_("discard pile")),
     )
+    pairs = Pairs(by="suit")
     deal_to = DealTo.TABLEAU  # but only the game deals, to refill the piles (stock_refusal)
     won_when_empty = (Kind.STOCK,)
     max_score = 48
@@ -269,29 +269,15 @@ class Cover(Variant):
         self.deal_row(cards)
         self.place("stock", cards)
 
-    def takes(self, stack):
-        pile = self.cards[stack]
-        return _suit_keys(pile[-1].suit) if pile else frozenset()
-
-    def take_refusal(self, card, stack):
-        return R_SAME_SUIT
-
     def stock_refusal(self, move):
         return R_REFILLS_ONLY
 
     def after_move(self, move):
-        # The two cards are discarded together, and the two emptied piles refilled from the stock, in order.
-        if isinstance(move, Move) and move.dst in self.tableau_ix:
-            self.move_cards(move.dst, self.foundation_ix[0], 2)
-            for pile in self.tableau_ix:
-                if not self.cards[pile] and self.cards[self.stock_ix]:
-                    self.move_cards(self.stock_ix, pile)
+        # The two emptied piles are refilled from the stock, in order.
+        for pile in self.tableau_ix:
+            if not self.cards[pile] and self.cards[self.stock_ix]:
+                self.move_cards(self.stock_ix, pile)
         super().after_move(move)
-
-
-@lru_cache(maxsize=8)
-def _suit_keys(suit: int) -> frozenset[int]:
-    return frozenset(rank * 4 + suit for rank in range(1, 14))
 
 
 GAMES = (AcesUp, Fortunes, FirstLaw, Valentine, Cover)

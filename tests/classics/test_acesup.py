@@ -15,7 +15,6 @@ from reussite_classics.acesup import (
     R_NOTHING_TO_GATHER,
     R_REFILLS_ONLY,
     R_SAME_RANK,
-    R_SAME_SUIT,
     AcesUp,
     Cover,
     FirstLaw,
@@ -23,8 +22,9 @@ from reussite_classics.acesup import (
     Valentine,
 )
 
-from reussite.game import DEAL, R_NO_PICKUP, R_STOCK_NOT_EMPTY, REDEAL, Move
+from reussite.game import DEAL, R_NO_PICKUP, R_STOCK_NOT_EMPTY, REDEAL, Move, Pair
 from reussite.host import Host
+from reussite.moves import R_PAIR_SUIT
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -226,15 +226,22 @@ def test_valentine_is_won_with_every_card_on_the_piles():
 # -- Cover -----------------------------------------------------------------------------------------------
 
 
+def cover_pair(game, a, b):
+    return Pair(game.index[f"tableau-{a}"], game.index["foundation-1"], 1, game.index[f"tableau-{b}"])
+
+
 def test_cover_discards_two_cards_of_a_suit_and_refills_both_piles():
     game = position(Cover, tableau_1="5H", tableau_2="9C", tableau_3="KH", tableau_4="2D", stock="3S 4S 6S")
-    assert legal(game, "tableau-1", "tableau-3")
-    assert not legal(game, "tableau-2", "tableau-3")
-    assert game.refusal(move(game, "tableau-2", "tableau-3")) is R_SAME_SUIT
-    game.push(move(game, "tableau-3", "tableau-1"))
-    assert codes(game, "foundation-1") == ["5H", "KH"] and game.score() == 2
+    assert game.is_legal(cover_pair(game, 1, 3)) and cover_pair(game, 1, 3) in set(game.legal_moves())
+    assert not game.is_legal(cover_pair(game, 2, 3))
+    assert game.refusal(cover_pair(game, 2, 3)) is R_PAIR_SUIT
+    # A card dropped on a card of its suit is that pair.
+    assert game.pair_for(game.index["tableau-3"], game.index["tableau-1"]) == cover_pair(game, 3, 1)
+    game.push(cover_pair(game, 3, 1))
+    assert sorted(codes(game, "foundation-1")) == ["5H", "KH"] and game.score() == 2
     assert codes(game, "tableau-1") == ["6S"] and codes(game, "tableau-3") == ["4S"]  # in order, from the top
     assert not legal(game, "foundation-1", "tableau-1")
+    assert not legal(game, "tableau-2", "tableau-4")  # nothing is put on a pile
     assert game.refusal(DEAL) is R_REFILLS_ONLY  # the player never deals
     assert game.refusal(move(game, "foundation-1", "tableau-1")) is R_NO_PICKUP
 
@@ -242,7 +249,7 @@ def test_cover_discards_two_cards_of_a_suit_and_refills_both_piles():
 def test_cover_is_won_when_the_stock_is_out():
     game = position(Cover, tableau_1="5H", tableau_2="9C", tableau_3="KH", tableau_4="2D", stock="3S 4S")
     assert not game.is_won()
-    game.push(move(game, "tableau-3", "tableau-1"))
+    game.push(cover_pair(game, 3, 1))
     assert game.is_won() and not game.stack("stock")
     game = position(Cover, tableau_1="5H", tableau_2="9C", tableau_3="KH", tableau_4="2D")
     assert game.is_won()
