@@ -377,3 +377,16 @@ def test_the_solver_finds_and_replays_a_line_of_pairs():
     assert any(isinstance(m, Pair) for m in result.line)
     lost = at(Pyramid, {**rows, "tableau-1": ["QH"], "tableau-2": ["5S"], "tableau-3": ["7D"]})
     assert solve(lost, nodes=20000).verdict is Verdict.LOST
+
+
+def test_the_solver_does_not_take_a_pairs_game_for_a_one_foundation_walk():
+    """A game with pairs has one foundation and no build, as Golf does: the derived walk must not claim it
+    (it would prove wins impossible), nor fold or click through the stock as if cards left one by one."""
+    from reussite.solver import Verdict, solve
+    from reussite.solver.derive import Knowledge
+
+    assert Knowledge(Piles).why_not == "removes cards in pairs (pairs)" and not Knowledge(Piles).plain
+    game = at(Piles, {"tableau-1": ["3S", "JD"], "tableau-2": ["7H", "JS"], "tableau-3": ["4C"],
+                      "tableau-4": ["6D"]})
+    result = solve(game, nodes=2000)
+    assert result.verdict is Verdict.WON and len(result.line) == 3

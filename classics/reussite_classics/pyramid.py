@@ -3,8 +3,9 @@ where a card is free once the two cards overlapping it are gone, and from the st
 
 from reussite.cards import KING
 from reussite.messages import N_
-from reussite.rules import DISCARD, Fan, Pairs, foundations, pyramid, stock, waste
+from reussite.rules import DISCARD, NONE, Fan, Pairs, StackRule, foundations, pyramid, stock, tableau, waste
 from reussite.variant import Variant
+from reussite_classics.fourteen import RefilledPlaces
 
 #: Seven rows of one to seven cards; each card covered by the two overlapping it in the row below.
 PYRAMID, COVERED = pyramid(7, x=5, y=0)
@@ -41,4 +42,21 @@ class Thirteen(Variant):
         self.place("stock", cards)
 
 
-GAMES = (Thirteen,)
+class Helsinki(RefilledPlaces):
+    """Aisleriot's Helsinki (PySolFC's Thirteens, game 593): ten single places in two rows of five, pairs
+    making thirteen and Kings alone, each place emptied refilled at once from the stock."""
+
+    id = "helsinki"
+    name = N_("Helsinki")
+    family = N_("Simple Pairs")
+    domain = "reussite_classics"
+    stacks = (
+        stock(0, 2.2),
+        *tableau(5, StackRule(build=None, empty=NONE, max_cards=1), x=0, y=0, fan=Fan.NONE),
+        *tableau(5, StackRule(build=None, empty=NONE, max_cards=1), x=0, y=1, first=6, fan=Fan.NONE),
+        *foundations(1, DISCARD, x=4, y=2.2, label=N_("removed cards")),
+    )
+    pairs = Pairs(total=13, alone=(KING,))
+
+
+GAMES = (Thirteen, Helsinki)

@@ -198,6 +198,12 @@ class Knowledge:
         overridden = _overridden(game_class)
         if overridden:
             return "overrides " + ", ".join(overridden)
+        # Cards removed in pairs, or stacks covering others: moves the walks and the stock plays below do not
+        # describe (a card leaves with another, or only once other stacks are empty).
+        if getattr(game_class, "pairs", None) is not None:
+            return "removes cards in pairs (pairs)"
+        if getattr(game_class, "covered_by", None):
+            return "has stacks covering others (covered_by)"
         for spec in game_class.stacks:
             if spec.rule.own_rule and not _by_top(spec.rule):
                 return f"{spec.id} has a rule of its own"

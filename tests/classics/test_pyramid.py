@@ -7,7 +7,7 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.pyramid import Thirteen
+from reussite_classics.pyramid import Helsinki, Thirteen
 
 from reussite.game import DEAL, REDEAL, IllegalMove, Move, Pair
 
@@ -180,3 +180,47 @@ def test_the_page_plays_a_pair_as_one_card_dropped_on_the_other(tmp_path):
         refused = client.post("/api/move", json={"version": after["version"], "src": "tableau-1",
                                                  "dst": "tableau-2", "n": 1})
         assert refused.status_code == 422 and refused.json()["error"]
+
+
+# -- Helsinki ---------------------------------------------------------------------------------------------
+
+def helsinki_deal(number: int) -> dict:
+    """PySolFC's Thirteens (game 593, Thirteens.startGame): one face-up card on each of the ten places; the
+    rest is the talon."""
+    cards = codes(oracle.shuffled(1, number))
+    layout = {f"tableau-{k}": [cards.pop()] for k in range(1, 11)}
+    layout["stock"] = cards
+    return {"cards": layout}
+
+
+def test_helsinki_deals_like_pysolfc():
+    for number in NUMBERS:
+        layout = oracle.layout_of(Helsinki(number))
+        for stack, cards in helsinki_deal(number)["cards"].items():
+            assert layout[stack] == cards, (number, stack)
+
+
+def test_helsinki_pairs_make_thirteen_anywhere_and_the_stock_refills_the_places():
+    game = position(Helsinki, tableau_1="4S", tableau_10="9D", tableau_5="5C", stock="AC 2C 3C")
+    assert listed(game) == ["t1+t10"]
+    assert said(game, "t1+t5") == "The 4 of spades and the 5 of clubs make 9, not 13."
+    play(game, "t10 t1")
+    layout = oracle.layout_of(game)
+    assert layout["tableau-10"] == ["3C"] and layout["tableau-1"] == ["2C"] and game.score() == 2
+    assert DEAL not in set(game.legal_moves())
+
+
+def test_helsinki_removes_kings_alone_and_refills_their_place():
+    game = position(Helsinki, tableau_3="KD", tableau_4="5C", stock="2C")
+    assert listed(game) == ["t3-f1"]
+    assert game.best_move_from(game.index["tableau-3"]) == Move(game.index["tableau-3"], game.index["foundation-1"])
+    play(game, "t3-f1")
+    assert oracle.layout_of(game)["tableau-3"] == ["2C"] and game.score() == 1
+    assert said(game, "t4-f1").startswith("The 5 of clubs cannot be removed on its own")
+
+
+def test_helsinki_is_won_when_every_card_is_out_and_lost_when_stuck():
+    game = position(Helsinki, tableau_3="KD")
+    play(game, "t3-f1")
+    assert game.is_won() and Helsinki.max_score == 52
+    assert position(Helsinki, tableau_3="QD", tableau_4="QC").is_lost()
