@@ -184,6 +184,19 @@ class Position:
             face_down[dst] = len(cards[dst])
         keys[src] = keys[dst] = None
 
+    def turn_face_down(self, stack: int, count: int) -> None:
+        """Lay the bottom ``count`` cards of ``stack`` face down and the others face up, as part of the move
+        being played: a redeal that deals piles again with hidden cards (KPatience's Grandfather). Recorded
+        with the move, so undo and redo take it back and play it again exactly."""
+        if self._ops is None:
+            raise RuntimeError("turn_face_down() is for a move being played (after_move, do_deal, do_redeal)")
+        if not 0 <= count <= len(self.cards[stack]):
+            raise ValueError(f"turn_face_down(): {count} face-down cards on {self.specs[stack].id}, which "
+                             f"holds {len(self.cards[stack])}")
+        self._ops.append((OP_FLIP, stack, self.face_down[stack], self._stack_keys[stack]))
+        self.face_down[stack] = count
+        self._stack_keys[stack] = None
+
     def _flip(self, stack: int) -> None:
         """Turn the top card of ``stack`` face up."""
         old = self.face_down[stack]

@@ -192,3 +192,44 @@ def test_the_positions_along_the_history_are_the_positions_played():
             assert g._path_keys == played
     assert g._path_keys == played
     assert g.seen_positions() == set(played)
+
+
+def test_turn_face_down_is_recorded_with_the_move_and_undone_exactly():
+    """A redeal that hides cards again (Grandfather): the face-down count changes with the move, undo restores
+    it and the position key, redo plays it again; outside a move, and for more cards than the stack holds, it
+    is refused."""
+    import pytest
+
+    from reussite.game import REDEAL
+    from reussite.rules import Build, StackRule, foundations, stock, tableau, waste
+    from reussite.variant import Variant
+
+    class Hidden(Variant):
+        id = "test-hidden"
+        name = "Test Hidden"
+        redeals = 1
+        stacks = (stock(), waste(), *foundations(4, StackRule(build=Build("same", 1), empty=1)),
+                  *tableau(2, StackRule(build=Build("alternate", -1))))
+
+        def deal(self, cards):
+            self.place("tableau-1", [cards.pop() for _ in range(4)], face_down=0)
+            self.place("tableau-2", [cards.pop() for _ in range(4)], face_down=3)
+            self.place("stock", cards)
+
+        def do_redeal(self):
+            super().do_redeal()
+            self.turn_face_down(self.index["tableau-1"], 3)
+
+    game = Hidden(7)
+    t1 = game.index["tableau-1"]
+    with pytest.raises(RuntimeError, match="turn_face_down"):
+        game.turn_face_down(t1, 2)
+    while game.can_deal():
+        game.push(game.parse_move("deal"))
+    before, key = game.face_down[t1], game.position_key()
+    game.push(REDEAL)
+    assert game.face_down[t1] == 3 and not game.is_face_up(t1, 2) and game.is_face_up(t1, 3)
+    game.pop()
+    assert game.face_down[t1] == before == 0 and game.position_key() == key
+    game.redo()
+    assert game.face_down[t1] == 3
