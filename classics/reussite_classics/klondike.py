@@ -52,7 +52,6 @@ NEXT_IN_SUIT = {k: frozenset({(k >> 2) % 13 * 4 + 4 + (k & 3)}) for k in CARD_KE
 
 R_FILL_FIRST = Reason(N_("Fill the empty piles with a King before dealing."))
 R_TOP_OR_ALL = Reason(N_("Only the top card or all the face-up cards of a pile move."))
-R_BASE_STAYS = Reason(N_("The first card of a foundation stays there."))
 R_ON_BASE = Reason(N_("Nothing goes on a card of the base rank."))
 R_EMPTY_BELOW_BASE = Reason(N_("An empty pile takes only a card one rank below the base card."))
 R_FOUNDATION_BASE = Reason(N_("A foundation starts with a card of the base card's rank, in its own suit."))
@@ -374,7 +373,7 @@ class LadyJane(Klondike):
 
     @classmethod
     def layout(cls):
-        # Each foundation takes its own suit from the base rank up, round the corner; its first card stays.
+        # Each foundation takes its own suit from the base rank up, round the corner; its top card may come back.
         foundation = StackRule(own_rule=True, by_top=True, pickup=PICK_TOP, flip_exposed=False)
         pile = StackRule(own_rule=True, by_top=True, pickup=PICK_RUN)
         reserve = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=False)
@@ -394,10 +393,15 @@ class LadyJane(Klondike):
         base = cards.pop()
         self.place(self.foundation_ix[base.suit], [base])
         self.place("stock", cards)
+        self.dealt_base = base.rank
 
     def base_rank(self):
-        """The rank of the base card: the first card of every foundation, which never leaves it."""
-        return next(self.cards[f][0].rank for f in self.foundation_ix if self.cards[f])
+        """The rank of the base card: the first card of every foundation; when every foundation has given its
+        cards back, the rank dealt (a position set up with no foundation card has that of its number's deal)."""
+        for f in self.foundation_ix:
+            if self.cards[f]:
+                return self.cards[f][0].rank
+        return self.dealt_base
 
     def takes(self, stack):
         pile = self.cards[stack]
@@ -432,12 +436,6 @@ class LadyJane(Klondike):
                 break
             n += 1
         return n
-
-    def pick_refusal(self, src, n, dst):
-        reason = super().pick_refusal(src, n, dst)
-        if reason is None and src in self.foundation_ix and len(self.cards[src]) == 1:
-            return R_BASE_STAYS
-        return reason
 
     def do_deal(self):
         # One card onto each reserve while the stock lasts (the last deal: two cards, on the first two).

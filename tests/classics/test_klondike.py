@@ -818,10 +818,15 @@ def test_lady_jane_foundations_start_from_the_base_rank_in_their_suit_and_go_rou
     assert not legal(game, "tableau-4", "foundation-4")  # not the base rank
 
 
-def test_lady_jane_foundation_cards_come_back_but_the_first():
-    game = jane(foundation_1="9C TC", foundation_3="9H", tableau_1="JH", tableau_2="TD")
+def test_lady_jane_foundation_cards_come_back_even_the_base_card():
+    game = jane(foundation_1="9C TC", foundation_3="9H", tableau_1="JH", tableau_2="TS")
     assert legal(game, "foundation-1", "tableau-1")  # the 10 of clubs onto the Jack of hearts
-    assert refused(game, "foundation-3", "tableau-2") == "The first card of a foundation stays there."
+    assert legal(game, "foundation-3", "tableau-2")  # the 9 of hearts, a foundation's first card, too
+    game = LadyJane(5)  # base card: the 9 of diamonds, on foundation 4
+    assert game.base_rank() == 9
+    base = game.foundation_ix[3]
+    game.cards[base].clear()  # every foundation empty: the rank dealt still holds
+    assert game.base_rank() == 9 and game.takes(base) == {9 * 4 + 3}
 
 
 def test_lady_jane_builds_down_in_alternating_colours_round_the_corner_but_not_on_the_base_rank():
