@@ -6,6 +6,7 @@ from reussite.game import DEAL, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
+    CARD_KEYS,
     FOUNDATION_UP_IN_SUIT,
     NONE,
     PICK_NONE,
@@ -42,8 +43,18 @@ DRAW = Option("draw", ("1", "3"), "1", N_("cards turned from the stock at a time
 #: Foundations up in suit from the Ace whose top card may come back onto a pile.
 FOUNDATION_GIVES_BACK = with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP)
 
+#: Lady Jane's tables, by card key (rank * 4 + suit): the cards of each rank; the cards one rank below in the
+#: other colour, the King below the Ace; the next card of the suit, the Ace after the King.
+RANK_KEYS = {rank: frozenset(k for k in CARD_KEYS if k >> 2 == rank) for rank in range(1, 14)}
+BELOW_OTHER_COLOUR = {k: frozenset(j for j in RANK_KEYS[(k >> 2) - 1 or 13] if ((j & 3) >= 2) != ((k & 3) >= 2))
+                      for k in CARD_KEYS}
+NEXT_IN_SUIT = {k: frozenset({(k >> 2) % 13 * 4 + 4 + (k & 3)}) for k in CARD_KEYS}
+
 R_FILL_FIRST = Reason(N_("Fill the empty piles with a King before dealing."))
 R_TOP_OR_ALL = Reason(N_("Only the top card or all the face-up cards of a pile move."))
+R_ON_BASE = Reason(N_("Nothing goes on a card of the base rank."))
+R_EMPTY_BELOW_BASE = Reason(N_("An empty pile takes only a card one rank below the base card."))
+R_FOUNDATION_BASE = Reason(N_("A foundation starts with a card of the base card's rank, in its own suit."))
 
 
 class Klondike(Variant):
@@ -346,5 +357,90 @@ class Zebra(Klondike):
         return sum(card.rank != 1 for f in self.foundation_ix for card in self.cards[f])
 
 
+
+class LadyJane(Klondike):
+    """Aisleriot's Lady Jane, PySolFC's Jane: Klondike's triangle, seven reserve piles the stock deals onto, and
+    a base card: the foundations start from its rank, built up in suit round the corner; the piles build down
+    in alternating colours round the corner, an empty one taking the rank below the base."""
+
+    id = "lady-jane"
+    name = N_("Lady Jane")
+    options = ()
+    redeals = 0
+    has_waste = False
+    deal_to = DealTo.TABLEAU  # the stock deals onto the reserves: do_deal()
+    max_score = 52
+
+    @classmethod
+    def layout(cls):
+        # Each foundation takes its own suit from the base rank up, round the corner; its top card may come back.
+        foundation = StackRule(own_rule=True, by_top=True, pickup=PICK_TOP, flip_exposed=False)
+        pile = StackRule(own_rule=True, by_top=True, pickup=PICK_RUN)
+        reserve = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=False)
+        return (
+            stock(0, 0),
+            *foundations(4, foundation, x=3),
+            *tableau(cls.piles, pile, y=1),
+            *reserves(4, reserve, x=7.5, y=0, dy=1),
+            *reserves(3, reserve, x=8.5, y=0.5, dy=1, first=5),
+        )
+
+    def deal(self, cards):
+        # PySolFC's Jane: Klondike's triangle (face down, rows from the right), a row onto the reserves from the
+        # left, then the base card onto the foundation of its suit.
+        self.deal_triangle(cards, face_down=True)
+        self.deal_row(cards, self.reserve_ix)
+        base = cards.pop()
+        self.place(self.foundation_ix[base.suit], [base])
+        self.place("stock", cards)
+        self.dealt_base = base.rank
+
+    def base_rank(self):
+        """The rank of the base card: the first card of every foundation; when every foundation has given its
+        cards back, the rank dealt (a position set up with no foundation card has that of its number's deal)."""
+        for f in self.foundation_ix:
+            if self.cards[f]:
+                return self.cards[f][0].rank
+        return self.dealt_base
+
+    def takes(self, stack):
+        pile = self.cards[stack]
+        base = self.base_rank()
+        if stack in self.foundation_ix:
+            if not pile:
+                suit = self.foundation_ix.index(stack)
+                return frozenset({base * 4 + suit})
+            top = pile[-1]
+            return NEXT_IN_SUIT[top.rank * 4 + top.suit]
+        if not pile:
+            return RANK_KEYS[base - 1 or 13]
+        top = pile[-1]
+        return frozenset() if top.rank == base else BELOW_OTHER_COLOUR[top.rank * 4 + top.suit]
+
+    def take_refusal(self, card, stack):
+        pile = self.cards[stack]
+        if stack in self.foundation_ix:
+            return None if pile else R_FOUNDATION_BASE
+        if not pile:
+            return R_EMPTY_BELOW_BASE
+        return R_ON_BASE if pile[-1].rank == self.base_rank() else None
+
+    def run_length(self, stack):
+        # Down in alternating colours, the King on the Ace, never across a card of the base rank.
+        pile, up = self.cards[stack], len(self.cards[stack]) - self.face_down[stack]
+        base = self.base_rank()
+        n = min(1, up)
+        while n < up:
+            lower, upper = pile[-n - 1], pile[-n]
+            if lower.rank == base or upper.is_red == lower.is_red or (upper.rank % 13) + 1 != lower.rank:
+                break
+            n += 1
+        return n
+
+    def do_deal(self):
+        # One card onto each reserve while the stock lasts (the last deal: two cards, on the first two).
+        self.deal_cards(self.stock_ix, self.reserve_ix)
+
+
 GAMES = (Klondike, ThumbAndPouch, Whitehead, Saratoga, Athena, AuntMary, GoldMine, Jumbo, Easthaven, Westhaven,
-         KingAlbert, Zebra)
+         KingAlbert, Zebra, LadyJane)

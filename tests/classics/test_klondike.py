@@ -16,6 +16,7 @@ from reussite_classics.klondike import (
     GoldMine,
     Jumbo,
     KingAlbert,
+    LadyJane,
     Saratoga,
     ThumbAndPouch,
     Westhaven,
@@ -780,3 +781,96 @@ def test_zebra_is_won_with_104_on_the_foundations_and_scores_a_point_a_card_besi
     assert not game.is_won() and game.score() == 2
     game = full_foundations(Zebra, decks=2)
     assert game.is_won() and game.score() == Zebra.max_score == 96
+
+
+# -- Lady Jane (Aisleriot's; PySolFC's Jane, game 230) ----------------------------------------------------
+
+
+def test_lady_jane_deals_like_pysolfc_jane():
+    # Jane.startGame: Klondike's triangle, a row onto the 7 reserves from the left, then the base card onto
+    # the foundation of its suit (PySolFC's foundations are one a suit: clubs, spades, hearts, diamonds).
+    def expected(number):
+        deal = pysolfc_deal(number, klondike_rows(7, face_down=True))
+        stock = deal["cards"]["stock"]
+        deal["cards"].update({f"reserve-{i + 1}": [stock.pop()] for i in range(7)})
+        base = stock.pop()
+        deal["cards"][f"foundation-{'CSHD'.index(base[1]) + 1}"] = [base]
+        return deal
+
+    check_deal(LadyJane, expected)
+    assert len(LadyJane(1).stack("stock")) == 16
+
+
+def jane(**stacks):
+    """A Lady Jane position with a 9 of clubs as its base card, unless a foundation is given."""
+    if not any(name.startswith("foundation") for name in stacks):
+        stacks["foundation_1"] = "9C"
+    return position(LadyJane, **stacks)
+
+
+def test_lady_jane_foundations_start_from_the_base_rank_in_their_suit_and_go_round_the_corner():
+    game = jane(foundation_1="9C TC JC QC KC", tableau_1="AC", tableau_2="9H", tableau_3="9S", tableau_4="AD")
+    assert game.base_rank() == 9
+    assert legal(game, "tableau-1", "foundation-1")  # the Ace after the King
+    assert legal(game, "tableau-2", "foundation-3")  # the 9 of hearts starts the hearts
+    assert refused(game, "tableau-3", "foundation-3") == \
+        "A foundation starts with a card of the base card's rank, in its own suit."
+    assert not legal(game, "tableau-4", "foundation-4")  # not the base rank
+
+
+def test_lady_jane_foundation_cards_come_back_even_the_base_card():
+    game = jane(foundation_1="9C TC", foundation_3="9H", tableau_1="JH", tableau_2="TS")
+    assert legal(game, "foundation-1", "tableau-1")  # the 10 of clubs onto the Jack of hearts
+    assert legal(game, "foundation-3", "tableau-2")  # the 9 of hearts, a foundation's first card, too
+    game = LadyJane(5)  # base card: the 9 of diamonds, on foundation 4
+    assert game.base_rank() == 9
+    base = game.foundation_ix[3]
+    game.cards[base].clear()  # every foundation empty: the rank dealt still holds
+    assert game.base_rank() == 9 and game.takes(base) == {9 * 4 + 3}
+
+
+def test_lady_jane_builds_down_in_alternating_colours_round_the_corner_but_not_on_the_base_rank():
+    game = jane(tableau_1="AH", tableau_2="KS", tableau_3="9H", tableau_4="8S", tableau_5="5D", tableau_6="4D",
+                tableau_7="JS TH")
+    assert legal(game, "tableau-2", "tableau-1")  # a black King on a red Ace
+    assert refused(game, "tableau-4", "tableau-3") == "Nothing goes on a card of the base rank."
+    assert not legal(game, "tableau-6", "tableau-5")  # red on red
+    game = jane(tableau_1="QD", tableau_2="3C JS TH 9S", tableau_3="TC 9H 8C", tableau_4="TS")
+    assert legal(game, "tableau-2", "tableau-1", 3)  # JS TH 9S moves as a run
+    assert not legal(game, "tableau-2", "tableau-1", 4)
+    assert not legal(game, "tableau-3", "tableau-4", 2)  # the 8 of clubs is not on the 9 of hearts: a base card
+
+
+def test_an_empty_lady_jane_pile_takes_the_rank_below_the_base():
+    game = jane(tableau_1="", tableau_2="3C 8H 7S", tableau_3="QH", reserve_1="8D")
+    assert legal(game, "tableau-2", "tableau-1", 2)
+    assert legal(game, "reserve-1", "tableau-1")
+    assert refused(game, "tableau-3", "tableau-1") == "An empty pile takes only a card one rank below the base card."
+    game = jane(foundation_2="AS", tableau_1="", tableau_2="5C KD")
+    assert legal(game, "tableau-2", "tableau-1")  # the base is an Ace: a King
+
+
+def test_lady_jane_reserves_give_their_top_card_and_take_nothing():
+    game = jane(reserve_1="2C 7D", reserve_2="", tableau_1="8S", tableau_2="5H", foundation_1="9C TC")
+    assert legal(game, "reserve-1", "tableau-1")
+    assert not legal(game, "tableau-2", "reserve-2")
+    assert not legal(game, "tableau-2", "reserve-1")
+
+
+def test_lady_jane_deals_a_card_onto_each_reserve_the_last_deal_two_and_no_redeal():
+    game = jane(stock=" ".join(f"{r}D" for r in "23456789T"), tableau_1="KS")
+    game.push(DEAL)
+    assert [c.code for i in game.reserve_ix for c in game.cards[i]] == "TD 9D 8D 7D 6D 5D 4D".split()
+    game.push(DEAL)
+    assert [len(game.cards[i]) for i in game.reserve_ix] == [2, 2, 1, 1, 1, 1, 1]
+    assert not game.stack("stock") and not game.is_legal(REDEAL) and not game.is_legal(DEAL)
+
+
+def test_lady_jane_is_won_with_52_on_the_foundations_and_scores_a_point_a_card_base_included():
+    assert LadyJane(1).score() == 1
+    game = jane(foundation_1="9C TC", tableau_1="JC")
+    assert not game.is_won() and game.score() == 2
+    stacks = {f"foundation_{i + 1}": " ".join(r + s for r in "9TJQKA2345678") for i, s in enumerate("CSHD")}
+    game = position(LadyJane, **stacks)
+    assert game.is_won() and game.score() == LadyJane.max_score == 52
+    assert LadyJane.options == ()
