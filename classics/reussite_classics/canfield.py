@@ -246,6 +246,39 @@ class BearRiver(Variant):
         self.set_base_rank(base.rank)
 
 
+class Chessboard(Variant):
+    id = "chessboard"
+    name = N_("Chessboard")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    stacks = (
+        # The foundations down the middle, five fans on either side of them. No base at the deal: the first
+        # card played to a foundation, any card, sets it.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=5, y=0.5, dx=0, dy=1,
+                     suits=range(4)),
+        *tableau(5, with_changes(RIVER, max_cards=None, empty=ANY), x=0, y=0, dx=0, dy=1, fan=Fan.RIGHT),
+        *tableau(5, with_changes(RIVER, max_cards=None, empty=ANY), x=6.5, y=0, dx=0, dy=1, fan=Fan.RIGHT, first=6),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 148, Fortress.startGame): three rows onto the ten piles, then rows while cards
+        # last: the first two piles get six cards, the others five.
+        for _ in range(6):
+            for i in self.tableau_ix:
+                if cards:
+                    self.place(i, [cards.pop()])
+
+    def after_move(self, move):
+        if self.base_rank is None:
+            home = [self.cards[f][0] for f in self.foundation_ix if self.cards[f]]
+            if home:
+                self.set_base_rank(home[0].rank)
+        super().after_move(move)
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -299,4 +332,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver, Chessboard)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Agnes, BearRiver, Canfield, EagleWing, Glenwood, Kansas, RoyalEast
+from reussite_classics.canfield import Agnes, BearRiver, Canfield, Chessboard, EagleWing, Glenwood, Kansas, RoyalEast
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -575,3 +575,57 @@ def test_bear_river_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(BearRiver, 5, **cards)
     assert game.is_won() and game.score() == 52 == BearRiver.max_score
+
+
+# -- Chessboard -------------------------------------------------------------------------------------------
+
+
+def pysolfc_chessboard(number):
+    """PySolFC's Chessboard (game 148, Fortress.startGame): three rows onto the ten piles, then three rows as
+    far as the cards go (the first two piles get a sixth card)."""
+    cards = codes(number)
+    layout = {f"tableau-{i}": [] for i in range(1, 11)}
+    for _ in range(6):
+        for i in range(1, 11):
+            if cards:
+                layout[f"tableau-{i}"].append(cards.pop())
+    return {"cards": layout, "face_down": {f"tableau-{i}": 0 for i in range(1, 11)}}
+
+
+def test_chessboard_deals_like_pysolfc():
+    check_deal(Chessboard, pysolfc_chessboard)
+    game = Chessboard(1)
+    assert game.base_rank is None and [len(game.stack(f"tableau-{i}")) for i in (1, 2, 3)] == [6, 6, 5]
+
+
+def test_chessboard_first_foundation_card_sets_the_base():
+    game = position(Chessboard, tableau_1="9H", tableau_2="4S", tableau_3="9C", tableau_4="TH")
+    assert legal(game, "tableau-2", "foundation-2")  # any rank starts
+    assert not legal(game, "tableau-2", "foundation-1")  # one suit per foundation
+    game.push(move(game, "tableau-1", "foundation-3"))
+    assert game.base_rank == 9
+    assert not legal(game, "tableau-2", "foundation-2")
+    assert refusal(game, "tableau-2", "foundation-2").endswith("it must start with a 9.")
+    assert legal(game, "tableau-3", "foundation-1") and legal(game, "tableau-4", "foundation-3")
+    game.pop()
+    assert game.base_rank is None and legal(game, "tableau-2", "foundation-2")
+
+
+def test_chessboard_piles_build_up_or_down_in_suit_top_card_only_any_card_on_an_empty_one():
+    game = position(Chessboard, 5, tableau_1="8S", tableau_2="7S", tableau_3="9S", tableau_4="9H", tableau_5="KC",
+                    tableau_6="AC", tableau_7="JS TS 6D", tableau_8="", tableau_9="2D 3D 4D 5D 6S")
+    assert legal(game, "tableau-2", "tableau-1") and legal(game, "tableau-3", "tableau-1")
+    assert not legal(game, "tableau-4", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-6") and legal(game, "tableau-6", "tableau-5")
+    assert not legal(game, "tableau-9", "tableau-2", 2)  # the top card only
+    assert legal(game, "tableau-9", "tableau-2")  # no limit on a pile's size
+    assert legal(game, "tableau-7", "tableau-8")
+
+
+def test_chessboard_foundations_keep_their_cards_and_the_game_is_won_with_every_card_home():
+    game = position(Chessboard, 5, foundation_1="5C", tableau_1="6C")
+    assert not legal(game, "foundation-1", "tableau-1")
+    assert Chessboard(1).score() == 0
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Chessboard, 5, **cards)
+    assert game.is_won() and game.score() == 52 == Chessboard.max_score
