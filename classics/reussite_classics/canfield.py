@@ -246,6 +246,128 @@ class BearRiver(Variant):
         self.set_base_rank(base.rank)
 
 
+class Chessboard(Variant):
+    id = "chessboard"
+    name = N_("Chessboard")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    stacks = (
+        # The foundations down the middle, five fans on either side of them. No base at the deal: the first
+        # card played to a foundation, any card, sets it.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=5, y=0.5, dx=0, dy=1,
+                     suits=range(4)),
+        *tableau(5, with_changes(RIVER, max_cards=None, empty=ANY), x=0, y=0, dx=0, dy=1, fan=Fan.RIGHT),
+        *tableau(5, with_changes(RIVER, max_cards=None, empty=ANY), x=6.5, y=0, dx=0, dy=1, fan=Fan.RIGHT, first=6),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 148, Fortress.startGame): three rows onto the ten piles, then rows while cards
+        # last: the first two piles get six cards, the others five.
+        for _ in range(6):
+            for i in self.tableau_ix:
+                if cards:
+                    self.place(i, [cards.pop()])
+
+    def after_move(self, move):
+        if self.base_rank is None:
+            home = [self.cards[f][0] for f in self.foundation_ix if self.cards[f]]
+            if home:
+                self.set_base_rank(home[0].rank)
+        super().after_move(move)
+
+
+R_NO_CHOICE_LEFT = Reason(N_("Three cards were offered: choose the one in the chooser or the game is over."))
+R_CHOOSE_FIRST = Reason(N_("First move the chooser's card to a foundation: it sets the start rank."))
+R_ON_START_RANK = Reason(N_("Nothing goes on a card of the start rank."))
+
+
+class Hamilton(Variant):
+    id = "hamilton"
+    name = N_("Hamilton")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 1
+    stacks = (
+        stock(0, 0),
+        # The chooser shows the card offered as the start card; nothing else goes there.
+        *reserves(1, RESERVE, x=1, y=0, label=N_("the chooser")),
+        # The top card of a foundation may come back into play.
+        *foundations(4, FOUNDATION_FROM_BASE, x=3, suits=range(4)),
+        # Down in the same colour, the King on the Ace; runs in suit move (see run_length); an empty pile takes
+        # any card or run.
+        *tableau(7, StackRule(build=Build(BuildSuit.COLOUR, -1, wrap=True), empty=ANY, pickup=PICK_RUN), y=1),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # Not in PySolFC: Aisleriot's order, a row onto the seven piles, then a row onto piles 2 to 7, and so
+        # on, all face up.
+        for row in range(7):
+            self.deal_row(cards, self.tableau_ix[row:])
+        self.place("stock", cards)
+        # The three cards the stock may offer as the start card, in turn (the chooser's card tells how many
+        # were offered; see stock_refusal).
+        self.offered = tuple(cards[-3:][::-1])
+
+    def _choices_used(self):
+        chooser = self.cards[self.reserve_ix[0]]
+        if not chooser:
+            return 0
+        card = chooser[-1]
+        return next((k + 1 for k, c in enumerate(self.offered) if c == card), 3)
+
+    def stock_refusal(self, move):
+        if self.base_rank is None and self._choices_used() >= 3:
+            return R_NO_CHOICE_LEFT
+        return None
+
+    def do_deal(self):
+        stock, chooser = self.stock_ix, self.reserve_ix[0]
+        if self.base_rank is not None:
+            # One card face up onto each pile, from the first, while the stock lasts.
+            self.deal_cards(stock, self.tableau_ix)
+            return
+        # The start card is being chosen: the chooser's card goes face down under the stock, and the stock's
+        # top card is offered instead. (The stock is lifted onto the chooser and put back over that card.)
+        size = len(self.cards[stock])
+        if self.cards[chooser]:
+            self.move_cards(stock, chooser, size)
+            self.move_cards(chooser, stock, size + 1)
+        self.move_cards(stock, chooser, 1)
+
+    def extra_refusal(self, src, n, dst):
+        kind = self.specs[dst].kind
+        if self.base_rank is None:
+            return None if src == self.reserve_ix[0] and kind is Kind.FOUNDATION else R_CHOOSE_FIRST
+        target = self.cards[dst]
+        if kind is Kind.TABLEAU and target and target[-1].rank == self.base_rank:
+            return R_ON_START_RANK
+        return None
+
+    def run_length(self, stack):
+        # What moves together is a run in suit, down one rank at a time (the King on the Ace), ending above a
+        # card of the start rank.
+        pile = self.cards[stack]
+        n = 1
+        while n < len(pile):
+            upper, lower = pile[-n], pile[-n - 1]
+            if lower.suit != upper.suit or lower.rank != upper.rank % 13 + 1 or lower.rank == self.base_rank:
+                break
+            n += 1
+        return n
+
+    def after_move(self, move):
+        if self.base_rank is None:
+            home = [self.cards[f][0] for f in self.foundation_ix if self.cards[f]]
+            if home:
+                self.set_base_rank(home[0].rank)
+        super().after_move(move)
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -299,4 +421,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver, Chessboard, Hamilton)

@@ -7,7 +7,17 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
-from reussite_classics.canfield import Agnes, BearRiver, Canfield, EagleWing, Glenwood, Kansas, RoyalEast
+from reussite_classics.canfield import (
+    Agnes,
+    BearRiver,
+    Canfield,
+    Chessboard,
+    EagleWing,
+    Glenwood,
+    Hamilton,
+    Kansas,
+    RoyalEast,
+)
 
 from reussite.game import DEAL, REDEAL, Move
 
@@ -575,3 +585,134 @@ def test_bear_river_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(BearRiver, 5, **cards)
     assert game.is_won() and game.score() == 52 == BearRiver.max_score
+
+
+# -- Chessboard -------------------------------------------------------------------------------------------
+
+
+def pysolfc_chessboard(number):
+    """PySolFC's Chessboard (game 148, Fortress.startGame): three rows onto the ten piles, then three rows as
+    far as the cards go (the first two piles get a sixth card)."""
+    cards = codes(number)
+    layout = {f"tableau-{i}": [] for i in range(1, 11)}
+    for _ in range(6):
+        for i in range(1, 11):
+            if cards:
+                layout[f"tableau-{i}"].append(cards.pop())
+    return {"cards": layout, "face_down": {f"tableau-{i}": 0 for i in range(1, 11)}}
+
+
+def test_chessboard_deals_like_pysolfc():
+    check_deal(Chessboard, pysolfc_chessboard)
+    game = Chessboard(1)
+    assert game.base_rank is None and [len(game.stack(f"tableau-{i}")) for i in (1, 2, 3)] == [6, 6, 5]
+
+
+def test_chessboard_first_foundation_card_sets_the_base():
+    game = position(Chessboard, tableau_1="9H", tableau_2="4S", tableau_3="9C", tableau_4="TH")
+    assert legal(game, "tableau-2", "foundation-2")  # any rank starts
+    assert not legal(game, "tableau-2", "foundation-1")  # one suit per foundation
+    game.push(move(game, "tableau-1", "foundation-3"))
+    assert game.base_rank == 9
+    assert not legal(game, "tableau-2", "foundation-2")
+    assert refusal(game, "tableau-2", "foundation-2").endswith("it must start with a 9.")
+    assert legal(game, "tableau-3", "foundation-1") and legal(game, "tableau-4", "foundation-3")
+    game.pop()
+    assert game.base_rank is None and legal(game, "tableau-2", "foundation-2")
+
+
+def test_chessboard_piles_build_up_or_down_in_suit_top_card_only_any_card_on_an_empty_one():
+    game = position(Chessboard, 5, tableau_1="8S", tableau_2="7S", tableau_3="9S", tableau_4="9H", tableau_5="KC",
+                    tableau_6="AC", tableau_7="JS TS 6D", tableau_8="", tableau_9="2D 3D 4D 5D 6S")
+    assert legal(game, "tableau-2", "tableau-1") and legal(game, "tableau-3", "tableau-1")
+    assert not legal(game, "tableau-4", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-6") and legal(game, "tableau-6", "tableau-5")
+    assert not legal(game, "tableau-9", "tableau-2", 2)  # the top card only
+    assert legal(game, "tableau-9", "tableau-2")  # no limit on a pile's size
+    assert legal(game, "tableau-7", "tableau-8")
+
+
+def test_chessboard_foundations_keep_their_cards_and_the_game_is_won_with_every_card_home():
+    game = position(Chessboard, 5, foundation_1="5C", tableau_1="6C")
+    assert not legal(game, "foundation-1", "tableau-1")
+    assert Chessboard(1).score() == 0
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Chessboard, 5, **cards)
+    assert game.is_won() and game.score() == 52 == Chessboard.max_score
+
+
+# -- Hamilton ---------------------------------------------------------------------------------------------
+
+
+def natural_hamilton(number):
+    """Not in PySolFC: Aisleriot's order over PySolFC's shuffle, a row onto the seven piles, then onto piles 2
+    to 7, and so on, all face up; the rest is the stock."""
+    cards = codes(number)
+    layout = {f"tableau-{i}": [] for i in range(1, 8)}
+    for row in range(7):
+        for i in range(row + 1, 8):
+            layout[f"tableau-{i}"].append(cards.pop())
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"stock": 24, **{f"tableau-{i}": 0 for i in range(1, 8)}}}
+
+
+def test_hamilton_deals_in_aisleriot_order():
+    check_deal(Hamilton, natural_hamilton)
+
+
+def test_hamilton_offers_three_cards_for_the_start():
+    game = Hamilton(1)
+    stock = [c.code for c in game.stack("stock")]
+    assert not legal(game, "tableau-7", "foundation-1") and not legal(game, "tableau-7", "tableau-6")
+    game.push(DEAL)
+    assert [c.code for c in game.stack("reserve-1")] == stock[-1:]
+    game.push(DEAL)  # the first card goes under the stock, the second is offered
+    assert [c.code for c in game.stack("reserve-1")] == stock[-2:-1]
+    assert [c.code for c in game.stack("stock")][:1] == stock[-1:]
+    game.push(DEAL)
+    assert not game.is_legal(DEAL)
+    assert game.explain(DEAL).render_english().startswith("Three cards were offered")
+    card = game.stack("reserve-1")[-1]
+    f = game.foundation_ix[card.suit]
+    assert game.is_legal(Move(game.index["reserve-1"], f, 1))
+    game.push(Move(game.index["reserve-1"], f, 1))
+    assert game.base_rank == card.rank and game.is_legal(DEAL)
+    game.push(DEAL)  # now a card onto each pile
+    assert len(game.stack("tableau-1")) == 2 and len(game.stack("stock")) == 23 - 7
+    for _ in range(5):
+        game.pop()
+    assert game.base_rank is None and not game.stack("reserve-1")
+
+
+def test_hamilton_piles_build_down_in_colour_nothing_on_the_start_rank():
+    game = position(Hamilton, 7, foundation_1="7C", tableau_1="9H", tableau_2="8D", tableau_3="8S", tableau_4="AS",
+                    tableau_5="KC", tableau_6="7H", tableau_7="6D")
+    assert legal(game, "tableau-2", "tableau-1")  # red on red
+    assert not legal(game, "tableau-3", "tableau-1")
+    assert legal(game, "tableau-5", "tableau-4")  # the King on the Ace
+    assert not legal(game, "tableau-7", "tableau-6")  # the 7 is the start rank
+    assert refusal(game, "tableau-7", "tableau-6") == "Nothing goes on a card of the start rank."
+
+
+def test_hamilton_runs_in_suit_move_not_through_the_start_rank():
+    game = position(Hamilton, 7, foundation_1="7C", tableau_1="9H 8H 7H 6H", tableau_2="8D", tableau_3="8S 7D",
+                    tableau_4="9C", tableau_5="")
+    assert not legal(game, "tableau-1", "tableau-2", 2)  # 7H 6H: the 6 rests on the start rank
+    assert legal(game, "tableau-1", "tableau-5", 1)
+    assert not legal(game, "tableau-3", "tableau-4", 2)  # 8D 7S: not one suit
+    game = position(Hamilton, 5, foundation_1="5C", tableau_1="9H 8H 7H 6H", tableau_2="TD", tableau_3="KS")
+    assert legal(game, "tableau-1", "tableau-2", 4)
+
+
+def test_hamilton_foundations_from_the_start_rank_and_back_into_play():
+    game = position(Hamilton, 7, foundation_1="7C 8C", tableau_1="9C", tableau_2="7H", tableau_3="8H", tableau_4="9S")
+    assert legal(game, "tableau-1", "foundation-1") and legal(game, "tableau-2", "foundation-3")
+    assert refusal(game, "tableau-3", "foundation-3").endswith("it must start with a 7.")
+    assert legal(game, "foundation-1", "tableau-4")
+
+
+def test_hamilton_is_won_with_every_card_home():
+    assert Hamilton(1).score() == 0
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(Hamilton, 5, **cards)
+    assert game.is_won() and game.score() == 52 == Hamilton.max_score
