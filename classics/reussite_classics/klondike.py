@@ -395,7 +395,7 @@ class LadyJane(Klondike):
         self.place("stock", cards)
         self.dealt_base = base.rank
 
-    def base_rank(self):
+    def base_card_rank(self):
         """The rank of the base card: the first card of every foundation; when every foundation has given its
         cards back, the rank dealt (a position set up with no foundation card has that of its number's deal)."""
         for f in self.foundation_ix:
@@ -405,7 +405,7 @@ class LadyJane(Klondike):
 
     def takes(self, stack):
         pile = self.cards[stack]
-        base = self.base_rank()
+        base = self.base_card_rank()
         if stack in self.foundation_ix:
             if not pile:
                 suit = self.foundation_ix.index(stack)
@@ -423,12 +423,12 @@ class LadyJane(Klondike):
             return None if pile else R_FOUNDATION_BASE
         if not pile:
             return R_EMPTY_BELOW_BASE
-        return R_ON_BASE if pile[-1].rank == self.base_rank() else None
+        return R_ON_BASE if pile[-1].rank == self.base_card_rank() else None
 
     def run_length(self, stack):
         # Down in alternating colours, the King on the Ace, never across a card of the base rank.
         pile, up = self.cards[stack], len(self.cards[stack]) - self.face_down[stack]
-        base = self.base_rank()
+        base = self.base_card_rank()
         n = min(1, up)
         while n < up:
             lower, upper = pile[-n - 1], pile[-n]

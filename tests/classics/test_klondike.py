@@ -810,7 +810,7 @@ def jane(**stacks):
 
 def test_lady_jane_foundations_start_from_the_base_rank_in_their_suit_and_go_round_the_corner():
     game = jane(foundation_1="9C TC JC QC KC", tableau_1="AC", tableau_2="9H", tableau_3="9S", tableau_4="AD")
-    assert game.base_rank() == 9
+    assert game.base_card_rank() == 9
     assert legal(game, "tableau-1", "foundation-1")  # the Ace after the King
     assert legal(game, "tableau-2", "foundation-3")  # the 9 of hearts starts the hearts
     assert refused(game, "tableau-3", "foundation-3") == \
@@ -823,10 +823,10 @@ def test_lady_jane_foundation_cards_come_back_even_the_base_card():
     assert legal(game, "foundation-1", "tableau-1")  # the 10 of clubs onto the Jack of hearts
     assert legal(game, "foundation-3", "tableau-2")  # the 9 of hearts, a foundation's first card, too
     game = LadyJane(5)  # base card: the 9 of diamonds, on foundation 4
-    assert game.base_rank() == 9
+    assert game.base_card_rank() == 9
     base = game.foundation_ix[3]
     game.cards[base].clear()  # every foundation empty: the rank dealt still holds
-    assert game.base_rank() == 9 and game.takes(base) == {9 * 4 + 3}
+    assert game.base_card_rank() == 9 and game.takes(base) == {9 * 4 + 3}
 
 
 def test_lady_jane_builds_down_in_alternating_colours_round_the_corner_but_not_on_the_base_rank():
