@@ -199,8 +199,14 @@ class Grandfather(Yukon):
         for pile in reversed(self.tableau_ix):
             if self.cards[pile]:
                 self.move_cards(pile, stock, len(self.cards[pile]))
-        for pile, _ in grandfather_order(len(self.cards[stock])):
+        hidden = [0] * len(self.tableau_ix)
+        for pile, face_down in grandfather_order(len(self.cards[stock])):
             self.move_cards(stock, self.tableau_ix[pile])
+            hidden[pile] += face_down
+        # The peak face down again, as at the start (the face-down rows come first, so at each pile's bottom).
+        for pile, count in enumerate(hidden):
+            if self.cards[self.tableau_ix[pile]]:
+                self.turn_face_down(self.tableau_ix[pile], min(count, len(self.cards[self.tableau_ix[pile]]) - 1))
 
 
 GAMES = (Yukon, Odessa, AustralianPatience, TenAcross, Grandfather)

@@ -337,7 +337,10 @@ def test_grandfather_redeals_the_piles_unshuffled_in_the_pattern_twice():
     for k in range(1, 8):
         assert [c.code for c in game.stack(f"tableau-{k}")] == expected[k], k
     assert game.redeals_used == 1 and len(game.stack("foundation-3")) == 12
-    assert not any(game.face_down[i] for i in game.tableau_ix)  # face up: see docs/rules-notes.md
+    # The pattern's cards face down again, as KPatience deals them, but each pile's top card (here every
+    # card dealt belongs to the peak's rows).
+    assert [game.face_down[i] for i in game.tableau_ix] == [0, 1, 2, 2, 2, 1, 0]
+    assert all(game.is_face_up(i, len(game.cards[i]) - 1) for i in game.tableau_ix if game.cards[i])
     game.push(REDEAL)
     assert game.refusal(REDEAL) is not None and REDEAL not in set(game.legal_moves())
     game.pop()
