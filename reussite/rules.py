@@ -206,6 +206,10 @@ class StackSpec:
     #: The stack's name as its game's rules call it, a msgid with ``{number}`` ("column {number}" for
     #: Tournament's tableau piles); None: the kind's own name ("tableau pile {number}").
     label: str | None = None
+    #: What the stack takes, in the words of the game's rules, a msgid (tooltips, the text mode's legend):
+    #: for a rule of the game's own, or one the declarations say too little of (Spider's finished runs).
+    #: None: worked out from the rule.
+    text: str | None = None
 
     @property
     def short(self) -> str:
@@ -236,12 +240,18 @@ class StackSpec:
     def describe(self) -> Message:
         """One line saying what this stack takes."""
         rule = self.rule
+        if self.text:
+            return Message(self.text)
         if self.kind is Kind.STOCK:
             return Message(N_("Deals cards; click it to deal."))
-        if rule.own_rule:  # a StackSpec subclass may say more (Osmosis' foundations)
+        if rule.own_rule:  # a StackSpec subclass may say more (Osmosis' foundations), or its text
             return Message(N_("Takes cards by the game's own rule."))
+        if self.kind is Kind.WASTE and rule.accepts_from == frozenset():
+            return Message(N_("Takes the cards turned from the stock; its top card may be played."))
         if rule.build is None and rule.empty == NONE:
-            return Message(N_("Takes no cards."))
+            if rule.pickup == PICK_NONE:
+                return Message(N_("Takes no cards, and none leaves it."))
+            return Message(N_("Takes no cards; its top card may be played."))
         parts = {"rule": Message(rule.build.text) if rule.build else Message(N_("no building"))}
         if rule.empty == ANY:
             return Message(N_("{rule}; an empty one takes any card."), parts)
@@ -289,6 +299,8 @@ def spec_problems(spec: object) -> list[str]:
                          f"(valid: '{spec.kind.value}-1', '{spec.kind.value}-2', ...)")
     if not _valid(spec.fan, Fan):
         found.append(f"fan: {spec.fan!r} is not one of {_choices(Fan)}")
+    if spec.text is not None and not (isinstance(spec.text, str) and spec.text):
+        found.append(f"text: {spec.text!r} is not None or a msgid saying what the stack takes")
     for axis in ("x", "y"):
         if not isinstance(getattr(spec, axis), int | float) or isinstance(getattr(spec, axis), bool):
             found.append(f"{axis}: {getattr(spec, axis)!r} is not a number")
@@ -524,11 +536,12 @@ def rank_name(rank: int) -> Message:
 
 
 def _numbered(kind: Kind, count: int, rule: StackRule, x: float, y: float, dx: float, dy: float, fan: Fan | str,
-              first: int = 1, label: str | None = None):
+              first: int = 1, label: str | None = None, text: str | None = None):
     if not _is_int(first) or first < 1:
         raise ValueError(f"{kind.value}s: first={first!r} is not a whole number from 1")
     return [
-        StackSpec(f"{kind.value}-{first + i}", kind, rule, x + dx * i, y + dy * i, fan, label) for i in range(count)
+        StackSpec(f"{kind.value}-{first + i}", kind, rule, x + dx * i, y + dy * i, fan, label, text)
+        for i in range(count)
     ]
 
 
@@ -541,14 +554,16 @@ def waste(x: float = 1, y: float = 0, fan: Fan | str = Fan.NONE) -> StackSpec:
 
 
 def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0,
-                suits: Sequence[int] | None = None, first: int = 1, label: str | None = None):
+                suits: Sequence[int] | None = None, first: int = 1, label: str | None = None,
+                text: str | None = None):
     """``count`` foundations in a row. With ``suits``, foundation K takes only suit ``suits[K - 1]`` (0 clubs,
     1 spades, 2 hearts, 3 diamonds): ``suits=range(4)``, or ``(0, 1, 2, 3) * 2`` for eight.
 
     Every helper below numbers its stacks from ``first`` (a layout in two groups: ``tableau(4, ..., y=1)``
     then ``tableau(4, ..., y=3, first=5)``) and names them with ``label`` (a msgid with ``{number}``, as the
-    game's rules call them: ``N_("free cell {number}")``)."""
-    stacks = _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, Fan.NONE, first, label)
+    game's rules call them: ``N_("free cell {number}")``), saying what they take with ``text`` where the
+    rule alone says too little (``N_("Takes a finished run, King to Ace in one suit.")``)."""
+    stacks = _numbered(Kind.FOUNDATION, count, rule, x, y, dx, dy, Fan.NONE, first, label, text)
     if suits is None:
         return stacks
     suits = tuple(suits)
@@ -558,17 +573,19 @@ def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: flo
 
 
 def tableau(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 1, dy: float = 0,
-            fan: Fan | str = Fan.DOWN, first: int = 1, label: str | None = None):
-    return _numbered(Kind.TABLEAU, count, rule, x, y, dx, dy, fan, first, label)
+            fan: Fan | str = Fan.DOWN, first: int = 1, label: str | None = None, text: str | None = None):
+    return _numbered(Kind.TABLEAU, count, rule, x, y, dx, dy, fan, first, label, text)
 
 
 def reserves(count: int, rule: StackRule, x: float = 0, y: float = 1, dx: float = 0, dy: float = 1,
-             fan: Fan | str = Fan.NONE, first: int = 1, label: str | None = None):
-    return _numbered(Kind.RESERVE, count, rule, x, y, dx, dy, fan, first, label)
+             fan: Fan | str = Fan.NONE, first: int = 1, label: str | None = None, text: str | None = None):
+    return _numbered(Kind.RESERVE, count, rule, x, y, dx, dy, fan, first, label, text)
 
 
 #: A foundation that takes no card by a build: the discard pile where a game's :class:`Pairs` go.
 DISCARD = StackRule(build=None, empty=NONE, pickup=PICK_NONE, flip_exposed=False)
+#: What a discard pile takes, in words (``foundations(1, DISCARD, text=DISCARD_TEXT)``).
+DISCARD_TEXT = N_("Takes the cards removed together; none comes back.")
 
 
 class PairBy(StrEnum):

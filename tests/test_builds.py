@@ -74,3 +74,27 @@ def test_stacks_in_two_groups_are_numbered_on_and_named_as_the_rules_do():
     assert {s.label for s in cells} == {"free cell {number}"}
     with pytest.raises(ValueError, match="first=0"):
         tableau(2, rule, first=0)
+
+
+def test_a_stack_says_what_it_takes_in_the_words_of_its_rules():
+    from reussite.rules import DISCARD, DISCARD_TEXT, NONE, foundations, waste
+
+    (hole,) = foundations(1, StackRule(own_rule=True, by_top=True, pickup="none"), text="Takes the next card.")
+    assert hole.describe().msgid == "Takes the next card."
+    (plain,) = foundations(1, StackRule(own_rule=True, by_top=True, pickup="none"))
+    assert plain.describe().msgid == "Takes cards by the game's own rule."
+    (discard,) = foundations(1, DISCARD, text=DISCARD_TEXT)
+    assert discard.describe().msgid == DISCARD_TEXT
+    assert waste().describe().msgid == "Takes the cards turned from the stock; its top card may be played."
+    (closed,) = tableau_of(StackRule(empty=NONE, pickup="top"))
+    assert closed.describe().msgid == "Takes no cards; its top card may be played."
+    (sealed,) = tableau_of(StackRule(empty=NONE, pickup="none"))
+    assert sealed.describe().msgid == "Takes no cards, and none leaves it."
+    bad = StackSpec("tableau-1", Kind.TABLEAU, StackRule(), text="")
+    assert spec_problems(bad) == ["text: '' is not None or a msgid saying what the stack takes"]
+
+
+def tableau_of(rule):
+    from reussite.rules import tableau
+
+    return tableau(1, rule)

@@ -10,6 +10,7 @@ from reussite.game import Move, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
+    DISCARD_TEXT,
     NONE,
     PICK_NONE,
     PICK_RUN,
@@ -25,9 +26,7 @@ from reussite.rules import (
     tableau,
     waste,
 )
-from reussite.rules import (
-    DISCARD as PAIR_DISCARD,
-)
+from reussite.rules import DISCARD as PAIR_DISCARD
 from reussite.variant import Variant
 
 # The names after "of" where a language cannot build them from the name (French « de la Première loi »),
@@ -43,6 +42,7 @@ R_REFILLS_ONLY = Reason(N_("The stock only refills the piles, by itself."))
 R_NOTHING_TO_GATHER = Reason(N_("There are no cards to gather."))
 
 #: The discard pile, which takes cards from the piles only and gives none back.
+T_DISCARD = N_("Takes the top card of a pile while a higher card of its suit tops another pile; none comes back.")
 DISCARD = StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False)
 
 
@@ -71,7 +71,7 @@ class AcesUp(Variant):
     stacks = (
         stock(0, 0),
         *tableau(4, StackRule(empty=ANY, pickup=PICK_TOP, accepts_from=frozenset({Kind.TABLEAU})), x=1.5, y=0),
-        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile")),
+        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile"), text=T_DISCARD),
     )
     max_score = 48
     score_rule = N_("One point for each card discarded.")
@@ -103,7 +103,7 @@ class Fortunes(AcesUp):
     stacks = (
         stock(0, 0),
         *tableau(4, StackRule(empty=ANY, pickup=PICK_RUN, accepts_from=frozenset({Kind.TABLEAU})), x=1.5, y=0),
-        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile")),
+        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile"), text=T_DISCARD),
     )
 
     def run_length(self, stack):  # any number of cards from the top of a pile, in whatever order
@@ -130,7 +130,7 @@ class FirstLaw(Variant):
         # A card goes onto a card of its rank: the pile's top card alone decides (its left side: extra_refusal).
         *tableau(4, StackRule(own_rule=True, by_top=True, pickup=PICK_TOP,
                               accepts_from=frozenset({Kind.TABLEAU})), x=1.5, y=0),
-        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile")),
+        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile"), text=T_DISCARD),
     )
     max_score = 52
     score_rule = N_("One point for each card discarded.")
@@ -257,7 +257,7 @@ class Cover(Variant):
     stacks = (
         stock(0, 0),
         *tableau(4, StackRule(empty=NONE), x=1.5, y=0),  # nothing is put on a pile: its card leaves in a pair
-        *foundations(1, PAIR_DISCARD, x=6, y=0, label=N_("discard pile")),
+        *foundations(1, PAIR_DISCARD, x=6, y=0, label=N_("discard pile"), text=DISCARD_TEXT),
     )
     pairs = Pairs(by="suit")
     deal_to = DealTo.TABLEAU  # but only the game deals, to refill the piles (stock_refusal)

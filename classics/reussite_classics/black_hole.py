@@ -29,8 +29,12 @@ class BlackHole(Variant):
     stacks = (
         # The hole takes by its top card alone.
         StackSpec("foundation-1", Kind.FOUNDATION,
-                  StackRule(own_rule=True, by_top=True, pickup=PICK_NONE, flip_exposed=False), 2.2 * 2 + 0.5, 1.5),
-        *(StackSpec(f"tableau-{i + 1}", Kind.TABLEAU, FAN, x, y, Fan.RIGHT) for i, (x, y) in enumerate(PLACES)),
+                  StackRule(own_rule=True, by_top=True, pickup=PICK_NONE, flip_exposed=False), 2.2 * 2 + 0.5, 1.5,
+                  label=N_("the hole"),
+                  text=N_("Takes a card one rank above or below its top card, the King and the Ace next to each "
+                          "other; none comes back.")),
+        *(StackSpec(f"tableau-{i + 1}", Kind.TABLEAU, FAN, x, y, Fan.RIGHT, label=N_("fan {number}"))
+          for i, (x, y) in enumerate(PLACES)),
     )
     max_score = 52
     score_rule = N_("One point for each card in the hole.")

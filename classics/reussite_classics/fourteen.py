@@ -4,7 +4,7 @@ filled at once from the stock, are paired off (Jamestown, Block Ten)."""
 
 from reussite.game import Reason
 from reussite.messages import N_
-from reussite.rules import DISCARD, NONE, DealTo, Fan, Pairs, StackRule, foundations, stock, tableau
+from reussite.rules import DISCARD, DISCARD_TEXT, NONE, DealTo, Fan, Pairs, StackRule, foundations, stock, tableau
 from reussite.variant import Variant
 
 #: A pile of these games: nothing is ever put on it; its top card leaves only in a pair.
@@ -23,7 +23,7 @@ class Fourteen(Variant):
     stacks = (
         *tableau(6, PILE, x=0, y=0),
         *tableau(6, PILE, x=0, y=2.5, first=7),
-        *foundations(1, DISCARD, x=6.5, y=0, label=N_("removed cards")),
+        *foundations(1, DISCARD, x=6.5, y=0, label=N_("removed cards"), text=DISCARD_TEXT),
     )
     pairs = Pairs(total=14)
     max_score = 52
@@ -48,7 +48,7 @@ class Isabel(Variant):
     stacks = (
         *tableau(7, PILE, x=0, y=0),
         *tableau(6, PILE, x=0, y=2, first=8),
-        *foundations(1, DISCARD, x=7.5, y=0, label=N_("removed cards")),
+        *foundations(1, DISCARD, x=7.5, y=0, label=N_("removed cards"), text=DISCARD_TEXT),
     )
     pairs = Pairs(by="rank")
     max_score = 52
@@ -100,7 +100,8 @@ class Jamestown(RefilledPlaces):
     name = N_("Jamestown")
     family = N_("Simple Pairs")
     domain = "reussite_classics"
-    stacks = (stock(0, 1.5), *grid3(), *foundations(1, DISCARD, x=5, y=1.5, label=N_("removed cards")))
+    stacks = (stock(0, 1.5), *grid3(),
+              *foundations(1, DISCARD, x=5, y=1.5, label=N_("removed cards"), text=DISCARD_TEXT))
     pairs = Pairs(by="rank")
 
 

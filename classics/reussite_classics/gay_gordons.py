@@ -3,7 +3,7 @@ two Jacks, or a Queen and a King. Won when every card is removed."""
 
 from reussite.cards import JACK, KING, QUEEN
 from reussite.messages import N_
-from reussite.rules import DISCARD, NONE, Fan, Kind, Pairs, StackRule, StackSpec, foundations
+from reussite.rules import DISCARD, DISCARD_TEXT, NONE, Fan, Kind, Pairs, StackRule, StackSpec, foundations
 from reussite.variant import Variant
 
 PILE = StackRule(build=None, empty=NONE)  # nothing is put on a pile; its top card leaves in a pair
@@ -32,7 +32,7 @@ class GayGordons(Variant):
         # Aisleriot's first pile holds two cards, fanned to the right, above the ten others of five.
         StackSpec("tableau-1", Kind.TABLEAU, PILE, 0, 0, Fan.RIGHT),
         *(StackSpec(f"tableau-{i}", Kind.TABLEAU, PILE, i - 2, 1, Fan.DOWN) for i in range(2, 12)),
-        *foundations(1, DISCARD, x=9, y=0, label=N_("discard pile")),
+        *foundations(1, DISCARD, x=9, y=0, label=N_("discard pile"), text=DISCARD_TEXT),
     )
     pairs = CourtPairs(total=11, same=(JACK,))
     max_score = 52

@@ -34,7 +34,9 @@ class Golf(Variant):
         # The "waste" of the rules is the game's one foundation: it takes cards from the piles only, by its
         # top card alone.
         *foundations(1, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
-                                  accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False), x=1, y=0),
+                                  accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False), x=1, y=0,
+                      text=N_("Takes a card from the piles one rank above or below its top card, nothing on a "
+                              "King; the stock turns its cards onto it.")),
         *tableau(7, StackRule(empty=NONE, pickup=PICK_TOP), y=1),  # nothing is built on the piles
     )
     deal_to = DealTo.FOUNDATION  # the stock turns its top card onto the foundation, whatever lies there

@@ -4,7 +4,7 @@
 
 from reussite.game import Reason
 from reussite.messages import N_
-from reussite.rules import DISCARD, NONE, DealTo, Kind, Pairs, StackRule, StackSpec, foundations, stock
+from reussite.rules import DISCARD, DISCARD_TEXT, NONE, DealTo, Kind, Pairs, StackRule, StackSpec, foundations, stock
 from reussite.variant import Variant
 
 COLUMNS = 5
@@ -24,7 +24,7 @@ class _Grid(Variant):
     decks = 1
     deal_to = DealTo.TABLEAU  # the stock fills the grid's empty places (do_deal, _fill)
     stacks = (*GRID, stock(COLUMNS + 0.5, 2), *foundations(1, DISCARD, x=COLUMNS + 0.5, y=0,
-                                                             label=N_("discard pile")))
+                                                             label=N_("discard pile"), text=DISCARD_TEXT))
     max_score = 52
     score_rule = N_("One point for each card removed.")
 

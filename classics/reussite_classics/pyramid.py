@@ -3,7 +3,19 @@ where a card is free once the two cards overlapping it are gone, and from the st
 
 from reussite.cards import KING
 from reussite.messages import N_
-from reussite.rules import DISCARD, NONE, Fan, Pairs, StackRule, foundations, pyramid, stock, tableau, waste
+from reussite.rules import (
+    DISCARD,
+    DISCARD_TEXT,
+    NONE,
+    Fan,
+    Pairs,
+    StackRule,
+    foundations,
+    pyramid,
+    stock,
+    tableau,
+    waste,
+)
 from reussite.variant import Variant
 from reussite_classics.fourteen import RefilledPlaces
 
@@ -24,7 +36,7 @@ class Thirteen(Variant):
     stacks = (
         stock(0, 0),
         waste(1, 0, fan=Fan.RIGHT),  # fanned: the card under the top one pairs with it
-        *foundations(1, DISCARD, x=9, y=0, label=N_("removed cards")),  # where the removed cards go
+        *foundations(1, DISCARD, x=9, y=0, label=N_("removed cards"), text=DISCARD_TEXT),  # where the removed cards go
         *PYRAMID,
     )
     covered_by = COVERED
@@ -54,7 +66,7 @@ class Helsinki(RefilledPlaces):
         stock(0, 2.2),
         *tableau(5, StackRule(build=None, empty=NONE, max_cards=1), x=0, y=0, fan=Fan.NONE),
         *tableau(5, StackRule(build=None, empty=NONE, max_cards=1), x=0, y=1, first=6, fan=Fan.NONE),
-        *foundations(1, DISCARD, x=4, y=2.2, label=N_("removed cards")),
+        *foundations(1, DISCARD, x=4, y=2.2, label=N_("removed cards"), text=DISCARD_TEXT),
     )
     pairs = Pairs(total=13, alone=(KING,))
 

@@ -37,6 +37,9 @@ PACK_SUITS = {"1": (1, 1, 1, 1), "2": (1, 1, 2, 2), "4": (0, 1, 2, 3)}
 #: A foundation of the family: only the game puts cards there (a finished run); it takes nothing from the
 #: player and keeps them.
 CLOSED_FOUNDATION = StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False)
+#: The place of a finished run, as the pages name it.
+FINISHED_RUN = {"label": N_("finished run {number}"),
+                "text": N_("Takes a finished run, King to Ace in one suit, which leaves its pile by itself.")}
 
 
 def suit_run(game, stack):
@@ -87,7 +90,7 @@ class Spider(Variant):
     def layout(cls):
         return (
             stock(0, 0),
-            *foundations(4 * cls.decks, CLOSED_FOUNDATION, x=2),
+            *foundations(4 * cls.decks, CLOSED_FOUNDATION, x=2, **FINISHED_RUN),
             *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=PICK_RUN), y=1),
         )
 
@@ -197,7 +200,7 @@ class SimpleSimon(Spider):
     @classmethod
     def layout(cls):
         return (
-            *foundations(4, CLOSED_FOUNDATION, x=3),
+            *foundations(4, CLOSED_FOUNDATION, x=3, **FINISHED_RUN),
             *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=PICK_RUN), y=1),
         )
 

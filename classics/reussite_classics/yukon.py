@@ -20,7 +20,7 @@ from reussite.rules import (
     waste,
 )
 from reussite.variant import Option, Variant
-from reussite_classics.spider import CLOSED_FOUNDATION, face_up_count, leave_finished_runs
+from reussite_classics.spider import CLOSED_FOUNDATION, FINISHED_RUN, face_up_count, leave_finished_runs
 
 # The name after "of" where a language cannot build it from the name (French « du Yukon »): see
 # reussite.messages.OF_CONTEXT.
@@ -125,7 +125,7 @@ class TenAcross(Yukon):
             # A free cell holds any one card.
             *reserves(2, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=0, y=0, dx=1, dy=0,
                       label=N_("free cell {number}")),
-            *foundations(4, CLOSED_FOUNDATION, x=6, y=0),
+            *foundations(4, CLOSED_FOUNDATION, x=6, y=0, **FINISHED_RUN),
             *tableau(10, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
         )
 
