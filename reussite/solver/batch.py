@@ -115,6 +115,8 @@ def _is_json(path: Path) -> bool:
 def _typed(row: dict) -> dict:
     """A row read back from CSV (all strings) with its numbers as numbers."""
     out = dict(row)
+    if out.get("verdict") not in VERDICTS:
+        raise ValueError(f"verdict {out.get('verdict')!r} is not one of {', '.join(VERDICTS)}")
     for name in ("number", "moves", "nodes", "positions"):
         out[name] = int(out[name])
     for name in ("seconds", "memory_mb", "rss_mb"):
@@ -122,9 +124,19 @@ def _typed(row: dict) -> dict:
     return out
 
 
+#: The verdicts a results row may hold.
+VERDICTS = tuple(v.value for v in Verdict)
+
+
 def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
     """(line number, row) for each row of a results file; raises UserError naming a line that is unreadable."""
-    text = path.read_text(encoding="utf-8")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:  # a hand edit in another encoding: name the line, as for any bad row
+        raise UserError(N_("{file}:{line}: not a results row ({error})"), file=str(path),
+                        line=data.count(b"\n", 0, exc.start) + 1,
+                        error=f"byte 0x{data[exc.start]:02x} is not UTF-8 text") from None
     # A last line without its newline was cut short by an interrupted run: it does not count (RowWriter drops
     # it and the deal is solved again).
     text = text[:text.rfind("\n") + 1]

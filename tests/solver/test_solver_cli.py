@@ -119,6 +119,28 @@ def test_a_row_written_with_another_budget_is_an_error_naming_file_and_line(run_
     assert f"{out}:2: this row was solved with another budget" in result.err
 
 
+@pytest.mark.parametrize(("edit", "error"), [
+    (lambda rows: rows.replace('"verdict": "won"', '"verdict": "maybe"', 1).replace(
+        '"verdict": "lost"', '"verdict": "maybe"', 1).replace('"verdict": "unknown"', '"verdict": "maybe"', 1),
+     "verdict 'maybe' is not one of won, lost, unknown"),
+    (lambda rows: rows.replace('"line": "', '"line": "\xe9', 1), "byte 0xe9 is not UTF-8 text"),
+])
+def test_a_hand_edited_results_file_is_refused_naming_file_and_line(run_cli, tmp_path, edit, error):
+    """A results file edited by hand (a verdict no run writes, a latin-1 byte) stops the resume with the file
+    and the line, not a traceback, and the file is left as it was."""
+    out = tmp_path / "runs.jsonl"
+    _winnability(run_cli, "--deals", "1-2", "--jobs", "1", "--out", str(out))
+    text = out.read_text(encoding="utf-8")
+    edited = edit(text)
+    assert edited != text
+    data = edited.encode("utf-8") if "\xe9" not in edited else edited.encode("latin-1")
+    out.write_bytes(data)
+    result = run_cli("winnability", "osmosis", "--option", "deal=3", "--nodes", NODES, "--deals", "1-2",
+                     "--out", str(out))
+    assert result.code == 2 and f"{out}:1: not a results row ({error})" in result.err, result.err
+    assert out.read_bytes() == data
+
+
 def test_the_dask_path_gives_the_same_rows_as_the_local_pool():
     distributed = pytest.importorskip("distributed")
     tasks = [("osmosis", {"deal": "3"}, n, Budget(nodes=int(NODES))) for n in range(1, 7)]
