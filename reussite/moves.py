@@ -43,14 +43,43 @@ class Pair(Move):
     other: int = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class _One:
+    """A move that takes no argument exists once: ``Deal()`` is ``DEAL`` wherever it was made (a typed move,
+    a save replayed, the conformance harness, a copy sent to the solver's process), so a game may test
+    ``move is DEAL`` as the plugin guide does."""
+
+    __slots__ = ()
+    _made: dict = {}
+
+    def __new__(cls):
+        one = _One._made.get(cls)
+        if one is None:
+            one = _One._made[cls] = super().__new__(cls)
+        return one
+
+    def __reduce__(self):
+        return (type(self), ())
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Deal(_One):
     """Deal from the stock, as the variant deals (to the waste, or onto the tableau)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
-class Redeal:
+
+class Redeal(_One):
     """Gather the cards back into the stock for another pass, as the variant does it."""
+
+    __slots__ = ()
 
 
 AnyMove = Move | Pair | Deal | Redeal

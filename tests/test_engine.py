@@ -233,3 +233,16 @@ def test_turn_face_down_is_recorded_with_the_move_and_undone_exactly():
     assert game.face_down[t1] == before == 0 and game.position_key() == key
     game.redo()
     assert game.face_down[t1] == 3
+
+
+def test_a_deal_is_the_deal_wherever_it_was_made():
+    """``move is DEAL`` (the plugin guide's Spider) holds for a deal made anywhere: typed, built by the
+    conformance harness, pickled to the solver's process and back, copied."""
+    import copy
+    import pickle
+
+    from reussite.moves import DEAL, REDEAL, Deal, Redeal
+
+    for made, one in ((Deal(), DEAL), (Redeal(), REDEAL)):
+        assert made is one and pickle.loads(pickle.dumps(made)) is one and copy.deepcopy(made) is one
+    assert DEAL != REDEAL and len({DEAL, Deal(), REDEAL}) == 2

@@ -305,8 +305,12 @@ export function toggleLog(open) {
 
 const bookmarkKey = () => `reussite.bookmarks.${app.state.game}.${app.state.number}`;
 
+// Bookmarks as stored: lists of moves in notation; anything else (an edit, another version's form) is left out.
 function bookmarks() {
-  try { return JSON.parse(store.get(bookmarkKey()) || '[]'); } catch (e) { return []; }
+  let marks;
+  try { marks = JSON.parse(store.get(bookmarkKey()) || '[]'); } catch (e) { return []; }
+  if (!Array.isArray(marks)) return [];
+  return marks.filter((mark) => Array.isArray(mark) && mark.every((m) => typeof m === 'string'));
 }
 
 // The log of the position shown, drawn again after each change while the panel is open.

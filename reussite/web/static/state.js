@@ -10,8 +10,20 @@ export const SUIT = { C: '♣', S: '♠', H: '♥', D: '♦' };
 export const RANK = { A: 'A', T: '10', J: 'J', Q: 'Q', K: 'K' };
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
+// The language kept by the page: its primary subtag, or none where the stored value is no language tag at all
+// (a hand edit such as "fr_FR" would make every Intl call throw, and the page would never start).
+function storedLang() {
+  const raw = store.get('reussite.lang');
+  if (!raw) return null;
+  try {
+    return Intl.getCanonicalLocales(raw.replace(/_/g, '-'))[0].split('-')[0].toLowerCase();
+  } catch (e) {
+    return null;
+  }
+}
+
 export const app = {
-  lang: store.get('reussite.lang') || document.documentElement.dataset.defaultLang || 'en',
+  lang: storedLang() || document.documentElement.dataset.defaultLang || 'en',
   strings: {},
   langs: [],
   games: [],
