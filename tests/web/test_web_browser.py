@@ -425,3 +425,22 @@ def test_sound_is_off_by_default_and_plays_for_a_deal_a_move_and_card_backs_chan
     page.reload()
     page.wait_for_selector("body[data-painted]")
     assert page.locator("#sound").is_checked() and page.evaluate(back) != blue  # both kept
+
+
+@pytest.mark.parametrize(("stored", "shown"), [("fr_FR", "fr"), ("not a language!", "en"), ("FR-ca", "fr")])
+def test_a_stored_language_the_browser_refuses_and_odd_bookmarks_do_not_stop_the_page(page, server, stored, shown):
+    """Storage edited by hand (a POSIX locale name, nonsense) or written by another version: the page starts, in
+    the language the value names where it names one, and bookmarks of another shape are left out."""
+    state = open_game(page, server, "forty-thieves", NUMBER)
+    key = f"reussite.bookmarks.{state['game']}.{state['number']}"
+    page.evaluate(f"""() => {{ localStorage.setItem('reussite.lang', {stored!r});
+                               localStorage.setItem({key!r}, JSON.stringify([{{a: 1}}, ['t1-f'], 7])); }}""")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.reload()
+    page.wait_for_selector("body[data-painted]")
+    assert page.evaluate("document.documentElement.lang") == shown and not errors
+    page.click("#btn-log")  # the move log, with its bookmarks
+    page.wait_for_selector("#log:not([hidden])")
+    assert page.locator("#bookmarks button").count() == 1 and not errors
+    page.evaluate("() => localStorage.clear()")
