@@ -367,9 +367,7 @@ class LadyJane(Klondike):
     name = N_("Lady Jane")
     options = ()
     redeals = 0
-    has_waste = False
     deal_to = DealTo.TABLEAU  # the stock deals onto the reserves: do_deal()
-    max_score = 52
 
     @classmethod
     def layout(cls):
