@@ -368,6 +368,55 @@ class Hamilton(Variant):
         super().after_move(move)
 
 
+R_ACE_HIGH = Reason(N_("The Ace ranks above the King: nothing goes on a Two."))
+
+
+class StraightUp(Canfield):
+    id = "straight-up"
+    name = N_("Straight Up")
+    redeals = 2  # three passes through the stock
+    deal_count = 1
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        # Each foundation starts with its Two, dealt, and goes up in suit to the King, then the Ace.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, empty=2, pickup=PICK_NONE), x=3, suits=range(4)),
+        # Down in suit, the King on the Ace (never the Ace on a Two: the Ace is high), any run moves; an empty
+        # pile, once the reserve is out, takes the waste's top card only.
+        *tableau(4, StackRule(build=Build(BuildSuit.SAME, -1, wrap=True), empty=ANY, pickup=PICK_RUN), x=3, y=1),
+        *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
+    )
+    max_score = 48
+    score_rule = N_("One point for each card on the foundations besides the Twos.")
+
+    def shuffle_hook(self, cards):
+        # PySolFC's (game 100, Storehouse): the Twos go on top of the pack, the clubs' topmost, then spades,
+        # hearts, diamonds.
+        twos = sorted((c for c in cards if c.rank == 2), key=lambda c: c.suit, reverse=True)
+        return [c for c in cards if c.rank != 2] + twos
+
+    def deal(self, cards):
+        # PySolFC's order: the four Twos onto their foundations, thirteen cards to the reserve (the top one
+        # up), one card on each pile from the right. (PySolFC then turns the stock once; here the first click
+        # does.)
+        for f in self.foundation_ix:
+            self.place(f, [cards.pop()])
+        self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=12)
+        self.deal_row(cards, self.tableau_ix[::-1])
+        self.place("stock", cards)
+
+    def extra_refusal(self, src, n, dst):
+        if self.specs[dst].kind is not Kind.TABLEAU:
+            return None
+        target = self.cards[dst]
+        if not target:
+            return None if src == self.waste_ix else R_EMPTY_FROM_WASTE
+        return R_ACE_HIGH if target[-1].rank == 2 else None
+
+    def score(self):
+        return self.on_foundations() - 4
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -421,4 +470,4 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver, Chessboard, Hamilton)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver, Chessboard, Hamilton, StraightUp)

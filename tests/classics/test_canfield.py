@@ -17,6 +17,7 @@ from reussite_classics.canfield import (
     Hamilton,
     Kansas,
     RoyalEast,
+    StraightUp,
 )
 
 from reussite.game import DEAL, REDEAL, Move
@@ -716,3 +717,72 @@ def test_hamilton_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(Hamilton, 5, **cards)
     assert game.is_won() and game.score() == 52 == Hamilton.max_score
+
+
+# -- Straight Up ------------------------------------------------------------------------------------------
+
+
+def pysolfc_straight_up(number):
+    """PySolFC's Storehouse, Aisleriot's Straight Up (game 100): the Twos to the top of the pack by PySolFC's
+    shuffle hook (pysol-cards' _shuffleHookMoveToTop), onto the foundations, then as Canfield: 13 cards to the
+    reserve, one on each pile from the right; PySolFC's first card turned to the waste is left to the player."""
+    from pysol_cards.deal_game import Game as PysolCardsGame
+
+    hooks = PysolCardsGame.__new__(PysolCardsGame)
+    cards = [oracle.code(c) for c in hooks._shuffleHookMoveToTop(oracle.shuffled(1, number),
+                                                                 lambda c: (c.rank == 2, c.suit))]
+    layout = {f"foundation-{i}": [cards.pop()] for i in range(1, 5)}
+    layout["reserve-1"] = [cards.pop() for _ in range(13)]
+    for i in (4, 3, 2, 1):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"reserve-1": 12, "stock": 31}}
+
+
+def test_straight_up_deals_like_pysolfc():
+    check_deal(StraightUp, pysolfc_straight_up)
+    assert [c.code for f in StraightUp(1).foundation_ix for c in StraightUp(1).cards[f]] == ["2C", "2S", "2H", "2D"]
+
+
+def test_straight_up_piles_build_down_in_suit_the_king_on_the_ace_nothing_on_a_two():
+    game = position(StraightUp, foundation_1="2C", tableau_1="AH", tableau_2="KH", tableau_3="2S",
+                    tableau_4="9D 8D 7D", reserve_1="AS", waste="KS")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "waste", "tableau-1")  # another suit
+    assert not legal(game, "reserve-1", "tableau-3")  # the Ace is high
+    assert refusal(game, "reserve-1", "tableau-3") == "The Ace ranks above the King: nothing goes on a Two."
+    game = position(StraightUp, tableau_1="TD", tableau_2="9D 8D 7D", tableau_3="KC", tableau_4="QH", reserve_1="5S")
+    assert legal(game, "tableau-2", "tableau-1", 3)
+
+
+def test_straight_up_refills_from_the_reserve_then_empty_piles_take_the_waste_only():
+    game = position(StraightUp, face_down={"reserve_1": 1}, tableau_1="7S", tableau_2="8S", tableau_3="KC",
+                    tableau_4="QH", reserve_1="3C JD")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["JD"] and game.face_down[game.index["reserve-1"]] == 0
+    game = position(StraightUp, tableau_1="", tableau_2="8H", tableau_3="KC QC", tableau_4="5D", waste="4H")
+    assert legal(game, "waste", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")
+
+
+def test_straight_up_foundations_go_up_to_the_ace_and_keep_their_cards():
+    game = position(StraightUp, foundation_1="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", foundation_2="2S",
+                    tableau_1="AC", tableau_2="3S", tableau_3="4S", tableau_4="AS")
+    assert legal(game, "tableau-1", "foundation-1") and legal(game, "tableau-2", "foundation-2")
+    assert not legal(game, "tableau-3", "foundation-2") and not legal(game, "tableau-4", "foundation-2")
+    assert not legal(game, "foundation-2", "tableau-2")
+
+
+def test_straight_up_turns_one_card_redeals_twice_and_scores_the_cards_past_the_twos():
+    game = position(StraightUp, foundation_1="2C", tableau_1="KS", stock="AS 3S")
+    for _ in range(2):
+        game.push(DEAL)
+        game.push(DEAL)
+        game.push(REDEAL)
+    game.push(DEAL)
+    game.push(DEAL)
+    assert not game.is_legal(REDEAL)
+    assert StraightUp(1).score() == 0
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 1) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(StraightUp, **cards)
+    assert game.is_won() and game.score() == 48 == StraightUp.max_score
