@@ -368,6 +368,133 @@ class Hamilton(Variant):
         super().after_move(move)
 
 
+R_ACE_HIGH = Reason(N_("The Ace ranks above the King: nothing goes on a Two."))
+
+
+class StraightUp(Canfield):
+    id = "straight-up"
+    name = N_("Straight Up")
+    redeals = 2  # three passes through the stock
+    deal_count = 1
+    stacks = (
+        stock(0, 0),
+        waste(1, 0),
+        # Each foundation starts with its Two, dealt, and goes up in suit to the King, then the Ace.
+        *foundations(4, with_changes(FOUNDATION_FROM_BASE, empty=2, pickup=PICK_NONE), x=3, suits=range(4)),
+        # Down in suit, the King on the Ace (never the Ace on a Two: the Ace is high), any run moves; an empty
+        # pile, once the reserve is out, takes the waste's top card only.
+        *tableau(4, StackRule(build=Build(BuildSuit.SAME, -1, wrap=True), empty=ANY, pickup=PICK_RUN), x=3, y=1),
+        *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
+    )
+    max_score = 48
+    score_rule = N_("One point for each card on the foundations besides the Twos.")
+
+    def shuffle_hook(self, cards):
+        # PySolFC's (game 100, Storehouse): the Twos go on top of the pack, the clubs' topmost, then spades,
+        # hearts, diamonds.
+        twos = sorted((c for c in cards if c.rank == 2), key=lambda c: c.suit, reverse=True)
+        return [c for c in cards if c.rank != 2] + twos
+
+    def deal(self, cards):
+        # PySolFC's order: the four Twos onto their foundations, thirteen cards to the reserve (the top one
+        # up), one card on each pile from the right. (PySolFC then turns the stock once; here the first click
+        # does.)
+        for f in self.foundation_ix:
+            self.place(f, [cards.pop()])
+        self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=12)
+        self.deal_row(cards, self.tableau_ix[::-1])
+        self.place("stock", cards)
+
+    def extra_refusal(self, src, n, dst):
+        if self.specs[dst].kind is not Kind.TABLEAU:
+            return None
+        target = self.cards[dst]
+        if not target:
+            return None if src == self.waste_ix else R_EMPTY_FROM_WASTE
+        return R_ACE_HIGH if target[-1].rank == 2 else None
+
+    def score(self):
+        return self.on_foundations() - 4
+
+
+#: Plait's foundation answers, by (suit, top rank or 0 when empty, direction, base rank): see Plait.takes.
+_PLAIT_TAKES: dict[tuple[int, int, int, int], frozenset[int]] = {}
+
+
+class Plait(Variant):
+    id = "plait"
+    name = N_("Plait")
+    family = N_("Canfield")
+    domain = "reussite_classics"
+    decks = 2
+    redeals = 2  # three passes through the stock
+    stacks = (
+        stock(7, 1.5),
+        waste(6, 1.5),
+        # Two foundations a suit, clubs, spades, hearts, diamonds (PySolFC's places); what they take is the
+        # game's own rule (see takes()): the base rank on an empty one, then all of them up, or all of them
+        # down, as the first card built on one decides.
+        *_placed(foundations(8, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False)),
+                 [(8 + i % 2, i // 2) for i in range(8)]),
+        # The plait: its top card alone plays, nothing goes on it.
+        *tableau(1, StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset()), x=3, y=0,
+                 label=N_("the plait")),
+        # The four corners round the plait (Aisleriot's edges), refilled from it; one card each.
+        *_placed(reserves(4, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), label=N_("corner {number}")),
+                 ((1.5, 0), (4.5, 0), (1.5, 3), (4.5, 3))),
+        # Eight free cells beside it, one card each, none from the plait.
+        *_placed(reserves(8, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP,
+                                       accepts_from=frozenset({Kind.WASTE, Kind.RESERVE})),
+                          first=5, label=N_("free cell {number}")),
+                 ((0, 1), (1, 1), (0, 2), (1, 2), (5, 1), (6, 1), (5, 2), (6, 2))),
+    )
+    max_score = 104
+    score_rule = N_("One point for each card on the foundations.")
+
+    def deal(self, cards):
+        # PySolFC's order (game 12, Braid): twenty cards onto the plait, one onto each edge and each free
+        # cell, then the next card onto the first foundation of its suit (the base). (PySolFC then turns the
+        # stock once; here the first click does.)
+        self.place(self.tableau_ix[0], [cards.pop() for _ in range(20)])
+        self.deal_row(cards, self.reserve_ix)
+        base = cards.pop()
+        self.place(self.foundation_ix[2 * base.suit], [base])
+        self.set_base_rank(base.rank)
+        self.place("stock", cards)
+
+    def direction(self):
+        """+1 when the foundations go up, -1 down, 0 while no card is built on a foundation yet."""
+        for f in self.foundation_ix:
+            pile = self.cards[f]
+            if len(pile) > 1:
+                return 1 if pile[1].rank == pile[0].rank % 13 + 1 else -1
+        return 0
+
+    def takes(self, stack):
+        pile = self.cards[stack]
+        suit = self.foundation_ix.index(stack) // 2
+        top = pile[-1].rank if pile and len(pile) < 13 else (0 if not pile else -1)
+        key = (suit, top, self.direction() if pile else 0, self.base_rank)
+        found = _PLAIT_TAKES.get(key)
+        if found is None:
+            if top < 0:
+                ranks = ()
+            elif top == 0:
+                ranks = (self.base_rank,)
+            else:
+                ranks = tuple({(top - 1 + d) % 13 + 1 for d in ((1, -1) if key[2] == 0 else (key[2],))})
+            found = _PLAIT_TAKES[key] = frozenset(rank * 4 + suit for rank in ranks)
+        return found
+
+    def after_move(self, move):
+        # An empty edge is refilled at once from the plait while it has cards.
+        plait = self.tableau_ix[0]
+        for i in self.reserve_ix[:4]:
+            if not self.cards[i] and self.cards[plait]:
+                self.move_cards(plait, i)
+        super().after_move(move)
+
+
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))
 R_WHOLE_PILE = Reason(N_("Between tableau piles, only a whole pile moves."))
 R_RESERVES_FIRST = Reason(N_("An empty pile takes a card from the waste only once the reserves are empty."))
@@ -421,4 +548,5 @@ class Glenwood(Variant):
         super().after_move(move)
 
 
-GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver, Chessboard, Hamilton)
+GAMES = (Canfield, EagleWing, Glenwood, Kansas, RoyalEast, Agnes, BearRiver, Chessboard, Hamilton, StraightUp,
+         Plait)

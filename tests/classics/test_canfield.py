@@ -16,7 +16,9 @@ from reussite_classics.canfield import (
     Glenwood,
     Hamilton,
     Kansas,
+    Plait,
     RoyalEast,
+    StraightUp,
 )
 
 from reussite.game import DEAL, REDEAL, Move
@@ -716,3 +718,152 @@ def test_hamilton_is_won_with_every_card_home():
     cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
     game = position(Hamilton, 5, **cards)
     assert game.is_won() and game.score() == 52 == Hamilton.max_score
+
+
+# -- Straight Up ------------------------------------------------------------------------------------------
+
+
+def pysolfc_straight_up(number):
+    """PySolFC's Storehouse, Aisleriot's Straight Up (game 100): the Twos to the top of the pack by PySolFC's
+    shuffle hook (pysol-cards' _shuffleHookMoveToTop), onto the foundations, then as Canfield: 13 cards to the
+    reserve, one on each pile from the right; PySolFC's first card turned to the waste is left to the player."""
+    from pysol_cards.deal_game import Game as PysolCardsGame
+
+    hooks = PysolCardsGame.__new__(PysolCardsGame)
+    cards = [oracle.code(c) for c in hooks._shuffleHookMoveToTop(oracle.shuffled(1, number),
+                                                                 lambda c: (c.rank == 2, c.suit))]
+    layout = {f"foundation-{i}": [cards.pop()] for i in range(1, 5)}
+    layout["reserve-1"] = [cards.pop() for _ in range(13)]
+    for i in (4, 3, 2, 1):
+        layout[f"tableau-{i}"] = [cards.pop()]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"reserve-1": 12, "stock": 31}}
+
+
+def test_straight_up_deals_like_pysolfc():
+    check_deal(StraightUp, pysolfc_straight_up)
+    assert [c.code for f in StraightUp(1).foundation_ix for c in StraightUp(1).cards[f]] == ["2C", "2S", "2H", "2D"]
+
+
+def test_straight_up_piles_build_down_in_suit_the_king_on_the_ace_nothing_on_a_two():
+    game = position(StraightUp, foundation_1="2C", tableau_1="AH", tableau_2="KH", tableau_3="2S",
+                    tableau_4="9D 8D 7D", reserve_1="AS", waste="KS")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "waste", "tableau-1")  # another suit
+    assert not legal(game, "reserve-1", "tableau-3")  # the Ace is high
+    assert refusal(game, "reserve-1", "tableau-3") == "The Ace ranks above the King: nothing goes on a Two."
+    game = position(StraightUp, tableau_1="TD", tableau_2="9D 8D 7D", tableau_3="KC", tableau_4="QH", reserve_1="5S")
+    assert legal(game, "tableau-2", "tableau-1", 3)
+
+
+def test_straight_up_refills_from_the_reserve_then_empty_piles_take_the_waste_only():
+    game = position(StraightUp, face_down={"reserve_1": 1}, tableau_1="7S", tableau_2="8S", tableau_3="KC",
+                    tableau_4="QH", reserve_1="3C JD")
+    game.push(move(game, "tableau-1", "tableau-2"))
+    assert [c.code for c in game.stack("tableau-1")] == ["JD"] and game.face_down[game.index["reserve-1"]] == 0
+    game = position(StraightUp, tableau_1="", tableau_2="8H", tableau_3="KC QC", tableau_4="5D", waste="4H")
+    assert legal(game, "waste", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")
+
+
+def test_straight_up_foundations_go_up_to_the_ace_and_keep_their_cards():
+    game = position(StraightUp, foundation_1="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", foundation_2="2S",
+                    tableau_1="AC", tableau_2="3S", tableau_3="4S", tableau_4="AS")
+    assert legal(game, "tableau-1", "foundation-1") and legal(game, "tableau-2", "foundation-2")
+    assert not legal(game, "tableau-3", "foundation-2") and not legal(game, "tableau-4", "foundation-2")
+    assert not legal(game, "foundation-2", "tableau-2")
+
+
+def test_straight_up_turns_one_card_redeals_twice_and_scores_the_cards_past_the_twos():
+    game = position(StraightUp, foundation_1="2C", tableau_1="KS", stock="AS 3S")
+    for _ in range(2):
+        game.push(DEAL)
+        game.push(DEAL)
+        game.push(REDEAL)
+    game.push(DEAL)
+    game.push(DEAL)
+    assert not game.is_legal(REDEAL)
+    assert StraightUp(1).score() == 0
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 1) % 13] + s for r in range(13)) for i, s in enumerate("CSHD")}
+    game = position(StraightUp, **cards)
+    assert game.is_won() and game.score() == 48 == StraightUp.max_score
+
+
+# -- Plait ------------------------------------------------------------------------------------------------
+
+
+def pysolfc_plait(number):
+    """PySolFC's Braid, Aisleriot's Plait (game 12, Braid.startGame; its shuffle hook changes nothing for a
+    standard pack): twenty cards onto the plait, one onto each of the 4 corners and the 8 free cells, then the
+    next card onto the first foundation of its suit; PySolFC's first card turned to the waste is left to the
+    player's first click."""
+    cards = [oracle.code(c) for c in oracle.shuffled(2, number)]
+    layout = {"tableau-1": [cards.pop() for _ in range(20)]}
+    for i in range(1, 13):
+        layout[f"reserve-{i}"] = [cards.pop()]
+    base = cards.pop()
+    layout[f"foundation-{2 * 'CSHD'.index(base[1]) + 1}"] = [base]
+    layout["stock"] = cards
+    return {"cards": layout, "face_down": {"stock": 71, "tableau-1": 0}, "base": RANKS.index(base[0]) + 1}
+
+
+def test_plait_deals_like_pysolfc():
+    check_deal(Plait, pysolfc_plait)
+
+
+def test_plait_foundations_start_at_the_base_and_the_first_build_sets_the_direction():
+    game = position(Plait, 7, foundation_1="7C", tableau_1="8C", reserve_1="6C", reserve_2="7S", reserve_3="6H",
+                    reserve_5="7H", reserve_6="8S")
+    assert legal(game, "tableau-1", "foundation-1") and legal(game, "reserve-1", "foundation-1")  # up or down
+    assert legal(game, "reserve-2", "foundation-3") and legal(game, "reserve-2", "foundation-4")
+    assert not legal(game, "reserve-2", "foundation-5")  # the spades' foundations are 3 and 4
+    assert not legal(game, "reserve-3", "foundation-5")  # an empty one takes the base rank
+    game.push(move(game, "reserve-1", "foundation-1"))  # down
+    assert game.direction() == -1
+    game.push(move(game, "reserve-2", "foundation-3"))
+    assert not legal(game, "reserve-6", "foundation-3")  # up is over
+    assert legal(game, "reserve-5", "foundation-5")
+    game.pop()
+    game.pop()
+    assert game.direction() == 0
+    game.push(move(game, "tableau-1", "foundation-1"))
+    assert game.direction() == 1 and not legal(game, "reserve-1", "foundation-2")
+
+
+def test_plait_foundations_wrap_and_stop_at_thirteen_cards():
+    game = position(Plait, 2, foundation_1="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", foundation_2="2C", reserve_1="AC",
+                    reserve_2="3C")
+    assert legal(game, "reserve-1", "foundation-1")
+    game.push(move(game, "reserve-1", "foundation-1"))
+    assert not legal(game, "reserve-2", "foundation-1")
+    assert legal(game, "reserve-2", "foundation-2")
+
+
+def test_plait_corners_refill_from_the_plait_and_cells_take_no_plait_card():
+    game = position(Plait, 7, foundation_1="7C", tableau_1="KD QD 8C", reserve_1="6C", reserve_2="JS",
+                    reserve_3="5H", reserve_4="4H", reserve_5="", waste="3D")
+    game.push(move(game, "reserve-1", "foundation-1"))
+    assert [c.code for c in game.stack("reserve-1")] == ["8C"] and len(game.stack("tableau-1")) == 2
+    assert not legal(game, "tableau-1", "reserve-5")  # a free cell takes no card from the plait
+    assert legal(game, "waste", "reserve-5")
+    assert game.is_legal(move(game, "reserve-2", "reserve-5"))  # legal, though not listed: it changes nothing
+    assert not legal(game, "waste", "reserve-2")  # one card each
+    assert not legal(game, "waste", "tableau-1")  # nothing goes on the plait
+    game = position(Plait, 7, foundation_1="7C", tableau_1="", reserve_1="", reserve_5="9D", waste="3D")
+    assert legal(game, "waste", "reserve-1") and game.is_legal(move(game, "reserve-5", "reserve-1"))
+
+
+def test_plait_turns_one_card_redeals_twice_and_is_won_with_every_card_home():
+    game = position(Plait, 7, foundation_1="7C", tableau_1="KD", stock="AS 3S")
+    for _ in range(2):
+        game.push(DEAL)
+        game.push(DEAL)
+        game.push(REDEAL)
+    game.push(DEAL)
+    game.push(DEAL)
+    assert not game.is_legal(REDEAL)
+    assert Plait(1).score() == 1
+    cards = {f"foundation_{i + 1}": " ".join(RANKS[(r + 4) % 13] + "CSHD"[i // 2] for r in range(13))
+             for i in range(8)}
+    game = position(Plait, 5, **cards)
+    assert game.is_won() and game.score() == 104 == Plait.max_score
