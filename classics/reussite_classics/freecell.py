@@ -42,7 +42,7 @@ class FreeCell(Variant):
     def layout(cls):
         return (
             # A free cell holds any one card.
-            *reserves(4, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=0, y=0, dx=1, dy=0),
+            *reserves(4, FREE_CELL, x=0, y=0, dx=1, dy=0, label=N_("free cell {number}")),
             # Up in suit from the Ace; a card there stays there.
             *foundations(4, FOUNDATION_UP_IN_SUIT, x=4),
             # Down by the build suit; an empty pile takes any card or run. A run moves as far as the free

@@ -170,3 +170,8 @@ def test_fortress_empty_pile_takes_any_card_and_foundations_keep_theirs():
     assert legal(game, "tableau-3", "foundation-1")
     assert not legal(game, "foundation-1", "tableau-4")  # it would fit, but foundation cards stay
     assert not legal(game, "foundation-1", "tableau-2")
+
+
+@pytest.mark.parametrize("cls", [BeleagueredCastle, StreetsAndAlleys, Fortress])
+def test_no_options_as_in_aisleriot(cls):
+    assert cls.options == () and cls.aliases == {} and cls.family == "Beleaguered Castle"

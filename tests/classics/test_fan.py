@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+import pytest
 from reussite_classics.fan import R_SAME_DEAL, BakersDozen, Bristol, Carpet, Cruel
 
 from reussite.game import DEAL, REDEAL, Move
@@ -374,3 +375,9 @@ def test_carpet_scores_the_cards_home_besides_the_aces_and_is_won_with_52():
     assert game.score() == 0 and not game.is_won()
     game = full(Carpet)
     assert game.is_won() and game.score() == Carpet.max_score == 48
+
+
+@pytest.mark.parametrize("cls, family", [(BakersDozen, "Baker's Dozen"), (Bristol, "Fan"), (Cruel, "Baker's Dozen"),
+                                         (Carpet, "Carpet")])
+def test_no_options_as_in_aisleriot(cls, family):
+    assert cls.options == () and cls.aliases == {} and cls.family == family

@@ -138,3 +138,8 @@ def test_won_with_52_on_the_foundations_a_point_a_card(cls):
     full = {f"foundation_{i + 1}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("CSHD")}
     game = position(cls, **full)
     assert game.is_won() and game.score() == cls.max_score == 52
+
+
+@pytest.mark.parametrize("cls", [EightOff, Seahaven])
+def test_no_options_as_in_aisleriot(cls):
+    assert cls.options == () and cls.aliases == {} and cls.family == "FreeCell"
