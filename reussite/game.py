@@ -301,8 +301,11 @@ class Game(Position, DeprecatedMethods):
             pile = self.cards[src]
             cards = pile[-1], pile[-2]
         else:
-            for stack in (src, other):
+            for stack, partner in ((src, other), (other, src)):
                 reason = self._free_refusal(stack)
+                if reason is R_COVERED and plan.over and self._free_refusal(partner) is None and all(
+                        j == partner or not self.cards[j] for j in plan.covered[stack]):
+                    continue  # covered only by its partner (Pairs.over)
                 if reason is not None:
                     return reason, stack
             cards = self.cards[src][-1], self.cards[other][-1]
