@@ -29,6 +29,7 @@ from reussite.moves import (
     M_FROM_NOWHERE,
     M_TOO_MANY,
     M_TOO_MANY_CELLS,
+    R_ALONE_ONLY,
     R_BAD_COUNT,
     R_BUILD,
     R_COVERED,
@@ -312,6 +313,10 @@ class Game(Position, DeprecatedMethods):
         key, other_key = cards[0][0] * 4 + cards[0][1], cards[1][0] * 4 + cards[1][1]
         pairs = plan.pairs
         if other_key not in plan.match[key]:
+            if key in plan.alone:
+                return R_ALONE_ONLY, src
+            if other_key in plan.alone:
+                return R_ALONE_ONLY, other
             if pairs.by == "suit":
                 return R_PAIR_SUIT, src
             if pairs.by == "rank":

@@ -411,3 +411,9 @@ def test_a_card_pairs_with_the_only_card_still_covering_it_where_declared():
     assert said(plain, "t16+t22") == "The 6 of spades is covered: only uncovered cards can be played."
     with pytest.raises(VariantError, match="pairs.over: True, but the class declares no covered_by"):
         define(pairs=Pairs(total=13, over=True))
+
+
+def test_a_card_removed_alone_is_not_paired():
+    game = pyramid_position()
+    assert said(game, "t25+t26") == "The King of clubs is removed on its own, not with another card."
+    assert said(game, "t26+t25") == "The King of clubs is removed on its own, not with another card."
