@@ -29,6 +29,7 @@ from reussite.moves import (
     M_FROM_NOWHERE,
     M_TOO_MANY,
     M_TOO_MANY_CELLS,
+    R_ALONE_ONLY,
     R_BAD_COUNT,
     R_BUILD,
     R_COVERED,
@@ -323,14 +324,21 @@ class Game(Position, DeprecatedMethods):
             pile = self.cards[src]
             cards = pile[-1], pile[-2]
         else:
-            for stack in (src, other):
+            for stack, partner in ((src, other), (other, src)):
                 reason = self._free_refusal(stack)
+                if reason is R_COVERED and plan.over and self._free_refusal(partner) is None and all(
+                        j == partner or not self.cards[j] for j in plan.covered[stack]):
+                    continue  # covered only by its partner (Pairs.over)
                 if reason is not None:
                     return reason, stack
             cards = self.cards[src][-1], self.cards[other][-1]
         key, other_key = cards[0][0] * 4 + cards[0][1], cards[1][0] * 4 + cards[1][1]
         pairs = plan.pairs
         if other_key not in plan.match[key]:
+            if key in plan.alone:
+                return R_ALONE_ONLY, src
+            if other_key in plan.alone:
+                return R_ALONE_ONLY, other
             if pairs.by == "suit":
                 return R_PAIR_SUIT, src
             if pairs.by == "rank":

@@ -37,7 +37,7 @@ class Plan:
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
                  "top_wants", "won_kinds", "won_stacks", "twins", "declared", "base_rank", "covered", "uncovers",
-                 "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of")
+                 "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of", "over")
 
     def __init__(self, cls: type[Game], base: type[Game], base_rank: int | None = None) -> None:
         # The class's layout, or, once the game has set its base rank, the same with each empty=Base(...)
@@ -159,6 +159,7 @@ class Plan:
         # pairs with what, the ranks removed alone, which stacks may pair (None: any two).
         self.pairs = pairs = cls.pairs
         self.pair_of: dict[tuple[int, int], Move] = {}
+        self.over = pairs is not None and pairs.over
         if pairs is None:
             self.sink, self.pair_stacks, self.match, self.alone, self.near, self.below = -1, (), (), frozenset(), \
                 None, -1
@@ -267,6 +268,23 @@ def pair_moves(game: Game) -> list[Move]:
                 move = pair_of.get((i, j))
                 if move is None:
                     move = pair_of[i, j] = Pair(i, sink, 1, j)
+                moves.append(move)
+    if plan.over:  # a covered card with the one card still covering it (Pairs.over)
+        free_stacks = {i for i, _ in free}
+        for i in plan.pair_stacks:
+            pile = cards[i]
+            if not pile or face_down[i] >= len(pile) or i in free_stacks:
+                continue
+            left = [j for j in covered[i] if cards[j]]
+            if len(left) != 1 or left[0] not in free_stacks:
+                continue
+            j, top = left[0], cards[left[0]][-1]
+            card = pile[-1]
+            if top[0] * 4 + top[1] in match[card[0] * 4 + card[1]]:
+                a, b = (i, j) if i < j else (j, i)
+                move = pair_of.get((a, b))
+                if move is None:
+                    move = pair_of[a, b] = Pair(a, sink, 1, b)
                 moves.append(move)
     w = plan.below
     if w >= 0:

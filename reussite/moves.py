@@ -18,7 +18,7 @@ __all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE
            "Move", "Outcome", "Pair", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE",
            "R_FACE_DOWN",
            "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN", "R_NO_BUILD",
-           "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_COVERED", "R_NOT_ALONE", "R_NO_PAIRS",
+           "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_ALONE_ONLY", "R_COVERED", "R_NOT_ALONE", "R_NO_PAIRS",
            "R_PAIR_APART", "R_PAIR_FROM", "R_PAIR_ITSELF", "R_PAIR_LINE", "R_PAIR_RANK", "R_PAIR_SAME",
            "R_PAIR_SUIT", "R_PAIR_TO", "R_PAIR_TOTAL", "R_SAME_STACK", "R_STOCK_NOT_EMPTY", "R_SUIT", "R_TOO_MANY",
            "R_TOP_ONLY", "Reason", "Redeal", "WHY_REASONS"]
@@ -144,6 +144,7 @@ R_PAIR_RANK = Reason(N_("{card.The} and {other.the} are not of the same rank."))
 R_PAIR_SUIT = Reason(N_("{card.The} and {other.the} are not of the same suit."))
 R_PAIR_APART = Reason(N_("{card.The} and {other.the} do not touch."))
 R_PAIR_LINE = Reason(N_("{card.The} and {other.the} are neither in the same row nor in the same column."))
+R_ALONE_ONLY = Reason(N_("{card.The} is removed on its own, not with another card."))
 R_NOT_ALONE = Reason(N_("{card.The} cannot be removed on its own: it must be paired with another card."))
 
 #: The message for each reason a compiled stack rule gives (``reussite.rules.WHY_*``).

@@ -623,6 +623,8 @@ class Pairs:
       the grid, or in one row or column (``columns``: the grid's width, the pairing stacks in their layout
       order, row by row);
     - ``below``: the waste's top card also pairs with the card under it (Aisleriot's Thirteen);
+    - ``over``: a card also pairs with the card covering it when that is the only card still covering it
+      (Aisleriot's Treize and Yield);
     - ``kinds``: the kinds of stack whose top cards pair (the stock never does: its cards are dealt);
     - ``to``: the id of the foundation the cards go to; None: the first foundation.
 
@@ -637,6 +639,7 @@ class Pairs:
     where: PairWhere | str = PairWhere.TOP
     columns: int | None = None
     below: bool = False
+    over: bool = False
     kinds: tuple[Kind, ...] = (Kind.TABLEAU, Kind.WASTE, Kind.RESERVE)
     to: str | None = None
 
@@ -667,8 +670,9 @@ class Pairs:
         elif self.columns is not None:
             found.append(f"pairs.columns: {self.columns!r} with where={str(self.where)!r}: only 'adjacent' and "
                          "'line' read a grid; leave it out")
-        if not isinstance(self.below, bool):
-            found.append(f"pairs.below: {self.below!r} is not True or False")
+        for flag in ("below", "over"):
+            if not isinstance(getattr(self, flag), bool):
+                found.append(f"pairs.{flag}: {getattr(self, flag)!r} is not True or False")
         if (not isinstance(self.kinds, tuple) or not self.kinds
                 or not all(isinstance(k, Kind) and k not in (Kind.STOCK, Kind.FOUNDATION) for k in self.kinds)):
             found.append(f"pairs.kinds: {self.kinds!r} is not a tuple of the kinds whose cards pair "

@@ -261,6 +261,8 @@ class Variant(Game):
             found.append("pairs.below: True, but the layout has no waste")
         if pairs.below and Kind.WASTE not in pairs.kinds:
             found.append("pairs.below: True, but the waste's cards do not pair (add Kind.WASTE to kinds)")
+        if pairs.over and not covered:
+            found.append("pairs.over: True, but the class declares no covered_by: no card covers another")
         if pairs.where == "uncovered" and not covered:
             found.append("pairs.where: 'uncovered', but the class declares no covered_by (rules.pyramid() gives "
                          "both the stacks and covered_by)")

@@ -390,3 +390,30 @@ def test_the_solver_does_not_take_a_pairs_game_for_a_one_foundation_walk():
                       "tableau-4": ["6D"]})
     result = solve(game, nodes=2000)
     assert result.verdict is Verdict.WON and len(result.line) == 3
+
+
+class OverPyramid(Pyramid):
+    id = "test-over-pyramid"
+    pairs = Pairs(total=13, alone=(13,), where="uncovered", over=True)
+
+
+def test_a_card_pairs_with_the_only_card_still_covering_it_where_declared():
+    # t16 (6S) is covered by t22 (7D) and t23 (empty): the two pair, though t16 is covered.
+    game = at(OverPyramid, {"tableau-16": ["6S"], "tableau-22": ["7D"], "tableau-17": ["6H"], "tableau-24": ["7C"],
+                            "tableau-23": []})
+    listed = [game.notation(m) for m in game.legal_moves()]
+    assert "t16+t22" in listed and said(game, "t22+t16") is None
+    # t17 (6H) is covered by t23 (empty) and t24 (7C): the same; but not with a card covering it and another.
+    assert "t17+t24" in listed
+    game = at(OverPyramid, {"tableau-16": ["6S"], "tableau-22": ["7D"], "tableau-23": ["5C"]})
+    assert said(game, "t16+t22") == "The 6 of spades is covered: only uncovered cards can be played."
+    plain = at(Pyramid, {"tableau-16": ["6S"], "tableau-22": ["7D"]})
+    assert said(plain, "t16+t22") == "The 6 of spades is covered: only uncovered cards can be played."
+    with pytest.raises(VariantError, match="pairs.over: True, but the class declares no covered_by"):
+        define(pairs=Pairs(total=13, over=True))
+
+
+def test_a_card_removed_alone_is_not_paired():
+    game = pyramid_position()
+    assert said(game, "t25+t26") == "The King of clubs is removed on its own, not with another card."
+    assert said(game, "t26+t25") == "The King of clubs is removed on its own, not with another card."

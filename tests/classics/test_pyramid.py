@@ -7,7 +7,7 @@ import os
 
 import classics_support as oracle
 import pytest
-from reussite_classics.pyramid import Helsinki, Thirteen
+from reussite_classics.pyramid import Helsinki, Thirteen, Treize, Yield
 
 from reussite.game import DEAL, REDEAL, IllegalMove, Move, Pair
 
@@ -224,3 +224,93 @@ def test_helsinki_is_won_when_every_card_is_out_and_lost_when_stuck():
     play(game, "t3-f1")
     assert game.is_won() and Helsinki.max_score == 52
     assert position(Helsinki, tableau_3="QD", tableau_4="QC").is_lost()
+
+
+# -- Treize and Yield -------------------------------------------------------------------------------------
+
+def test_treize_deals_the_pyramid_face_up_row_by_row_and_the_rest_to_the_stock():
+    """No PySolFC game: the natural order (the pyramid row by row from the apex, from the end of the pack)."""
+    for number in NUMBERS:
+        cards = codes(oracle.shuffled(1, number))
+        game = Treize(number)
+        layout = oracle.layout_of(game)
+        assert [layout[f"tableau-{k}"] for k in range(1, 29)] == [[cards.pop()] for _ in range(28)]
+        assert layout["stock"] == cards and layout["reserve-1"] == [] == layout["waste"]
+        assert not any(game.face_down[i] for i in game.tableau_ix)
+
+
+def test_yield_deals_like_pysolfc_triangle():
+    """PySolFC's Triangle (game 700, Pyramid.startGame): the 28 cards row by row from the widest row, face up,
+    then the talon's first card (onto our single place, the bottom card)."""
+    for number in NUMBERS:
+        cards = codes(oracle.shuffled(1, number))
+        layout = oracle.layout_of(Yield(number))
+        assert [layout[f"tableau-{k}"] for k in range(1, 29)] == [[cards.pop()] for _ in range(28)]
+        assert layout["reserve-1"] == [cards.pop()] and layout["stock"] == cards
+
+
+def test_yield_pyramid_is_upside_down():
+    assert Yield.covered_by["tableau-1"] == ("tableau-8",)
+    assert Yield.covered_by["tableau-2"] == ("tableau-8", "tableau-9")
+    assert Yield.covered_by["tableau-7"] == ("tableau-13",)
+    assert Yield.covered_by["tableau-26"] == ("tableau-28",) == Yield.covered_by["tableau-27"]
+    assert "tableau-28" not in Yield.covered_by
+
+
+def test_treize_stock_fills_the_bottom_place_first_then_the_waste_once():
+    game = position(Treize, stock="5C 4C 3C")
+    play(game, "d")
+    assert oracle.layout_of(game)["reserve-1"] == ["3C"]
+    play(game, "d")
+    play(game, "d")
+    assert oracle.layout_of(game)["waste"] == ["4C", "5C"] and game.stack("stock") == []
+    assert REDEAL not in set(game.legal_moves())
+
+
+@pytest.mark.parametrize("cls", [Treize, Yield])
+def test_the_bottom_card_and_the_waste_top_pair_and_the_oldest_waste_card_takes_the_bottom_place(cls):
+    game = position(cls, reserve_1="4D", waste="2C 7H 9S", stock="KC")
+    assert listed(game) == ["r1+w", "deal"]
+    before = game.snapshot()
+    play(game, "r1+w")
+    layout = oracle.layout_of(game)
+    assert layout["reserve-1"] == ["2C"] and layout["waste"] == ["7H"] and game.score() == 2
+    game.pop()
+    assert game.snapshot() == before
+
+
+@pytest.mark.parametrize("cls", [Treize, Yield])
+def test_the_waste_top_pairs_with_the_card_under_it_and_a_bottom_king_goes_alone(cls):
+    game = position(cls, reserve_1="KD", waste="5C 4H 9S", stock="2C")
+    assert listed(game) == ["r1-f1", "w+w", "deal"]
+    play(game, "r1-f1")
+    assert oracle.layout_of(game)["reserve-1"] == ["5C"]
+    play(game, "w+w")
+    assert game.stack("waste") == [] and game.score() == 3
+
+
+def test_treize_a_card_pairs_with_the_one_card_still_covering_it():
+    # t16 (6S) is covered by t22 (7D) and t23 (gone).
+    game = position(Treize, tableau_16="6S", tableau_22="7D", tableau_17="6H", tableau_24="5C", tableau_23="",
+                    stock="2C")
+    assert "t16+t22" in listed(game)
+    assert said(game, "t17+t22") == "The 6 of hearts is covered: only uncovered cards can be played."
+    play(game, "t22 t16")
+    assert game.stack("tableau-16") == [] == game.stack("tableau-22")
+
+
+def test_yield_the_point_is_free_and_covers_the_row_above():
+    game = position(Yield, tableau_28="6D", tableau_27="7S", tableau_26="QC", reserve_1="AH", stock="2C")
+    assert listed(game) == ["t27+t28", "deal"]
+    assert said(game, "t27+t28") is None  # covered only by its partner
+    assert said(game, "t26+r1") == "The Queen of clubs is covered: only uncovered cards can be played."
+    play(game, "t27+t28")
+    assert said(game, "t26+r1") is None
+
+
+@pytest.mark.parametrize("cls", [Treize, Yield])
+def test_won_when_every_card_is_removed_and_lost_when_stuck(cls):
+    game = position(cls, reserve_1="AH", waste="QS")
+    play(game, "r1+w")
+    assert game.is_won() and cls.max_score == 52
+    assert position(cls, reserve_1="AH", waste="JS").is_lost()
