@@ -72,7 +72,7 @@ class Treize(Variant):
         stock(0, 0),
         *reserves(1, StackRule(build=None, empty=NONE, max_cards=1), x=1, y=0, label=N_("bottom card")),
         waste(2, 0, fan=Fan.RIGHT),
-        *foundations(1, DISCARD, x=9, y=0, label=N_("removed cards")),
+        *foundations(1, DISCARD, x=9, y=0, label=N_("removed cards"), text=DISCARD_TEXT),
         *pyramid(7, x=5, y=1)[0],
     )
     covered_by = COVERED
