@@ -6,6 +6,7 @@ import os
 
 import classics_support  # noqa: F401  (skips this module when reussite-classics is not installed)
 from reussite_classics.peek import Peek
+
 from reussite_plugins.osmosis import Osmosis
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
