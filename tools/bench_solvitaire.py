@@ -46,6 +46,15 @@ PRESETS = {
     ("bakers-game", "-"): "bakers-game",
     ("forty-thieves", "-"): "forty-thieves",
     ("black-hole", "-"): "black-hole",
+    # The classics' games with a preset whose rules are the same (Solvitaire moves single cards where
+    # Réussite moves runs that single moves through spaces could make; a finished Spider run leaves by
+    # itself in Réussite and by a move in Solvitaire).
+    ("spiderette", "-"): "spiderette",
+    ("will-o-the-wisp", "-"): "will-o-the-wisp",
+    ("simple-simon", "-"): "simple-simon",
+    ("streets-and-alleys", "-"): "streets-and-alleys",
+    ("beleaguered-castle", "-"): "beleaguered-castle",
+    ("accordion", "-"): "accordion",
 }
 
 
@@ -58,6 +67,8 @@ def card_name(card, face_down: bool = False) -> str:
 
 def deal_json(game) -> dict:
     """The position as Solvitaire's deal format: piles, stock and waste bottom card first."""
+    if game.id == "accordion":  # one row of cards, left to right
+        return {"accordion": [card_name(c) for i in game.tableau_ix for c in game.cards[i]]}
     doc: dict = {"tableau piles": [[card_name(c, k < game.face_down[i]) for k, c in enumerate(game.cards[i])]
                                    for i in game.tableau_ix]}
     if game.stock_ix is not None:
