@@ -704,13 +704,14 @@ class Pairs:
 _PAIR_TABLES: dict[Pairs, tuple[frozenset[int], ...]] = {}
 
 
-def pyramid(rows: int, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0.5, first: int = 1,
+def pyramid(rows: int, x: float = 0, y: float = 0, dx: float = 1, dy: float = 1, first: int = 1,
             kind: Kind = Kind.TABLEAU, rule: StackRule | None = None, label: str | None = None,
             ) -> tuple[list[StackSpec], dict[str, tuple[str, ...]]]:
     """A pyramid of ``rows`` rows, one card a stack (1 + 2 + ... + ``rows`` stacks, numbered from ``first``
     row by row, left to right), centred on ``x``: the stacks and the ``Game.covered_by`` saying that each card
     is covered by the two cards overlapping it in the row below. ``rule``: the stacks' rule (default: the top
-    card picked up, nothing put on)."""
+    card picked up, nothing put on). Rows one card height apart by default (``dy``): the page spreads out
+    stacks closer than a card, and rows half a card apart and half a card aside would double its pitch."""
     rule = rule or StackRule(build=None, empty=NONE)
     specs: list[StackSpec] = []
     covered: dict[str, tuple[str, ...]] = {}

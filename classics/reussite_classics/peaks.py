@@ -72,10 +72,11 @@ def three_peaks() -> tuple[list[StackSpec], dict[str, tuple[str, ...]]]:
     """Three peaks of three rows (1, 2, 3 cards) joined by a base row of ten, as PySolFC lays them out, and
     which cards cover which (PySolFC's ``ThreePeaks_RowStack.STEP``: card k is covered by cards k + step and
     k + step + 1)."""
+    # Rows one card height apart: the page would spread out rows half a card apart (see rules.pyramid).
     places = [(1.5 + 3 * k, 0) for k in range(3)]
-    places += [(x, 0.5) for k in range(3) for x in (1 + 3 * k, 2 + 3 * k)]
-    places += [(0.5 + k, 1) for k in range(9)]
-    places += [(k, 1.5) for k in range(10)]
+    places += [(x, 1) for k in range(3) for x in (1 + 3 * k, 2 + 3 * k)]
+    places += [(0.5 + k, 2) for k in range(9)]
+    places += [(k, 3) for k in range(10)]
     specs = [StackSpec(f"tableau-{k + 1}", Kind.TABLEAU, ONE_CARD, x, y, Fan.NONE) for k, (x, y) in enumerate(places)]
     step = (3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9)
     covered = {f"tableau-{k + 1}": (f"tableau-{k + step[k] + 1}", f"tableau-{k + step[k] + 2}") for k in range(18)}
@@ -91,7 +92,7 @@ class TriplePeaks(Elevator):
 
     id = "triple-peaks"
     name = N_("Triple Peaks")
-    stacks = (stock(0, 2.7), *foundations(1, UP_OR_DOWN_ROUND, x=1, y=2.7), *PEAKS)
+    stacks = (stock(0, 4.2), *foundations(1, UP_OR_DOWN_ROUND, x=1, y=4.2), *PEAKS)
     covered_by = PEAKS_COVERED
     face_down_cards = 18
 

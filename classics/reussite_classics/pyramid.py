@@ -111,7 +111,7 @@ def inverted_pyramid(rows: int, x: float, y: float) -> tuple[list[StackSpec], di
         first.append(number)
         for col in range(rows - row):
             specs.append(StackSpec(f"tableau-{number}", Kind.TABLEAU, StackRule(build=None, empty=NONE),
-                                   x + col + row / 2, y + row / 2, Fan.NONE))
+                                   x + col + row / 2, y + row, Fan.NONE))
             number += 1
     for row in range(rows - 1):
         size = rows - row
