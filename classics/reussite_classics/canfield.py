@@ -1,6 +1,7 @@
-"""The Canfield family: the first card dealt to the foundations sets the rank every foundation starts with
-(the base), and the foundations are built up in suit round the corner, the Ace on the King. A reserve
-refills the tableau's empty piles while it lasts."""
+"""The Canfield family: the foundations start with a base rank that the deal sets (Canfield's first card) or
+the player's first card home sets (Glenwood, Chessboard, Hamilton), and are built up in suit round the
+corner, the Ace on the King (``empty=Base()``, ``set_base_rank``). In several of them a reserve refills the
+tableau's empty piles while it lasts."""
 
 from dataclasses import replace
 
@@ -58,8 +59,8 @@ class Canfield(Variant):
     )
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
-    #: How many of the reserve's cards are face up at the deal (the top ones), and whether its last card
-    #: alone turns up (Eagle Wing) rather than each card the refills uncover.
+    #: How many cards the reserve gets, how many of them are face up at the deal (the top ones), and whether
+    #: its last card alone turns up (Eagle Wing) rather than each card the refills uncover.
     reserve_cards = 13
     reserve_up = 1
     reserve_up_when_alone = False
