@@ -2,8 +2,8 @@
 when they make fourteen (Fourteen) or are of one rank (Isabel); or a few single cards, each empty place
 filled at once from the stock, are paired off (Jamestown, Block Ten)."""
 
-from reussite.game import Reason
-from reussite.messages import N_
+from reussite.game import Deal, Reason
+from reussite.messages import N_, Message
 from reussite.rules import DISCARD, DISCARD_TEXT, NONE, DealTo, Fan, Pairs, StackRule, foundations, stock, tableau
 from reussite.variant import Variant
 
@@ -73,8 +73,13 @@ class RefilledPlaces(Variant):
         self.deal_row(cards)
         self.place("stock", cards)
 
-    def stock_refusal(self, move):
-        return R_STOCK_BY_ITSELF
+    def can_deal(self):
+        return False  # the stock is never clicked: it deals by itself (after_move)
+
+    def explain(self, move, reason=None):
+        if isinstance(move, Deal) and self.cards[self.stock_ix]:
+            return Message(R_STOCK_BY_ITSELF.msgid)  # rather than "no cards left to deal"
+        return super().explain(move, reason)
 
     def after_move(self, move):
         super().after_move(move)
