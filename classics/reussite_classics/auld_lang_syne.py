@@ -54,4 +54,27 @@ class AuldLangSyne(Variant):
         return self.on_foundations() - 4  # the Aces were dealt there
 
 
-GAMES = (AuldLangSyne,)
+class TamOShanter(AuldLangSyne):
+    """Tam O'Shanter (PySolFC's game 172): the Aces are not set apart; an empty foundation takes an Ace."""
+
+    id = "tam-o-shanter"
+    name = N_("Tam O'Shanter")
+    stacks = (
+        stock(0, 0),
+        *foundations(4, StackRule(build=Build(BuildSuit.ANY, 1), empty=ACE, pickup=PICK_NONE, flip_exposed=False),
+                     x=2, y=0),
+        *_reserve_piles(),
+    )
+    max_score = 52
+    score_rule = N_("One point for each card put on the foundations.")
+
+    shuffle_hook = Variant.shuffle_hook  # the pack as shuffled
+    score = Variant.score  # every card on the foundations was put there
+
+    def deal(self, cards):
+        # PySolFC's order (game 172): a row onto the reserve piles; the rest is the stock.
+        self.deal_row(cards)
+        self.place("stock", cards)
+
+
+GAMES = (AuldLangSyne, TamOShanter)

@@ -1,7 +1,8 @@
 """The Auld Lang Syne family (reussite_classics.auld_lang_syne): PySolFC's deal (game 95: the Aces to the top of
 the pack, dealt onto the foundations, then a row onto the four reserve piles), rebuilt over pysol-cards' shuffle
-with pysol-cards' own _shuffleHookMoveToTop, as pysol-cards does not deal this game; and each rule of the rule
-page on set-up positions."""
+with pysol-cards' own _shuffleHookMoveToTop, as pysol-cards does not deal this game; Tam O'Shanter's (game 172:
+the pack as shuffled, a row onto the piles), rebuilt the same way; and each rule of the rule pages on set-up
+positions."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import os
 import classics_support as oracle
 from pysol_cards.deal_game import Game as PysolCardsGame
 from pysol_cards.random_base import RandomBase
-from reussite_classics.auld_lang_syne import AuldLangSyne
+from reussite_classics.auld_lang_syne import AuldLangSyne, TamOShanter
 
-from reussite.game import DEAL, R_BUILD, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL, Move
+from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL, Move
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 PILES = [f"tableau-{i}" for i in (1, 2, 3, 4)]
@@ -128,3 +129,51 @@ def test_the_game_is_lost_when_the_stock_is_empty_and_no_top_card_goes_up():
     game = position(foundation_1="AC", foundation_2="AS", foundation_3="AH", foundation_4="AD", tableau_1="2D 5D",
                     tableau_2="3D", tableau_3="4D", tableau_4="6D")
     assert not game.is_won() and not list(game.legal_moves())
+
+
+def pysolfc_tam_o_shanter(number):
+    # TamOShanter.startGame: a row onto the piles; the foundations stay empty.
+    cards = [oracle.code(c) for c in oracle.shuffled(1, number)]
+    layout = {f"foundation-{i + 1}": [] for i in range(4)}
+    layout.update({f"tableau-{i + 1}": [cards.pop()] for i in range(4)})
+    layout["stock"] = cards
+    return layout
+
+
+def test_tam_o_shanter_deals_like_pysolfc():
+    for number in NUMBERS:
+        game = TamOShanter(number)
+        layout = oracle.layout_of(game)
+        expected = pysolfc_tam_o_shanter(number)
+        assert {k: layout[k] for k in expected} == expected, number
+        assert sum(map(len, expected.values())) == 52 and len(expected["stock"]) == 48
+        face_down = oracle.face_down_of(game)
+        assert face_down["stock"] == 48 and not any(v for k, v in face_down.items() if k != "stock"), number
+
+
+def test_tam_o_shanter_empty_foundations_take_an_ace_of_any_suit_then_go_up_regardless_of_suit():
+    game = position(TamOShanter, foundation_2="AS", tableau_1="AH", tableau_2="2D", tableau_3="3C", tableau_4="KS",
+                    stock="9C 8C 7C 6C")
+    assert legal(game, "tableau-1", "foundation-1")  # any Ace onto any empty foundation
+    assert not legal(game, "tableau-2", "foundation-1")  # nothing but an Ace on an empty one
+    assert game.refusal(move(game, "tableau-2", "foundation-1")) is R_EMPTY_RANK
+    assert not legal(game, "tableau-4", "foundation-3")
+    assert legal(game, "tableau-2", "foundation-2")  # then up regardless of suit
+    assert game.refusal(move(game, "tableau-3", "foundation-2")) is R_BUILD
+    game.push(move(game, "tableau-1", "foundation-1"))
+    assert game.score() == 2  # the Aces count: they are put there too
+    assert game.refusal(move(game, "foundation-1", "tableau-1")) is R_NO_PICKUP
+    assert game.refusal(move(game, "tableau-2", "tableau-1")) is R_FROM_KIND
+
+
+def test_tam_o_shanter_deals_twelve_times_without_redeal_and_scores_52_when_won():
+    game = TamOShanter(3)
+    deals = 0
+    while game.is_legal(DEAL):
+        game.push(DEAL)
+        deals += 1
+    assert deals == 12 and sum(len(game.stack(p)) for p in PILES) == 52
+    assert game.refusal(REDEAL) is R_NO_REDEAL
+    full = {f"foundation_{i + 1}": " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("CSHD")}
+    game = position(TamOShanter, **full)
+    assert game.is_won() and game.score() == TamOShanter.max_score == 52
