@@ -13,7 +13,7 @@ from reussite_classics.gay_gordons import GayGordons
 from reussite_classics.montecarlo import R_NOTHING_TO_CLOSE, R_REFILLS_BY_ITSELF, MonteCarlo, Neighbor, Quatorze
 
 from reussite.game import DEAL, Move, Pair
-from reussite.moves import R_NOT_ALONE, R_PAIR_APART, R_PAIR_LINE, R_PAIR_RANK, R_PAIR_SAME, R_PAIR_TOTAL
+from reussite.moves import R_ALONE_ONLY, R_NOT_ALONE, R_PAIR_APART, R_PAIR_LINE, R_PAIR_RANK, R_PAIR_SAME, R_PAIR_TOTAL
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -126,8 +126,9 @@ def test_neighbor_pairs_touching_cards_making_13_and_removes_kings_alone():
     assert legal(game, pair(game, 3, 4))
     assert not legal(game, pair(game, 3, 10))  # 9 + 4, but they do not touch
     assert game.refusal(pair(game, 3, 10)) is R_PAIR_APART
-    assert not legal(game, pair(game, 5, 9))  # King + 8
-    assert game.refusal(pair(game, 5, 9)) is R_PAIR_TOTAL
+    assert not legal(game, pair(game, 5, 9))  # King + 8: the King goes alone, whatever it is paired with
+    assert game.refusal(pair(game, 5, 9)) is R_ALONE_ONLY
+    assert game.refusal(pair(game, 1, 6)) is R_PAIR_TOTAL  # 6 + Queen, touching: 18, not 13
     king = Move(game.index["tableau-5"], game.index["foundation-1"], 1)
     assert legal(game, king)
     assert game.refusal(Move(game.index["tableau-1"], game.index["foundation-1"], 1)) is R_NOT_ALONE
