@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from reussite.l10n import host_translator
+from reussite.l10n import host_translator, translator_for_game
 from reussite.messages import Message, Translator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,7 +124,7 @@ def test_the_page_speaks_french(host, tmp_path):
         session.start(game_id, 5, {})
         game = session.game
         session.state_json("fr")  # a first deal: every stack's label once with cards
-        if game.can_deal():
+        if game.can_deal() and game.refusal(Deal()) is None:  # a stock that deals by itself refuses a click
             game.push(Deal())
         state = session.state_json("fr")
         shown += [s[k] for s in state["stacks"] for k in ("name", "label", "describe")]
@@ -132,7 +132,8 @@ def test_the_page_speaks_french(host, tmp_path):
         # Moves from every stack to every other: most are refused, each with its reason.
         n = len(game.specs)
         refusals = (game.explain(Move(a, b)) for a in range(n) for b in range(n) if a != b and game.cards[a])
-        shown += [tr.render(why) for why in refusals if why is not None]
+        game_tr = translator_for_game(tr, type(game), host)  # as the page renders them: the game's domain first
+        shown += [game_tr.render(why) for why in refusals if why is not None]
     text = "\n".join(shown)
     assert "la pioche, " in text and "carte du dessus\u00a0: " in text
     assert not problems(text), problems(text)

@@ -149,7 +149,7 @@ def test_refusals_explain_the_rule_in_french_for_every_game(host):
             if not moves:
                 break
             game.push(rng.choice(moves))
-        assert len(seen) >= 4, (game_id, seen)
+        assert len(seen) >= 3, (game_id, seen)  # the Clock, which lets little move, has three
 
 
 def test_the_template_check_fails_on_a_new_string_but_not_on_moved_lines(tmp_path, host):

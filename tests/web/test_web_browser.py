@@ -441,6 +441,6 @@ def test_a_stored_language_the_browser_refuses_and_odd_bookmarks_do_not_stop_the
     page.wait_for_selector("body[data-painted]")
     assert page.evaluate("document.documentElement.lang") == shown and not errors
     page.click("#btn-log")  # the move log, with its bookmarks
-    page.wait_for_selector("#log:not([hidden])")
+    page.wait_for_selector("#bookmarks button")
     assert page.locator("#bookmarks button").count() == 1 and not errors
     page.evaluate("() => localStorage.clear()")

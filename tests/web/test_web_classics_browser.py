@@ -82,16 +82,26 @@ def classic_page(browser, server, classics_host):
     assert not errors, f"JavaScript or Content-Security-Policy errors on the page: {errors}"
 
 
-def first_deal_with_a_move(host, game: str, options: dict) -> tuple[int, tuple[str, str]]:
-    """The first game number whose deal has one card to move (not only a deal from the stock), and where."""
-    from reussite.game import Move
+def first_deal_with_a_move(host, game: str, options: dict) -> tuple[int, int, tuple[str, str]]:
+    """The first game number whose deal, after at most three deals from the stock, has one card to move (a
+    card onto a stack, or a pair: the drag then goes onto the pair's other card), the deals it needs, and
+    from where to where the drag goes."""
+    from reussite.game import DEAL, Move, Pair
 
     for number in range(1, 50):
         dealt = host.new_game(game, number, options)
-        move = next((m for m in dealt.legal_moves() if isinstance(m, Move) and m.n == 1), None)
-        if move is not None:
-            return number, (dealt.specs[move.src].id, dealt.specs[move.dst].id)
-    raise AssertionError(f"{game} {options}: no deal of 1-49 has a card to move")
+        for deals in range(4):
+            moves = [m for m in dealt.legal_moves() if isinstance(m, Move) and m.n == 1]
+            plain = [m for m in moves if type(m) is Move]
+            if plain:
+                return number, deals, (dealt.specs[plain[0].src].id, dealt.specs[plain[0].dst].id)
+            pairs = [m for m in moves if isinstance(m, Pair) and m.other != m.src]
+            if pairs:
+                return number, deals, (dealt.specs[pairs[0].src].id, dealt.specs[pairs[0].other].id)
+            if dealt.refusal(DEAL) is not None:
+                break
+            dealt.push(DEAL)
+    raise AssertionError(f"{game} {options}: no deal of 1-49 has a card to move after three deals")
 
 
 def start_in_page(page, server, game: str, options: dict, number: int) -> dict:
@@ -133,20 +143,26 @@ def page_shows(page, state: dict, stack_id: str) -> list[str]:
 def test_a_move_by_mouse_and_keyboard_undo_and_the_rules_in_both_languages(classic_page, server, classics_host,
                                                                            game, options):
     page = classic_page
-    number, (src, dst) = first_deal_with_a_move(classics_host, game, options)
+    number, deals, (src, dst) = first_deal_with_a_move(classics_host, game, options)
     state = start_in_page(page, server, game, options, number)
     assert page.locator("#game-number").inner_text() == str(number)
+    for _ in range(deals):  # the stock first, where the deal has no card to move yet (Camelot)
+        page.click("#btn-deal")
+        page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
+        state = server.state()
+    played = state["moves"]
     before = top_codes(state, src, dst)
     shown_before = page_shows(page, state, dst)
 
-    # The mouse: drag the card where it goes; the server and the drawn table both change.
+    # The mouse: drag the card where it goes (onto the other card of a pair); the server and the drawn table
+    # both change, and the table shows what the server holds.
     drag(page, state, src, dst, 1)
     page.wait_for_selector(f"body[data-version='{state['version'] + 1}']")
     moved = server.state()
-    assert moved["moves"] == 1 and top_codes(moved, src, dst) != before, f"{game}: the drag did not move {src}"
-    moved_card = state["stacks"][stack_index(state, src)]["cards"][-1]["code"]
-    assert page_shows(page, moved, dst)[-1] == moved_card
-    assert page.locator("#moves").inner_text() == "1"
+    assert moved["moves"] == played + 1 and top_codes(moved, src, dst) != before, f"{game}: the drag did nothing"
+    held = [c["code"] if c else "#" for c in moved["stacks"][stack_index(moved, dst)]["cards"]]
+    assert page_shows(page, moved, dst)[-1:] == held[-1:], f"{game}: the page does not show {dst}'s top card"
+    assert page.locator("#moves").inner_text() == str(played + 1)
 
     # Undo by its key: the position is the dealt one again.
     page.keyboard.press("u")
