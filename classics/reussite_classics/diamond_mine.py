@@ -27,6 +27,9 @@ BELOW = {key: (frozenset() if key & 3 == DIAMONDS else frozenset(k for k in PLAI
 R_DIAMOND = Reason(N_("Diamonds go only onto the foundation, and nothing goes on a diamond."))
 
 
+PILE = StackRule(own_rule=True, by_top=True, pickup=PICK_RUN)
+
+
 class DiamondMine(Variant):
     id = "diamond-mine"
     name = N_("Diamond Mine")
@@ -38,7 +41,9 @@ class DiamondMine(Variant):
         *foundations(1, StackRule(build=Build(BuildSuit.SAME, 1, wrap=True), empty=ANY, suit=DIAMONDS,
                                   pickup=PICK_NONE), x=6, y=0),
         # Down regardless of suit, any face-up run moving; the diamonds take no part.
-        *tableau(13, StackRule(own_rule=True, by_top=True, pickup=PICK_RUN), y=1),
+        # In two rows of seven and six, so that the cards stay readable on a phone.
+        *tableau(7, PILE, y=1),
+        *tableau(6, PILE, x=0.5, y=3.5, first=8),
     )
     max_score = 100
     score_rule = N_("Each diamond on the foundation scores its value (Ace 1 to King 13), and each pile holding "

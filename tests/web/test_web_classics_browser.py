@@ -274,6 +274,9 @@ def test_the_game_chooser_groups_by_family_finds_either_name_and_keeps_recent_ga
     from reussite.l10n import sort_key
 
     page = classic_page
+    state = server.new_game("klondike", 1)  # whatever the tests before left in play
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
     open_menu(page)
     groups = page.eval_on_selector_all("#game-select optgroup", "els => els.map(e => e.label)")
     families = [g for g in groups if g != "Recently played"]
