@@ -103,7 +103,7 @@ class Wall(Variant):
         *(StackSpec(f"tableau-{s + 1}", Kind.TABLEAU, TARGET, *PLACES[s], Fan.RIGHT if s < 8 else Fan.NONE,
                     LABELS[s]) for s in range(LAST_WALL + 1)),
         stock(1.5, 7),
-        *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, WASTE, 2.7 + 1.3 * i, 7, Fan.RIGHT, N_("waste pile {number}"))
+        *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, WASTE, 2.7 + 1.3 * i, 7, Fan.DOWN, N_("waste pile {number}"))
           for i in range(3)),
         # Where attack cards and the cards they beat go: out of the game.
         StackSpec("foundation-1", Kind.FOUNDATION, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(),

@@ -17,6 +17,10 @@ def drag(page, state: dict, src: str, dst: str, n: int) -> None:
     """Drag the top ``n`` cards of ``src`` with the mouse and drop them on ``dst``."""
     si, di = stack_index(state, src), stack_index(state, dst)
     pos = len(state["stacks"][si]["cards"]) - n
+    # A tall table scrolls: the stacks are brought into view first, as a player scrolls to them (Wall's
+    # waste piles lie below the wall).
+    page.locator(f".slot[data-stack='{di}']").scroll_into_view_if_needed()
+    page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").scroll_into_view_if_needed()
     card = page.locator(f".card[data-stack='{si}'][data-pos='{pos}']").bounding_box()
     target = page.locator(f".slot[data-stack='{di}']").bounding_box()
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
