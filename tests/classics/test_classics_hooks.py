@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from importlib.resources import files
 from pathlib import Path
 
@@ -126,3 +128,15 @@ def test_kpatience_ids_work_on_the_command_line(run_cli):
         result = run_cli("deal", name, "--number", "5", "--json")
         assert result.code == 0, (name, result.err)
         assert json.loads(result.out)["game"] != name, name
+
+
+def test_the_games_page_and_the_winnability_figures_cover_every_game(host):
+    """docs/games.md is what tools/games_table.py writes from the installed games, and every classic game has
+    the solver's figures the page's chooser shows (tools/catalogue_winnability.py)."""
+    result = subprocess.run([sys.executable, str(PACKAGE.parents[1] / "tools" / "games_table.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    for game_id, cls in host.games.items():
+        if cls.plugin_name == "classics":
+            w = cls.winnability
+            assert w and w["won"] + w["lost"] + w["unknown"] == 50 and w["nodes"] == 500, game_id
