@@ -108,11 +108,11 @@ class GrandfathersClock(Variant):
     stacks = (
         *(StackSpec(f"foundation-{k + 1}", Kind.FOUNDATION,
                     StackRule(build=Build(BuildSuit.SAME, 1, wrap=True), empty=NONE, pickup=PICK_NONE),
-                    *dial((rank + 2) % 12 + 1, x=3.5, y=2.4, rx=3.0, ry=2.2))
+                    *dial((rank + 2) % 12 + 1, x=3.5, y=2.7, rx=3.0, ry=2.6))
           for k, (rank, _suit) in enumerate(CLOCK_CARDS)),
         # Down regardless of suit, one card at a time; an empty pile takes any card. One row of eight under
         # the dial, so that the fans have room and the whole fits a phone's width.
-        *tableau(8, StackRule(build=Build(BuildSuit.ANY, -1), empty=ANY, pickup=PICK_TOP), x=0, y=5.4),
+        *tableau(8, StackRule(build=Build(BuildSuit.ANY, -1), empty=ANY, pickup=PICK_TOP), x=0, y=6.3),
     )
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
