@@ -13,6 +13,12 @@ from typing import NamedTuple
 RANKS = "A23456789TJQK"
 SUITS = "CSHD"  # PySolFC's suit order: clubs, spades, hearts, diamonds
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+#: A joker's rank. It has no suit, only a colour, kept as a suit of that colour: spades for the black joker,
+#: hearts for the red one (so ``is_red`` holds, and its key ``rank * 4 + suit`` is 1 or 2, below every card's).
+JOKER = 0
+BLACK_JOKER_SUIT, RED_JOKER_SUIT = 1, 2
+#: A joker's letter in the cards' codes (``XS`` the black joker, ``XH`` the red one).
+JOKER_LETTER = "X"
 RED_SUITS = frozenset((2, 3))
 
 #: Game numbers PySolFC accepts: below MS_LIMIT the Microsoft generator, else Mersenne Twister.
@@ -24,7 +30,8 @@ SUIT_GLYPHS = "♣♠♥♦"
 
 
 class Card(NamedTuple):
-    """A playing card: ``rank`` 1 (Ace) to 13 (King), ``suit`` index into ``SUITS``, ``deck`` 0 or 1."""
+    """A playing card: ``rank`` 1 (Ace) to 13 (King), or ``JOKER`` (0); ``suit`` index into ``SUITS`` (a joker's
+    is its colour's, spades or hearts); ``deck`` numbers the copies."""
 
     rank: int
     suit: int
@@ -32,8 +39,12 @@ class Card(NamedTuple):
 
     @property
     def code(self) -> str:
-        """Two-letter code such as ``AC``, ``TD``, ``KS``."""
-        return RANKS[self.rank - 1] + SUITS[self.suit]
+        """Two-letter code such as ``AC``, ``TD``, ``KS``; ``XS`` and ``XH`` for the black and red jokers."""
+        return (RANKS[self.rank - 1] if self.rank else JOKER_LETTER) + SUITS[self.suit]
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
 
     @property
     def is_red(self) -> bool:
@@ -56,6 +67,8 @@ def parse_card(code: str, deck: int = 0) -> Card:
     text = code.strip().upper()
     if text[-1:] in SUIT_GLYPHS and len(text) >= 2:
         rank = text[:-1]
+        if rank == JOKER_LETTER and text[-1] in "♠♥":
+            return Card(JOKER, SUIT_GLYPHS.index(text[-1]), deck)
         for letters in (FRENCH_RANKS, tuple(RANKS[:9]) + ("10", "J", "Q", "K")):
             if rank in letters:
                 return Card(letters.index(rank) + 1, SUIT_GLYPHS.index(text[-1]), deck)
@@ -63,17 +76,19 @@ def parse_card(code: str, deck: int = 0) -> Card:
                          "like 'Q♠')")
     if text.startswith("10"):
         text = "T" + text[2:]
+    if text in ("XS", "XH"):
+        return Card(JOKER, SUITS.index(text[1]), deck)
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"not a card code: {code!r} (expected rank A23456789TJQK then suit CSHD, like 'QS')")
+        raise ValueError(f"not a card code: {code!r} (expected rank A23456789TJQK then suit CSHD, like 'QS'; XS and XH for the black and red jokers)")
     return Card(RANKS.index(text[0]) + 1, SUITS.index(text[1]), deck)
 
 
-def new_pack(decks: int, suits: tuple[int, ...] = (0, 1, 2, 3), ranks: tuple[int, ...] = tuple(range(1, 14))
-             ) -> list[Card]:
-    """A fresh pack in PySolFC's order: for each deck, each of ``suits`` in turn, each of ``ranks``. A card's
-    ``deck`` numbers its copies (0, 1, ...), so a one-suit pack of two decks, ``suits=(1, 1, 1, 1)``, holds
-    eight copies of each spade."""
-    key = (decks, tuple(suits), tuple(ranks))
+def new_pack(decks: int, suits: tuple[int, ...] = (0, 1, 2, 3), ranks: tuple[int, ...] = tuple(range(1, 14)),
+             jokers: int = 0) -> list[Card]:
+    """A fresh pack in PySolFC's order: for each deck, each of ``suits`` in turn, each of ``ranks``, then its
+    ``jokers`` (black, red, black...). A card's ``deck`` numbers its copies (0, 1, ...), so a one-suit pack of
+    two decks, ``suits=(1, 1, 1, 1)``, holds eight copies of each spade."""
+    key = (decks, tuple(suits), tuple(ranks), jokers)
     pack = _PACKS.get(key)
     if pack is None:  # cards are values: every game of a kind can start from the same ones
         copies: dict[tuple[int, int], int] = {}
@@ -84,6 +99,11 @@ def new_pack(decks: int, suits: tuple[int, ...] = (0, 1, 2, 3), ranks: tuple[int
                     copy = copies.get((rank, suit), 0)
                     copies[rank, suit] = copy + 1
                     cards.append(Card(rank, suit, copy))
+            for n in range(jokers):
+                suit = (BLACK_JOKER_SUIT, RED_JOKER_SUIT)[n % 2]
+                copy = copies.get((JOKER, suit), 0)
+                copies[JOKER, suit] = copy + 1
+                cards.append(Card(JOKER, suit, copy))
         pack = _PACKS[key] = tuple(cards)
     return list(pack)
 

@@ -167,6 +167,11 @@ class Translator:
 
     def rank_name(self, rank: int, form: str = "") -> str:
         """A rank's name, bare ("Queen") or with its article ("the Queen", "a Queen"; « la Dame », « une Dame »)."""
+        if rank == 0:  # the joker
+            if form == "The":
+                text = self.rank_name(0, "the")
+                return text[:1].upper() + text[1:]
+            return self.pgettext(FORMS[form], _JOKER_RANK[form]) if form in FORMS else self.gettext(_JOKER_RANK[""])
         if form == "The":
             return self.render(Message(RANK_NAMES[rank - 1]), form)
         if form in FORMS:
@@ -177,13 +182,17 @@ class Translator:
         """A card as the text mode shows it: English "QD", "TC" (the codes of saves), French « D♦ », « 10♣ »
         (letters a French player reads at once: no C for clubs taken for cœur, no D for diamonds taken for
         Dame); each rank letter and suit sign is the catalog's (:data:`CARD_LEGEND` explains them)."""
-        return self.pgettext(_RANK_LETTER, _RANK_LETTERS[card.rank - 1]) + self.pgettext(
-            _SUIT_SIGN, _SUIT_SIGNS[card.suit])
+        letter = _JOKER_LETTER if card.rank == 0 else _RANK_LETTERS[card.rank - 1]
+        return self.pgettext(_RANK_LETTER, letter) + self.pgettext(_SUIT_SIGN, _SUIT_SIGNS[card.suit])
 
     def card_name(self, card, form: str = "") -> str:
         """``card``'s name, bare ("7 of diamonds") or with its article ("the 7 of diamonds")."""
         if form == "The":
             return self.render(card, form)
+        if card.rank == 0:  # a joker: a name of its own, by colour (its "suit" is only that)
+            names = _JOKER_NAMES[form if form in FORMS else ""]
+            name = names[card.suit == 2]
+            return self.pgettext(FORMS[form], name) if form in FORMS else self.gettext(name)
         return self.gettext(_CARD_NAME).format(rank=self.rank_name(card.rank, form),
                                                suit=self.gettext(SUIT_NAMES[card.suit]))
 
@@ -440,6 +449,18 @@ _RANK_FORMS = {
     ),
 }
 
+#: The jokers (reussite.cards.JOKER): by colour, black then red, bare and in each form.
+_JOKER_NAMES = {
+    "": (N_("black joker"), N_("red joker")),
+    "the": (NP_("rank with the definite article", "the black joker"),
+            NP_("rank with the definite article", "the red joker")),
+    "a": (NP_("rank with the indefinite article", "a black joker"),
+          NP_("rank with the indefinite article", "a red joker")),
+}
+#: A joker as a rank ("a card one rank above or a Joker").
+_JOKER_RANK = {"": N_("Joker"), "the": NP_("rank with the definite article", "the Joker"),
+               "a": NP_("rank with the indefinite article", "a Joker")}
+
 # The text mode's card notation; English letters are the cards' codes (reussite.cards.RANKS and SUITS).
 _RANK_LETTER, _SUIT_SIGN = "rank letter in the text mode", "suit sign in the text mode"
 _RANK_LETTERS = (
@@ -451,8 +472,11 @@ _RANK_LETTERS = (
     NP_("rank letter in the text mode", "J"), NP_("rank letter in the text mode", "Q"),
     NP_("rank letter in the text mode", "K"),
 )
+_JOKER_LETTER = NP_("rank letter in the text mode", "X")
 _SUIT_SIGNS = (NP_("suit sign in the text mode", "C"), NP_("suit sign in the text mode", "S"),
                NP_("suit sign in the text mode", "H"), NP_("suit sign in the text mode", "D"))
 #: The legend of that notation, for the text mode's start and its help.
+#: Said after CARD_LEGEND in a game whose pack has jokers.
+JOKER_LEGEND = N_("XS is the black joker, XH the red one.")
 CARD_LEGEND = N_("Cards: rank A 2-9 T J Q K, then suit C clubs, S spades, H hearts, D diamonds (QD is the Queen "
                  "of diamonds, TC the 10 of clubs); ## is a face-down card.")

@@ -365,12 +365,15 @@ WHY_OWN = "own"  # the variant's own rule (``Game.takes``) does not take the car
 EMPTY_KEY = 0
 #: Every card key, Ace of clubs to King of diamonds.
 CARD_KEYS = tuple(rank * 4 + suit for rank in range(1, 14) for suit in range(4))
+#: The jokers' keys (``cards.JOKER`` is rank 0): the black one's 1, the red one's 2. No declared rule takes them.
+JOKER_KEYS = (1, 2)
 #: ``CompiledRule.wants`` entry for a stack that takes any card at all.
 ANY_CARD = ("any",)
 
 
 def card_key(card: Card) -> int:
-    """A card as a small integer, ``rank * 4 + suit`` (4 to 55): the two packs' identical cards share it."""
+    """A card as a small integer, ``rank * 4 + suit`` (4 to 55; a joker 1 or 2): the two packs' identical cards
+    share it."""
     return card[0] * 4 + card[1]
 
 

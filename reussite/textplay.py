@@ -19,7 +19,7 @@ from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import PluginError, UserError
-from reussite.messages import CARD_LEGEND, N_, Translator, program_line
+from reussite.messages import CARD_LEGEND, JOKER_LEGEND, N_, Translator, program_line
 from reussite.rules import Fan, Kind
 from reussite.session import Session
 from reussite.solver import Verdict, solve
@@ -201,6 +201,8 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
                   "A move is SOURCE TARGET [COUNT]; 'f' alone means the first foundation that "
                   "takes the card."))
         ctx.say(_(CARD_LEGEND))
+        if game.jokers:
+            ctx.say(_(JOKER_LEGEND))
         ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
                   "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
                   "moves."))
@@ -311,6 +313,8 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
     cache = advisor.LineCache()
     ctx.say(render_layout(game, tr))
     ctx.say(_(CARD_LEGEND))
+    if game.jokers:
+        ctx.say(_(JOKER_LEGEND))
     ctx.say(_("Type a move like 't3 f' or 'w t5', 'd' to deal, 'u' undo, 'r' redo, 'hint', 'solve', 'auto', "
               "'save FILE', 'q' to quit."))
     saved = game.digest()  # the position last saved (or loaded, or dealt): quitting elsewhere asks first

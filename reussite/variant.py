@@ -90,6 +90,9 @@ class Variant(Game):
     #: ``(1, 2, 1, 2)``; a Piquet pack has ``(1, 7, 8, 9, 10, 11, 12, 13)``. See :meth:`pack`.
     pack_suits: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)
     pack_ranks: ClassVar[tuple[int, ...]] = tuple(range(1, 14))
+    #: Jokers in each deck, black then red (Thieves has 2). Declared rules never take a joker (nothing builds
+    #: on it, no base is one): a game with jokers says what they do in its own rule (``takes``).
+    jokers: ClassVar[int] = 0
     #: The highest score :meth:`score` can give, shown beside the score on the page ("340 / 1000"); None when
     #: the game does not say. Keep it equal to the score of a won game, and explain the count in ``score_rule``.
     max_score: ClassVar[int | None] = None
@@ -174,6 +177,8 @@ class Variant(Game):
         if (not isinstance(ranks, tuple) or not ranks or len(set(ranks)) != len(ranks)
                 or not all(isinstance(r, int) and 1 <= r <= 13 for r in ranks)):
             found.append(f"pack_ranks: {ranks!r} is not a tuple of different ranks from 1 (Ace) to 13 (King)")
+        if isinstance(cls.jokers, bool) or cls.jokers not in (0, 1, 2, 3, 4):
+            found.append(f"jokers: {cls.jokers!r} is not a whole number from 0 to 4")
         own = [spec.id for spec in stacks if getattr(getattr(spec, "rule", None), "own_rule", False) is True]
         if own and cls.takes is Game.takes:
             found.append(f"stacks {', '.join(own)} declare own_rule, but the class does not define takes()")
@@ -336,7 +341,7 @@ class Variant(Game):
     def pack(self) -> list[Card]:
         """The unshuffled pack, from ``decks``, ``pack_suits`` and ``pack_ranks``; override for a pack those
         cannot say (the standard pack is shuffled exactly as PySolFC does, any other in the same way)."""
-        return new_pack(self.decks, self.pack_suits, self.pack_ranks)
+        return new_pack(self.decks, self.pack_suits, self.pack_ranks, self.jokers)
 
     def shuffle_hook(self, cards: list[Card]) -> list[Card]:
         """Reorder the shuffled pack before dealing (PySolFC's ``_shuffleHook``). Default: unchanged."""

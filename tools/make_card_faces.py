@@ -160,6 +160,29 @@ def plain_court(rank: int, suit: str) -> str:
             f'font-size="40" fill="currentColor">{LETTERS[rank]}</text>{pip(50, 95, suit, 14, upright=True)}')
 
 
+def star(x: float, y: float, r: float) -> str:
+    """A five-pointed star of outer radius ``r``, point up, in the card's colour."""
+    import math
+
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.4
+        angle = math.pi * (i / 5 - 0.5)
+        points.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
+    return f'<polygon points="{" ".join(points)}" fill="currentColor"/>'
+
+
+def joker(kind: str) -> str:
+    """A joker: a jester's three-pointed cap with bells over a large star (the large set: the star alone, as
+    large as the card allows). Its colour is the page's red or black, like a suit's."""
+    if kind == "large":
+        return star(50, 76, 34)
+    cap = (f'<path d="M30 62 L36 34 L50 52 L64 34 L70 62 Z" fill="{GOLD}" stroke="{INK}" stroke-width="1.4"/>'
+           + "".join(f'<circle cx="{cx}" cy="{cy}" r="3.2" fill="currentColor"/>'
+                     for cx, cy in ((36, 33), (50, 50), (64, 33))))
+    return cap + star(50, 90, 22)
+
+
 def sprite(kind: str = "standard") -> str:
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg">',
@@ -179,6 +202,8 @@ def sprite(kind: str = "standard") -> str:
             parts.append(f'<symbol id="c-{code}{suit}" viewBox="0 0 100 140">{drawn}</symbol>')
             if rank > 10:
                 parts.append(f'<symbol id="b-{code}{suit}" viewBox="0 0 100 140">{small}</symbol>')
+    for suit in ("S", "H"):  # the black and the red joker (reussite.cards.JOKER_LETTER)
+        parts.append(f'<symbol id="c-X{suit}" viewBox="0 0 100 140">{joker(kind)}</symbol>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -1,11 +1,15 @@
 """Golf: the top card of a pile goes onto the foundation one rank above or below its top card, never onto a
-King; the stock turns one card onto the foundation. Won when the seven piles are clear."""
+King; the stock turns one card onto the foundation. Won when the seven piles are clear.
 
-from reussite.cards import KING
+Thieves (Aisleriot's): Golf with two jokers in the pack, which go on any card and take any card; a Queen goes
+on a King; each card cleared scores by its rank."""
+
+from reussite.cards import JOKER, KING
 from reussite.game import Reason
 from reussite.messages import N_
 from reussite.rules import (
     CARD_KEYS,
+    JOKER_KEYS,
     NONE,
     PICK_NONE,
     PICK_TOP,
@@ -20,6 +24,14 @@ from reussite.variant import Variant
 
 #: What goes on a card of each rank: one rank up or down, no wrap; nothing on a King.
 NEXT = {rank: frozenset(k for k in CARD_KEYS if abs((k >> 2) - rank) == 1 and rank != KING) for rank in range(1, 14)}
+#: Thieves: what goes on each top card: one rank up or down (a Queen on a King too), or a joker; anything on a
+#: joker.
+THIEVES_NEXT = {rank: frozenset(k for k in CARD_KEYS if abs((k >> 2) - rank) == 1) | frozenset(JOKER_KEYS)
+                for rank in range(1, 14)}
+THIEVES_NEXT[JOKER] = frozenset(CARD_KEYS + JOKER_KEYS)
+#: Aisleriot's points for each card cleared, by rank (a joker scores nothing): the farther from the middle of
+#: the ranks, the harder the card is to play, the more it is worth.
+THIEVES_POINTS = (0, 8, 6, 6, 4, 4, 2, 2, 2, 4, 4, 6, 6, 8)
 R_ON_KING = Reason(N_("Nothing goes on a King."))
 
 
@@ -62,4 +74,48 @@ class Golf(Variant):
         return 35 - sum(len(self.cards[i]) for i in self.tableau_ix)
 
 
-GAMES = (Golf,)
+class Thieves(Golf):
+    id = "thieves"
+    name = N_("Thieves")
+    jokers = 2
+    stacks = (
+        stock(0, 0),
+        *foundations(1, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
+                                  accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False), x=1, y=0,
+                     label=N_("waste"),
+                     text=N_("Takes a card from the piles one rank above or below its top card, or a joker; a "
+                             "joker on top takes any card. The stock turns its cards onto it.")),
+        *tableau(7, StackRule(empty=NONE, pickup=PICK_TOP), y=1),
+    )
+    max_score = None  # the cleared cards' points: a won game scores what its 35 cards are worth
+    score_rule = N_("Each card cleared from the piles scores by its rank: 8 for an Ace or a King, 6 for a 2, 3, "
+                    "Jack or Queen, 4 for a 4, 5, 9 or 10, 2 for a 6, 7 or 8; a joker scores nothing.")
+
+    def takes(self, stack):
+        pile = self.cards[stack]
+        return THIEVES_NEXT[pile[-1].rank] if pile else frozenset()
+
+    def take_refusal(self, card, stack):
+        return R_THIEVES
+
+    def deal(self, cards):
+        super().deal(cards)
+        self.dealt_points = self.pile_points()
+
+    @classmethod
+    def from_layout(cls, data):
+        game = super().from_layout(data)
+        game.dealt_points = game.pile_points()  # a position no deal gives scores from where it starts
+        return game
+
+    def pile_points(self):
+        return sum(THIEVES_POINTS[c.rank] for i in self.tableau_ix for c in self.cards[i])
+
+    def score(self):
+        return self.dealt_points - self.pile_points()
+
+
+R_THIEVES = Reason(N_("A card goes on the waste only one rank above or below its top card, or if one of the "
+                      "two is a joker."))
+
+GAMES = (Golf, Thieves)

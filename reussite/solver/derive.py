@@ -93,7 +93,7 @@ from typing import TYPE_CHECKING
 
 from reussite.cards import Card
 from reussite.game import DEAL, REDEAL, Deal, Game, Move, Redeal
-from reussite.rules import CARD_KEYS, EMPTY_KEY, NONE, PICK_NONE, PICK_TOP, Build, CompiledRule, Kind
+from reussite.rules import CARD_KEYS, EMPTY_KEY, JOKER_KEYS, NONE, PICK_NONE, PICK_TOP, Build, CompiledRule, Kind
 
 if TYPE_CHECKING:
     from reussite.game import AnyMove
@@ -572,12 +572,17 @@ def _takes_by_top(game: Game, stack: int) -> list[frozenset[int]]:
     out = [frozenset()] * 56
     saved = game.cards[stack]
     try:
-        for key in CARD_KEYS:
+        for key in pack_keys(game):
             game.cards[stack] = [Card(key >> 2, key & 3)]
             out[key] = frozenset(game.takes(stack))
     finally:
         game.cards[stack] = saved
     return out
+
+
+def pack_keys(game: Game) -> tuple[int, ...]:
+    """The keys of the cards ``game`` can hold: every card's, and the jokers' (keys 1 and 2) if it has any."""
+    return JOKER_KEYS + CARD_KEYS if getattr(game, "jokers", 0) else CARD_KEYS
 
 
 def _alike_tops(game: Game, stack: int) -> list[int]:
@@ -596,18 +601,19 @@ class Sink:
                  succ: dict[int, frozenset[int]]) -> None:
         self.foundation, self.sources, self.stock = foundation, sources, stock
         # Classes: card keys alike in what they take and what takes them (ranks, in Black Hole and Golf).
-        pred: dict[int, set[int]] = {key: set() for key in CARD_KEYS}
+        keys = tuple(succ)
+        pred: dict[int, set[int]] = {key: set() for key in keys}
         for key, after in succ.items():
             for other in after:
                 pred[other].add(key)
         kinds: dict[tuple, int] = {}
         self.cls = [0] * 56
-        for key in CARD_KEYS:
+        for key in keys:
             self.cls[key] = kinds.setdefault((succ[key], frozenset(pred[key])), len(kinds))
         count = len(kinds)
         self.succ = [frozenset() for _ in range(count)]
         self.pred = [frozenset() for _ in range(count)]
-        for key in CARD_KEYS:
+        for key in keys:
             k = self.cls[key]
             self.succ[k] = frozenset(self.cls[x] for x in succ[key])
             self.pred[k] = frozenset(self.cls[x] for x in pred[key])
@@ -639,7 +645,7 @@ class Sink:
                     return None
         f = found[0]
         taken = _takes_by_top(game, f)
-        succ = {key: taken[key] for key in CARD_KEYS}
+        succ = {key: taken[key] for key in pack_keys(game)}
         sources = tuple(i for i, s in enumerate(specs) if i != f and i != stock)
         return cls(f, sources, stock, succ)
 

@@ -7,7 +7,7 @@ import classics_support  # noqa: F401  (skips this module when reussite-classics
 import pytest
 from reussite_classics.black_hole import BlackHole
 from reussite_classics.freecell import BakersGame, FreeCell
-from reussite_classics.golf import Golf
+from reussite_classics.golf import Golf, Thieves
 from reussite_classics.klondike import Klondike
 from reussite_classics.spider import Spider
 
@@ -339,6 +339,68 @@ def test_golf_deals_seven_piles_of_five_and_starts_the_foundation():
     assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [5] * 7
     assert len(game.stack("foundation-1")) == 1 and len(game.stack("stock")) == 16
     assert not any(game.face_down[i] for i in game.tableau_ix)
+
+
+# -- Thieves (Golf with two jokers) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("top, card, ok", [("8H", "7S", True), ("8H", "9C", True), ("8H", "8D", False),
+                                           ("KS", "QD", True), ("QS", "KD", True), ("AS", "KD", False),
+                                           ("KS", "AD", False), ("8H", "XS", True), ("AS", "XH", True),
+                                           ("XS", "5D", True), ("XH", "KC", True), ("XS", "XH", True)])
+def test_thieves_takes_one_rank_up_or_down_and_the_jokers_are_wild(top, card, ok):
+    game = position(Thieves, foundation_1=top, tableau_1=card, stock="2C")
+    assert legal(game, "tableau-1", "foundation-1") == ok
+
+
+def test_thieves_refusal_names_the_rule_and_the_jokers():
+    game = position(Thieves, foundation_1="8H", tableau_1="TD", stock="2C")
+    assert "joker" in str(game.explain(move(game, "tableau-1", "foundation-1")))
+
+
+def test_the_thieves_pack_has_two_jokers_and_the_deal_seven_piles_of_five():
+    game = Thieves(11)
+    assert len(game.pack()) == 54 and sorted(c.code for c in game.pack() if c.is_joker) == ["XH", "XS"]
+    assert [len(game.stack(f"tableau-{k}")) for k in range(1, 8)] == [5] * 7
+    assert len(game.stack("foundation-1")) == 1 and len(game.stack("stock")) == 18
+    assert not any(game.face_down[i] for i in game.tableau_ix)
+    # The pack is PySolFC's shuffle of the 54 cards (PySolFC has no Thieves: docs/deals.md).
+    from reussite.cards import shuffled_pack
+    cards = shuffled_pack(1, 11, game.pack())
+    assert [c.code for c in game.stack("tableau-1")] == [c.code for c in cards[::-1][0:35:7]]
+
+
+def test_thieves_stock_turns_onto_the_waste_at_any_time_and_never_redeals():
+    game = position(Thieves, foundation_1="8H", tableau_1="7S", stock="KC XS")
+    assert game.is_legal(DEAL)  # though the 7 could be played
+    game.push(DEAL)
+    assert game.stack("foundation-1")[-1].code == "XS"
+    game.push(DEAL)
+    assert not game.stack("stock") and not game.is_legal(DEAL) and not game.is_legal(REDEAL)
+
+
+def test_thieves_scores_each_cleared_card_by_rank_and_a_joker_nothing():
+    game = position(Thieves, foundation_1="8H", tableau_1="KD XS", tableau_2="QS 9C", stock="3C")
+    assert game.score() == 0
+    for src, points in (("tableau-2", 4), ("tableau-1", 0), ("tableau-1", 8), ("tableau-2", 6)):
+        before = game.score()
+        assert not game.is_won()
+        game.push(move(game, src, "foundation-1"))  # 9 on 8, the joker on 9, K on the joker, Q on K
+        assert game.score() - before == points, src
+    assert game.is_won() and game.stack("stock")
+
+
+def test_a_thieves_deal_scores_what_its_pile_cards_are_worth_when_won():
+    from reussite.solver import Verdict, solve
+
+    game = Thieves(1)
+    worth = {1: 8, 2: 6, 3: 6, 4: 4, 5: 4, 6: 2, 7: 2, 8: 2, 9: 4, 10: 4, 11: 6, 12: 6, 13: 8, 0: 0}
+    dealt = sum(worth[c.rank] for i in game.tableau_ix for c in game.cards[i])
+    result = solve(game, nodes=30_000)
+    assert result.verdict is Verdict.WON
+    for m in result.line:
+        game.push(m)
+    assert game.is_won() and game.score() == dealt
 
 
 # -- Black Hole ------------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ def _code(rank: int, suit: int) -> str:
 
 #: A card's face (rank and suit, not its pack) as one byte: identical cards of two packs get the same byte.
 _FACE = {Card(rank, suit, deck): rank * len(SUITS) + suit
-         for rank in range(1, len(RANKS) + 1) for suit in range(len(SUITS)) for deck in range(4)}
+         for rank in range(0, len(RANKS) + 1) for suit in range(len(SUITS)) for deck in range(4)}  # 0: jokers
 
 
 def _fold(game, sort_groups):

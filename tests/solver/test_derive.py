@@ -241,9 +241,7 @@ def _nearly_home(cls, rng: random.Random, loose: int) -> dict:
 
 
 def _code(card: Card) -> str:
-    from reussite.cards import RANKS, SUITS
-
-    return RANKS[card.rank - 1] + SUITS[card.suit]
+    return card.code
 
 
 def test_klondike_is_read_as_foundations_that_give_cards_back():
@@ -306,7 +304,7 @@ def _walk_position(cls, rng: random.Random) -> dict:
     Golf's stock), the rest in the foundation. Built from a walk the rules allow, cards pushed last to first so
     that it wins; in one position of three some cards swapped, in one some replaced by others."""
     game = cls(1)
-    pack = [Card(rank, suit) for suit in range(4) for rank in range(1, 14)]
+    pack = game.pack()  # Thieves' holds two jokers
     rng.shuffle(pack)
     f = game.foundation_ix[0]
     top, rest = pack[0], pack[1:]
@@ -348,7 +346,7 @@ def _walk_position(cls, rng: random.Random) -> dict:
     return {"stacks": [{"id": k, "cards": v} for k, v in layout.items()]}
 
 
-@pytest.mark.parametrize("game_id", ["black-hole", "golf"])
+@pytest.mark.parametrize("game_id", ["black-hole", "golf", "thieves"])
 def test_walk_dead_ends_and_folded_tops_are_sound_in_the_classic_games(game_id):
     """Black Hole and Golf are read as a walk onto one foundation: a position the derived dead end calls hopeless
     is lost by the exhaustive search, and the solver (dead ends, and the top card folded to what it takes) agrees
@@ -503,7 +501,7 @@ def test_the_walk_stands_aside_where_cards_can_go_elsewhere():
         assert Sink.of(companion_for(cls).derived, cls(1)) is None
 
 
-@pytest.mark.parametrize("game_id", ["black-hole", "golf"])
+@pytest.mark.parametrize("game_id", ["black-hole", "golf", "thieves"])
 def test_the_compact_walk_search_agrees_with_the_general_search(game_id, monkeypatch):
     """Black Hole and Golf are solved by the compact walk search (reussite.solver.walk); on small positions
     its verdicts are the general search's, and on a whole deal it is the search the solver picks."""

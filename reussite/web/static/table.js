@@ -143,8 +143,10 @@ function computeGeometry(state) {
 const SMALL_COURT = 64;
 
 function cardFace(el, card, cw) {
-  const rank = RANK[card.code[0]] || card.code[0];
-  const suit = SUIT[card.code[1]];
+  // A joker (code XS or XH: only its colour) shows a star in its corners, and no suit.
+  const joker = card.code[0] === 'X';
+  const rank = joker ? '★' : RANK[card.code[0]] || card.code[0];
+  const suit = joker ? '' : SUIT[card.code[1]];
   const red = card.code[1] === 'H' || card.code[1] === 'D';
   el.className = `card ${red ? 'red' : 'black'} suit-${card.code[1]}`;
   const corner = (cls) => {
