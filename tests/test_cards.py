@@ -27,6 +27,31 @@ def test_card_codes_round_trip():
     assert Card(12, 1).code == "QS"
 
 
+def test_jokers_are_black_or_red_with_codes_of_their_own_and_come_after_the_kings():
+    pack = new_pack(1, jokers=2)
+    assert len(pack) == 54 and [c.code for c in pack[-3:]] == ["KD", "XS", "XH"]
+    black, red = pack[-2:]
+    assert black.is_joker and red.is_joker and not pack[0].is_joker
+    assert not black.is_red and red.is_red
+    for card in (black, red):
+        assert parse_card(card.code) == card and parse_card(card.code[0] + "♠♥"[card.is_red]) == card
+    assert [c.code for c in new_pack(2, jokers=2)].count("XS") == 2
+    # Their keys (rank * 4 + suit) are below every other card's and never the empty key 0.
+    assert {c.rank * 4 + c.suit for c in (black, red)} == {1, 2}
+    with pytest.raises(ValueError):
+        parse_card("XC")  # a joker is black or red, not of a suit
+
+
+def test_jokers_have_names_in_each_language():
+    from reussite.l10n import host_translator
+
+    black, red = new_pack(1, jokers=2)[-2:]
+    en, fr = host_translator("en"), host_translator("fr")
+    assert en.card_name(red) == "red joker" and en.render(black, "The") == "The black joker"
+    assert fr.card_name(red) == "joker rouge" and fr.render(black, "the") == "le joker noir"
+    assert fr.render(red, "a") == "un joker rouge" and fr.card_code(black) == "X♠"
+
+
 @pytest.mark.parametrize("bad", ["", "1C", "QX", "KSS", "Z"])
 def test_bad_card_code_names_the_code(bad):
     with pytest.raises(ValueError, match=repr(bad)):
