@@ -139,6 +139,26 @@ def page_shows(page, state: dict, stack_id: str) -> list[str]:
     return page.eval_on_selector_all(f".card[data-stack='{si}']", "els => els.map(e => e.dataset.code || '#')")
 
 
+def test_a_joker_shows_its_own_face_star_and_name(classic_page, server, classics_host):
+    """Thieves' jokers: the drawn face from the sprite (c-XS / c-XH), a star in the corners and no suit, the
+    colour of the joker, and its name, not a King's, for a screen reader."""
+    page = classic_page
+    number = next(n for n in range(1, 60) if any(c.is_joker for i in classics_host.new_game("thieves", n).tableau_ix
+                                                 for c in classics_host.new_game("thieves", n).cards[i]))
+    start_in_page(page, server, "thieves", {}, number)
+    jokers = page.locator(".card[data-code^='X']")
+    assert jokers.count() >= 1
+    first = jokers.first
+    code = first.get_attribute("data-code")
+    assert first.locator(".art use").get_attribute("href").endswith(f"#c-{code}")
+    assert first.locator(".corner .rank").first.inner_text() == "★"
+    assert first.locator(".corner .suit").first.inner_text() == ""
+    assert ("red" if code == "XH" else "black") in first.get_attribute("class").split()
+    label = first.get_attribute("aria-label") or page.eval_on_selector(
+        f".card[data-code='{code}']", "e => e.closest('[aria-label]') && e.closest('[aria-label]').ariaLabel")
+    assert label and "joker" in label.lower() and "King" not in label
+
+
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_a_move_by_mouse_and_keyboard_undo_and_the_rules_in_both_languages(classic_page, server, classics_host,
                                                                            game, options):
