@@ -114,3 +114,48 @@ def layout_of(game) -> dict:
 
 def face_down_of(game) -> dict:
     return {s["id"]: s["face_down"] for s in game.layout_json()["stacks"]}
+
+
+# -- Positions and moves, as the family tests write them ------------------------------------------------
+
+
+def position(cls, options=None, face_down=None, redeals_used=0, base=None, **stacks):
+    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``;
+    ``base``: the base rank the deal would have set (the Canfield family)."""
+    face_down = face_down or {}
+    entries = []
+    for name, cards in stacks.items():
+        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
+        if name in face_down:
+            entry["face_down"] = face_down[name]
+        entries.append(entry)
+    data = {"options": options or {}, "stacks": entries, "redeals_used": redeals_used}
+    if base is not None:
+        data["base_rank"] = base
+    return cls.from_layout(data)
+
+
+def move(game, src, dst, n=1):
+    from reussite.game import Move
+
+    return Move(game.index[src], game.index[dst], n)
+
+
+def legal(game, src, dst, n=1):
+    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
+    m = move(game, src, dst, n)
+    accepted = game.is_legal(m)
+    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
+    return accepted
+
+
+def refused(game, src, dst, n=1):
+    """The refusal, in English, of a move the rules refuse (and do not list)."""
+    assert not legal(game, src, dst, n), (src, dst, n)
+    return str(game.explain(move(game, src, dst, n)))
+
+
+def stack_codes(game, stack):
+    """The codes of a stack's cards, bottom to top."""
+    return [c.code for c in game.stack(stack)]
+

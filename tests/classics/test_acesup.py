@@ -8,6 +8,8 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import legal, move
+from classics_support import stack_codes as codes
 from reussite_classics.acesup import (
     R_LEFT_ONLY,
     R_NO_HIGHER,
@@ -22,7 +24,7 @@ from reussite_classics.acesup import (
     Valentine,
 )
 
-from reussite.game import DEAL, R_NO_PICKUP, R_STOCK_NOT_EMPTY, REDEAL, Move, Pair
+from reussite.game import DEAL, R_NO_PICKUP, R_STOCK_NOT_EMPTY, REDEAL, Pair
 from reussite.host import Host
 from reussite.moves import R_PAIR_SUIT
 
@@ -33,22 +35,6 @@ def position(cls, redeals_used=0, **stacks):
     """A game at a position given as ``tableau_1="KS QH"`` (bottom to top)."""
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return cls.from_layout({"options": {}, "stacks": entries, "redeals_used": redeals_used})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
-
-
-def codes(game, stack):
-    return [c.code for c in game.stack(stack)]
 
 
 # -- the deals -------------------------------------------------------------------------------------------

@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from pysol_cards.deal_game import Game as PysolCardsGame
 from pysol_cards.random_base import RandomBase
 from reussite_classics.auld_lang_syne import AuldLangSyne, TamOShanter
 
-from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL, Move
+from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 PILES = [f"tableau-{i}" for i in (1, 2, 3, 4)]
@@ -32,17 +33,6 @@ def pysolfc_auld_lang_syne(number):
 def position(cls=AuldLangSyne, **stacks):
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return cls.from_layout({"options": {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def tops(game):

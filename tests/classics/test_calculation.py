@@ -8,9 +8,11 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import legal, move
+from classics_support import stack_codes as codes
 from reussite_classics.calculation import R_KING, R_NOT_DOUBLE, R_WASTE_FULL, Doublets, Hopscotch, SirTommy
 
-from reussite.game import DEAL, R_FROM_KIND, R_NO_REDEAL, REDEAL, Move
+from reussite.game import DEAL, R_FROM_KIND, R_NO_REDEAL, REDEAL
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -19,22 +21,6 @@ def position(cls, redeals_used=0, **stacks):
     """A game at a position given as ``tableau_1="KS QH"`` (bottom to top)."""
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return cls.from_layout({"options": {}, "stacks": entries, "redeals_used": redeals_used})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
-
-
-def codes(game, stack):
-    return [c.code for c in game.stack(stack)]
 
 
 # -- the deals -------------------------------------------------------------------------------------------

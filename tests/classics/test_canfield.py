@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from reussite_classics.canfield import (
     Agnes,
     BearRiver,
@@ -26,31 +27,9 @@ from reussite.game import DEAL, REDEAL, Move
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
 
-def position(cls, base=None, options=None, face_down=None, redeals_used=0, **stacks):
+def position(cls, base=None, **kw):
     """A game at a position given as ``tableau_1="KS QH"`` (bottom to top), with its base rank."""
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    data = {"options": options or {}, "stacks": entries, "redeals_used": redeals_used}
-    if base is not None:
-        data["base_rank"] = base
-    return cls.from_layout(data)
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
+    return oracle.position(cls, base=base, **kw)
 
 
 def refusal(game, src, dst, n=1):

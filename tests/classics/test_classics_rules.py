@@ -5,37 +5,14 @@ from __future__ import annotations
 
 import classics_support  # noqa: F401  (skips this module when reussite-classics is not installed)
 import pytest
+from classics_support import legal, move, position
 from reussite_classics.black_hole import BlackHole
 from reussite_classics.freecell import BakersGame, FreeCell
 from reussite_classics.golf import Golf, Thieves
 from reussite_classics.klondike import Klondike
 from reussite_classics.spider import Spider
 
-from reussite.game import DEAL, R_TOO_MANY, REDEAL, Move
-
-
-def position(cls, options=None, face_down=None, redeals_used=0, **stacks):
-    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    return cls.from_layout({"options": options or {}, "stacks": entries, "redeals_used": redeals_used})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
+from reussite.game import DEAL, R_TOO_MANY, REDEAL
 
 
 def full_foundations(cls, count=4, **more):

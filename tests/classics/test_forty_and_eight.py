@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from reussite_classics.forty_and_eight import FortyAndEight
 
-from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_NO_PICKUP, R_NO_REDEAL, R_TOO_MANY, REDEAL, Move
+from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_NO_PICKUP, R_NO_REDEAL, R_TOO_MANY, REDEAL
 from reussite.messages import Translator
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
@@ -18,17 +19,6 @@ NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 def position(cls, face_down=None, redeals_used=0, **stacks):
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return cls.from_layout({"options": {}, "stacks": entries, "redeals_used": redeals_used})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def pysolfc_forty_and_eight(number):

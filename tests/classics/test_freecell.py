@@ -7,9 +7,8 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import legal, move
 from reussite_classics.freecell import R_CELLS, EightOff, Seahaven
-
-from reussite.game import Move
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -18,18 +17,6 @@ def position(cls, **stacks):
     """A game at a position given as ``tableau_1="KS QH"`` (bottom to top)."""
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return cls.from_layout({"options": {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def pysol(game_id, number, cells):

@@ -8,36 +8,13 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import legal, move, position
 from reussite_classics.gypsy import Giant, Gypsy
 
-from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FULL, R_NO_DEAL, R_NO_REDEAL, R_NOT_A_RUN, REDEAL, Move
+from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FULL, R_NO_DEAL, R_NO_REDEAL, R_NOT_A_RUN, REDEAL
 from reussite.messages import Translator
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
-
-
-def position(cls, options=None, face_down=None, **stacks):
-    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    return cls.from_layout({"options": options or {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def english(game, m):

@@ -9,6 +9,7 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import legal, move, position, refused
 from reussite_classics.klondike import (
     Athena,
     AuntMary,
@@ -24,44 +25,13 @@ from reussite_classics.klondike import (
     Zebra,
 )
 
-from reussite.game import DEAL, REDEAL, Move
+from reussite.game import DEAL, REDEAL
 
 #: Numbers 1-30 by default; 1-1000 under CI.
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
 
 # -- helpers ----------------------------------------------------------------------------------------------
-
-
-def position(cls, options=None, face_down=None, redeals_used=0, **stacks):
-    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    return cls.from_layout({"options": options or {}, "stacks": entries, "redeals_used": redeals_used})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
-
-
-def refused(game, src, dst, n=1):
-    """The message refusing the move, in English (the move must be refused)."""
-    m = move(game, src, dst, n)
-    assert not legal(game, src, dst, n)
-    return str(game.explain(m))
 
 
 def full_foundations(cls, decks=1, **more):

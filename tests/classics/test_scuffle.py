@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from pysol_cards.deal_game import Game as PysolCardsGame
 from pysol_cards.random_base import RandomBase
 from reussite_classics.scuffle import Scuffle
 
-from reussite.game import DEAL, R_BUILD, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_STOCK_NOT_EMPTY, REDEAL, Move
+from reussite.game import DEAL, R_BUILD, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_STOCK_NOT_EMPTY, REDEAL
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -28,17 +29,6 @@ def pysolfc_scuffle(number):
 def position(redeals_used=0, **stacks):
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return Scuffle.from_layout({"options": {}, "stacks": entries, "redeals_used": redeals_used})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def test_scuffle_deals_like_pysolfc():

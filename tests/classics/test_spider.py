@@ -8,46 +8,14 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move, position, refused
+from classics_support import stack_codes as codes
 from reussite_classics.spider import Scorpion, SimpleSimon, Spider, Spiderette, SpiderThreeDecks, WillOTheWisp
 
-from reussite.game import DEAL, Deal, Move
+from reussite.game import DEAL, Deal
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"  # AS finishes it
-
-
-def position(cls, options=None, face_down=None, **stacks):
-    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    return cls.from_layout({"options": options or {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    """Whether the rules accept the move, checked to agree with the listing of legal moves."""
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
-
-
-def refused(game, src, dst, n=1):
-    """The refusal, in English, of a move the rules refuse (and do not list)."""
-    assert not legal(game, src, dst, n), (src, dst, n)
-    return str(game.explain(move(game, src, dst, n)))
-
-
-def codes(game, stack):
-    return [c.code for c in game.stack(stack)]
 
 
 def check_deal(cls, expected_of, options=None):

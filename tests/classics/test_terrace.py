@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from reussite_classics.terrace import R_CHOOSE_BASE, R_FOUNDATION, R_ON_BASE, Terrace
 
 from reussite.game import DEAL, R_BUILD, R_FROM_KIND, R_NO_DEAL, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL, Move
@@ -23,17 +24,6 @@ FILLERS = {f"tableau_{i}": c for i, c in zip(range(2, 10), "2H 2H 3D 3D 7S 7S TC
 def position(**stacks):
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return Terrace.from_layout({"options": {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def english(game, m):

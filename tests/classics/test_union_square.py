@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from reussite_classics.union_square import R_FOUNDATION, R_PILE, UnionSquare
 
-from reussite.game import DEAL, R_NO_DEAL, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL, Move
+from reussite.game import DEAL, R_NO_DEAL, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL
 from reussite.messages import Translator
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
@@ -19,17 +20,6 @@ UP = "A23456789TJQK"
 def position(**stacks):
     entries = [{"id": name.replace("_", "-"), "cards": cards.split()} for name, cards in stacks.items()]
     return UnionSquare.from_layout({"options": {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def test_union_square_deals_like_pysolfc():

@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 
 import classics_support as oracle
+from classics_support import legal, move
 from reussite_classics.wall import R_FROM_WASTE, R_GONE, R_NOT_EXPOSED, R_TOO_WEAK, Wall
 
-from reussite.game import DEAL, R_FROM_KIND, R_NO_DEAL, R_NO_PICKUP, REDEAL, Move
+from reussite.game import DEAL, R_FROM_KIND, R_NO_DEAL, R_NO_PICKUP, REDEAL
 from reussite.messages import Translator
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
@@ -56,17 +57,6 @@ def position(**stacks):
         entries.append({"id": stack, "cards": cards})
     entries += [{"id": stack, "cards": cards} for stack, cards in given.items()]
     return Wall.from_layout({"options": {}, "stacks": entries})
-
-
-def move(game, src, dst, n=1):
-    return Move(game.index[src], game.index[dst], n)
-
-
-def legal(game, src, dst, n=1):
-    m = move(game, src, dst, n)
-    accepted = game.is_legal(m)
-    assert accepted == (m in set(game.legal_moves())), (src, dst, n)
-    return accepted
 
 
 def test_wall_deals_in_aisleriots_order_over_pysolfcs_shuffle():
