@@ -19,6 +19,9 @@ R_NO_MATCH = Reason(N_("{card} goes only onto a card of its suit or of its rank.
 COLUMNS = 9
 #: A place holds one card; what it takes depends on its neighbours on the right (Accordion.takes).
 PLACE = StackRule(own_rule=True, pickup=PICK_TOP, accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False)
+T_PLACE = N_("Takes the card of the place just right of it or three places right, of its suit or rank; the card "
+             "covered goes out of play and the row closes up.")
+T_DISCARD = N_("Takes each card covered, out of play; none comes back.")
 
 
 @lru_cache(maxsize=65536)
@@ -37,11 +40,11 @@ class Accordion(Variant):
     domain = "reussite_classics"
     decks = 1
     stacks = (
-        *(StackSpec(f"tableau-{i + 1}", Kind.TABLEAU, PLACE, i % COLUMNS, i // COLUMNS, label=N_("place {number}"))
-          for i in range(52)),
+        *(StackSpec(f"tableau-{i + 1}", Kind.TABLEAU, PLACE, i % COLUMNS, i // COLUMNS, label=N_("place {number}"),
+                    text=T_PLACE) for i in range(52)),
         # The cards covered go out of play.
         *foundations(1, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False),
-                     x=COLUMNS + 0.5, y=0, label=N_("discard pile")),
+                     x=COLUMNS + 0.5, y=0, label=N_("discard pile"), text=T_DISCARD),
     )
     max_score = 51
     score_rule = N_("One point for each card covered and put out of play.")

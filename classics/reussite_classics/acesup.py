@@ -46,6 +46,14 @@ T_DISCARD = N_("Takes the top card of a pile while a higher card of its suit top
 DISCARD = StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False)
 
 
+#: First Law's: the piles take a card of their top card's rank from a pile on their right; the discard pile takes
+#: the four cards of a rank together.
+T_SAME_RANK = N_("Takes the top card of a pile to its right of the same rank, whatever the suit; an empty one takes "
+                 "none. The stock deals a card onto each.")
+T_FOUR_OF_A_RANK = N_("Takes the four top cards of the piles together when they are of the same rank; none comes "
+                      "back.")
+
+
 def _high(rank: int) -> int:
     return 14 if rank == ACE else rank  # the Ace ranks above the King
 
@@ -129,8 +137,8 @@ class FirstLaw(Variant):
         stock(0, 0),
         # A card goes onto a card of its rank: the pile's top card alone decides (its left side: extra_refusal).
         *tableau(4, StackRule(own_rule=True, by_top=True, pickup=PICK_TOP,
-                              accepts_from=frozenset({Kind.TABLEAU})), x=1.5, y=0),
-        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile"), text=T_DISCARD),
+                              accepts_from=frozenset({Kind.TABLEAU})), x=1.5, y=0, text=T_SAME_RANK),
+        *foundations(1, DISCARD, x=6, y=0, label=N_("discard pile"), text=T_FOUR_OF_A_RANK),
     )
     max_score = 52
     score_rule = N_("One point for each card discarded.")

@@ -30,6 +30,17 @@ R_WASTE_FULL = Reason(N_("Play the card on the waste before turning another."))
 #: A pile of the tableau: any card from the waste goes on top, whatever lies there; its top card goes only to a
 #: foundation.
 PILE = StackRule(own_rule=True, by_top=True, pickup=PICK_TOP, accepts_from=frozenset({Kind.WASTE}))
+#: What Hopscotch's foundations take, the first to the fourth.
+T_BY_STEPS = (
+    N_("Takes, regardless of suit, the card one rank above its top card; thirteen cards, up to a King."),
+    N_("Takes, regardless of suit, the card two ranks above its top card, counting on from the Ace after the King; "
+       "thirteen cards, up to a King."),
+    N_("Takes, regardless of suit, the card three ranks above its top card, counting on from the Ace after the "
+       "King; thirteen cards, up to a King."),
+    N_("Takes, regardless of suit, the card four ranks above its top card, counting on from the Ace after the "
+       "King; thirteen cards, up to a King."),
+)
+T_PILE = N_("Takes the waste's card, whatever lies on it, even when empty; its top card goes only to a foundation.")
 ANY_CARD = frozenset(CARD_KEYS)
 
 
@@ -60,8 +71,8 @@ class Hopscotch(_OneCardWaste):
         # Foundation K builds by K regardless of suit, round the corner, thirteen cards up to a King.
         *(spec for k in range(1, 5) for spec in foundations(
             1, StackRule(build=Build(BuildSuit.ANY, k, wrap=True), empty=NONE, max_cards=13, pickup=PICK_NONE,
-                         flip_exposed=False), x=0.5 + k, y=0, first=k)),
-        *tableau(4, PILE, x=1.5, y=1),
+                         flip_exposed=False), x=0.5 + k, y=0, first=k, text=T_BY_STEPS[k - 1])),
+        *tableau(4, PILE, x=1.5, y=1, text=T_PILE),
     )
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
@@ -88,7 +99,7 @@ class SirTommy(_OneCardWaste):
         # Up from the Ace regardless of suit, to the King.
         *foundations(4, StackRule(build=Build(BuildSuit.ANY, 1), empty=1, pickup=PICK_NONE, flip_exposed=False),
                      x=1.5, y=0),
-        *tableau(4, PILE, x=1.5, y=1),
+        *tableau(4, PILE, x=1.5, y=1, text=T_PILE),
     )
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
@@ -105,6 +116,10 @@ def _doubled(rank: int) -> frozenset[int]:
 
 
 RESERVE = StackRule(empty=NONE, pickup=PICK_TOP, flip_exposed=False)
+T_RESERVE = N_("Takes no card from the player: emptied, it is refilled with the waste's card, else the stock's. "
+               "Its card goes to the foundation.")
+T_DOUBLE = N_("Takes, from the waste or a reserve, the card of twice its top card's rank, less 13 above the King, "
+              "regardless of suit; never a King, and none comes back.")
 R_NOT_DOUBLE = Reason(N_("Only a card of twice the rank (less thirteen) goes on {target}."))
 R_KING = Reason(N_("Kings never go to the foundation."))
 
@@ -122,12 +137,13 @@ class Doublets(Variant):
         stock(0, 1.5),
         waste(1, 1.5),
         # Seven reserves around the foundation; only the game refills them.
-        *reserves(3, RESERVE, x=2.5, y=0, dx=1, dy=0),
+        *reserves(3, RESERVE, x=2.5, y=0, dx=1, dy=0, text=T_RESERVE),
         *(spec for k, (x, y) in enumerate(((2.5, 1), (4.5, 1), (2.5, 2), (4.5, 2)), 4)
-          for spec in reserves(1, RESERVE, x=x, y=y, first=k)),
+          for spec in reserves(1, RESERVE, x=x, y=y, first=k, text=T_RESERVE)),
         # The foundation takes twice its top card's rank: its top card alone decides.
         *foundations(1, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE, flip_exposed=False,
-                                  accepts_from=frozenset({Kind.RESERVE, Kind.WASTE})), x=3.5, y=2),
+                                  accepts_from=frozenset({Kind.RESERVE, Kind.WASTE})), x=3.5, y=2,
+                     text=T_DOUBLE),
     )
     max_score = 48
     score_rule = N_("One point for each card on the foundation.")

@@ -44,6 +44,13 @@ R_STAYS = Reason(N_("A card in the grid does not move to another place."))
 R_PLACE_FIRST = Reason(N_("Put the card turned into the grid first."))
 R_GRID_FULL = Reason(N_("Every place is filled: take cards out of the grid first."))
 
+T_TAKEN = N_("Takes a 10 of the grid, alone, and each pair adding up to 10; they join the cards out of the grid "
+             "when a card is turned.")
+T_OUT = N_("Takes the cards taken out before the last card turned; none comes back.")
+T_PLACE = N_("When empty, takes the card turned: a King only in a corner, a Queen only in the middle of the top or "
+             "bottom row, a Jack only in the middle of the left or right column. Then it takes only a card of the "
+             "grid adding up to 10 with its own (an Ace counts one), and the pair leaves the grid.")
+
 
 class Camelot(Variant):
     id = "camelot"
@@ -58,12 +65,12 @@ class Camelot(Variant):
         # further only while the first pile holds a card, or once the grid is full again.
         *foundations(1, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
                                   accepts_from=frozenset({Kind.TABLEAU}), flip_exposed=False),
-                     x=7.5, y=0, label=N_("the cards taken out since the last card turned")),
+                     x=7.5, y=0, label=N_("the cards taken out since the last card turned"), text=T_TAKEN),
         *foundations(1, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False),
-                     x=7.5, y=1, first=2, label=N_("the cards out of the grid")),
+                     x=7.5, y=1, first=2, label=N_("the cards out of the grid"), text=T_OUT),
         *(StackSpec(f"tableau-{p + 1}", Kind.TABLEAU,
                     StackRule(own_rule=True, by_top=True, flip_exposed=False), x=2.5 + p % 4, y=p // 4,
-                    label=N_("place {number}")) for p in range(16)),
+                    label=N_("place {number}"), text=T_PLACE) for p in range(16)),
     )
     max_score = 40
     score_rule = N_("One point for each card taken out of the grid.")

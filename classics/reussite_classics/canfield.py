@@ -435,7 +435,10 @@ class Plait(Variant):
         # Two foundations a suit, clubs, spades, hearts, diamonds (PySolFC's places); what they take is the
         # game's own rule (see takes()): the base rank on an empty one, then all of them up, or all of them
         # down, as the first card built on one decides.
-        *_placed(foundations(8, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False)),
+        *_placed(foundations(8, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False), text=N_(
+            "Takes the card of its suit of the base card's rank, then up or down in suit as the first card built on "
+            "a foundation sets for all, the King and the Ace next to each other; thirteen cards at most, and none "
+            "comes back.")),
                  [(8 + i % 2, i // 2) for i in range(8)]),
         # The plait: its top card alone plays, nothing goes on it.
         *tableau(1, StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset()), x=3, y=0,

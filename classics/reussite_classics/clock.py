@@ -36,6 +36,10 @@ def dial(hour, x=4.0, y=2.0, rx=4.0, ry=2.0):
 
 HOUR = StackRule(own_rule=True, by_top=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.TABLEAU}),
                  flip_exposed=False)
+T_HOUR = N_("Takes the middle pile's top card when it is of the hour's rank (the Ace at one o'clock to the Queen "
+            "at twelve), face up on top; the hour's bottom card then comes up on the middle pile.")
+T_MIDDLE = N_("Takes the bottom card of the hour a card went to, face up on top; while a King shows, its own bottom "
+              "card comes up on it. Its top card goes to the hour of its rank.")
 
 
 class Clock(Variant):
@@ -46,11 +50,12 @@ class Clock(Variant):
     decks = 1
     stacks = (
         # The twelve hours, the Ace at one o'clock to the Queen at twelve; each takes the cards of its rank.
-        *(StackSpec(f"foundation-{h}", Kind.FOUNDATION, HOUR, *dial(h), fan=Fan.RIGHT, label=N_("hour {number}"))
+        *(StackSpec(f"foundation-{h}", Kind.FOUNDATION, HOUR, *dial(h), fan=Fan.RIGHT, label=N_("hour {number}"),
+                    text=T_HOUR)
           for h in range(1, 13)),
         # The middle pile, the Kings' hour: its top card is the one to play.
         *tableau(1, StackRule(empty=NONE, pickup=PICK_TOP, flip_exposed=False), x=4, y=2, fan=Fan.RIGHT,
-                 label=N_("the middle pile")),
+                 label=N_("the middle pile"), text=T_MIDDLE),
     )
     max_score = 48
     score_rule = N_("One point for each card turned up on its hour.")

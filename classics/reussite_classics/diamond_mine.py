@@ -28,6 +28,8 @@ R_DIAMOND = Reason(N_("Diamonds go only onto the foundation, and nothing goes on
 
 
 PILE = StackRule(own_rule=True, by_top=True, pickup=PICK_RUN)
+T_PILE = N_("Takes the next rank down regardless of suit, never a diamond and nothing on a diamond; an empty one "
+            "takes any card but a diamond. Any face-up run in sequence moves as one.")
 
 
 class DiamondMine(Variant):
@@ -42,8 +44,8 @@ class DiamondMine(Variant):
                                   pickup=PICK_NONE), x=6, y=0),
         # Down regardless of suit, any face-up run moving; the diamonds take no part.
         # In two rows of seven and six, so that the cards stay readable on a phone.
-        *tableau(7, PILE, y=1),
-        *tableau(6, PILE, x=0.5, y=3.5, first=8),
+        *tableau(7, PILE, y=1, text=T_PILE),
+        *tableau(6, PILE, x=0.5, y=3.5, first=8, text=T_PILE),
     )
     max_score = 100
     score_rule = N_("Each diamond on the foundation scores its value (Ace 1 to King 13), and each pile holding "

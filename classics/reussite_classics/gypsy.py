@@ -41,6 +41,8 @@ class Gypsy(Variant):
     redeals = 0
     #: How the piles build: down in alternating colours, any run moves, an empty pile takes any card or run.
     pile_rule = StackRule(build=Build(BuildSuit.ALTERNATE, -1), empty=ANY, pickup=PICK_RUN)
+    #: What the piles take, in words, where ``pile_rule`` cannot say it (None: worked out from the rule).
+    pile_text = None
     #: Up in suit from the Ace, one card at a time; the top card may come back into play.
     foundation_rule = FOUNDATION
     #: Free cells beside the piles (Giant has one).
@@ -55,7 +57,7 @@ class Gypsy(Variant):
         return (
             stock(0, 0),
             *foundations(8, cls.foundation_rule, x=2),
-            *tableau(8, cls.pile_rule, x=1, y=1),
+            *tableau(8, cls.pile_rule, x=1, y=1, text=cls.pile_text),
             *reserves(cls.cells, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=9.5, y=1),
         )
 
@@ -98,6 +100,8 @@ class Giant(Gypsy):
     # The build is the option's, so the piles' rule is the game's own (takes() and run_length() below); what
     # a pile takes depends on its top card alone.
     pile_rule = StackRule(own_rule=True, by_top=True, pickup=PICK_RUN)
+    pile_text = N_("Takes the next rank down, in alternating colours or in the same suit as the Build option says; a "
+                   "run so built moves as one, and an empty pile takes any card or run.")
     # A run of one suit goes onto a foundation too, one card at a time, its top card first.
     foundation_rule = with_changes(FOUNDATION, group_moves=True)
     max_score = 104

@@ -358,6 +358,9 @@ class Zebra(Klondike):
 
 
 
+T_JANE_RESERVE = N_("Takes a card from the stock at each deal, nothing else; its top card may be played.")
+
+
 class LadyJane(Klondike):
     """Aisleriot's Lady Jane, PySolFC's Jane: Klondike's triangle, seven reserve piles the stock deals onto, and
     a base card: the foundations start from its rank, built up in suit round the corner; the piles build down
@@ -377,10 +380,14 @@ class LadyJane(Klondike):
         reserve = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=False)
         return (
             stock(0, 0),
-            *foundations(4, foundation, x=3),
-            *tableau(cls.piles, pile, y=1),
-            *reserves(4, reserve, x=7.5, y=0, dy=1),
-            *reserves(3, reserve, x=8.5, y=0.5, dy=1, first=5),
+            *foundations(4, foundation, x=3, text=N_(
+                "Takes the card of its suit of the base card's rank, then up in suit, the Ace on the King; its top "
+                "card may come back to a pile.")),
+            *tableau(cls.piles, pile, y=1, text=N_(
+                "Takes the next rank down in alternating colours, a King on an Ace, nothing on a card of the base "
+                "rank; an empty one takes only the rank below the base. A run so built moves as one.")),
+            *reserves(4, reserve, x=7.5, y=0, dy=1, text=T_JANE_RESERVE),
+            *reserves(3, reserve, x=8.5, y=0.5, dy=1, first=5, text=T_JANE_RESERVE),
         )
 
     def deal(self, cards):

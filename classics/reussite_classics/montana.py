@@ -22,6 +22,9 @@ R_WON = Reason(N_("Every card is already in sequence."))
 
 PLACE = StackRule(own_rule=True, max_cards=1, positional=True, accepts_from=frozenset({Kind.TABLEAU}),
                   flip_exposed=False)
+T_PLACE = N_("When empty, takes the card that follows its left neighbour's in its suit, or any 2 in the first "
+             "column; nothing after a King or a gap. A card in sequence from a 2 in the first column stays.")
+T_ACES = N_("Holds the four Aces, set aside at the deal; no card goes there during the game, and none leaves it.")
 
 
 class Gaps(Variant):
@@ -41,9 +44,9 @@ class Gaps(Variant):
         stock(6, 4.2),
         # The four Aces, taken out of the game at the deal.
         *foundations(1, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False),
-                     x=0, y=4.2, label=N_("the Aces")),
+                     x=0, y=4.2, label=N_("the Aces"), text=T_ACES),
         *(StackSpec(f"tableau-{k + 1}", Kind.TABLEAU, PLACE, x=k % COLUMNS, y=k // COLUMNS,
-                    label=N_("place {number}")) for k in range(4 * COLUMNS)),
+                    label=N_("place {number}"), text=T_PLACE) for k in range(4 * COLUMNS)),
     )
     max_score = 48
     score_rule = N_("One point for each card in sequence from the 2 at the left of its row.")
@@ -154,6 +157,9 @@ ACES = frozenset(ACE * 4 + s for s in range(4))
 QUEENS = frozenset(QUEEN * 4 + s for s in range(4))
 
 MAZE_PLACE = StackRule(own_rule=True, max_cards=1, positional=True, flip_exposed=False)
+T_MAZE_PLACE = N_("When empty, takes the card of the same suit just above its left neighbour or just below its "
+                  "right one, any Ace after a Queen and any Queen before an Ace. The first place takes any Ace, the "
+                  "last any Queen.")
 R_NEIGHBOURS = Reason(N_("A gap takes only the card after its left neighbour or before its right one."))
 
 
@@ -172,7 +178,7 @@ class Maze(Variant):
     decks = 1
     pack_ranks = tuple(range(1, 13))  # the Kings take no part
     stacks = tuple(StackSpec(f"tableau-{k + 1}", Kind.TABLEAU, MAZE_PLACE, x=k % 9, y=k // 9,
-                             label=N_("place {number}")) for k in range(54))
+                             label=N_("place {number}"), text=T_MAZE_PLACE) for k in range(54))
     max_score = 48
     score_rule = N_("One point for each card that follows the card before it, gaps aside (an Ace first).")
 

@@ -29,6 +29,15 @@ R_WRONG_BASE = Reason(N_("Nothing goes on {stack}: its bottom card is not {rank.
 BY_THREES = N_("build up in suit by threes")
 #: The base rank of each row of built piles, top to bottom (KPatience's rows).
 BASES = (2, 3, 4)
+#: What the piles of each row take, in words.
+ROW_TEXTS = {
+    2: N_("Takes a 2 when empty, then up in suit by threes (2, 5, 8, Jack), four cards at most; nothing while its "
+          "bottom card is not a 2."),
+    3: N_("Takes a 3 when empty, then up in suit by threes (3, 6, 9, Queen), four cards at most; nothing while its "
+          "bottom card is not a 3."),
+    4: N_("Takes a 4 when empty, then up in suit by threes (4, 7, 10, King), four cards at most; nothing while its "
+          "bottom card is not a 4."),
+}
 
 
 def row_rule(base):
@@ -47,11 +56,11 @@ class Mod3(Variant):
     redeals = 0
     stacks = (
         *(spec for row, base in enumerate(BASES)
-          for spec in foundations(8, row_rule(base), x=0, y=row * 1.3, first=8 * row + 1)),
+          for spec in foundations(8, row_rule(base), x=0, y=row * 1.3, first=8 * row + 1, text=ROW_TEXTS[base])),
         # The Aces leave the game onto a pile of their own.
         StackSpec("foundation-25", Kind.FOUNDATION, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
                                                               flip_exposed=False), 8.8, 0.5, Fan.DOWN,
-                  N_("the pile of Aces")),
+                  N_("the pile of Aces"), N_("Takes any Ace; none leaves it.")),
         # Nothing is built on them; an empty one takes any card (the stock refills it while it lasts).
         *tableau(8, StackRule(empty=ANY, pickup=PICK_TOP), x=0, y=4, fan=Fan.DOWN, label=N_("reserve pile {number}")),
         stock(8.8, 4),

@@ -14,6 +14,8 @@ R_SAME_RANK = Reason(N_("Only a card of the same rank goes on {target.the}."))
 R_FINISHED = Reason(N_("{source.The} holds the four cards of its rank: it is finished."))
 
 PILE = StackRule(own_rule=True, by_top=True, max_cards=4, pickup=PICK_RUN)
+T_PILE = N_("Takes a card of its top card's rank, whatever the suit, four cards at most; an empty one takes any "
+            "card. The cards of one rank on top move together, and a pile holding the four of a rank is finished.")
 
 
 class Pileon(Variant):
@@ -24,10 +26,10 @@ class Pileon(Variant):
     decks = 1
     stacks = (
         # Four rows of four, three and the last row; a pile holds four cards at most.
-        *tableau(4, PILE, x=0, y=0, dx=2, fan="right"),
-        *tableau(4, PILE, x=0, y=1, dx=2, fan="right", first=5),
-        *tableau(4, PILE, x=0, y=2, dx=2, fan="right", first=9),
-        *tableau(3, PILE, x=0, y=3, dx=2, fan="right", first=13),
+        *tableau(4, PILE, x=0, y=0, dx=2, fan="right", text=T_PILE),
+        *tableau(4, PILE, x=0, y=1, dx=2, fan="right", first=5, text=T_PILE),
+        *tableau(4, PILE, x=0, y=2, dx=2, fan="right", first=9, text=T_PILE),
+        *tableau(3, PILE, x=0, y=3, dx=2, fan="right", first=13, text=T_PILE),
     )
     max_score = 52
     score_rule = N_("Four points for each pile holding the four cards of a rank.")

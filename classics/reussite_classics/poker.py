@@ -18,6 +18,8 @@ R_INTO_EMPTY = Reason(N_("The card turned goes into an empty place."))
 R_AUTOMATIC = Reason(N_("The stock turns its next card by itself once the card turned is placed."))
 
 PLACE = StackRule(own_rule=True, by_top=True, max_cards=2, positional=True, flip_exposed=False)
+T_PLACE = N_("When empty, takes the card turned, which stays there; in shuffle mode a card of the grid may also move "
+             "into an empty place, or onto another card, the two swapping places.")
 
 
 def hand_score(cards) -> int:
@@ -58,8 +60,8 @@ class Poker(Variant):
     stacks = (
         stock(0, 0),
         waste(0, 1),
-        *(StackSpec(f"tableau-{k + 1}", Kind.TABLEAU, PLACE, x=1.5 + k % 5, y=k // 5, label=N_("place {number}"))
-          for k in range(25)),
+        *(StackSpec(f"tableau-{k + 1}", Kind.TABLEAU, PLACE, x=1.5 + k % 5, y=k // 5, label=N_("place {number}"),
+                    text=T_PLACE) for k in range(25)),
     )
     max_score = 276
     score_rule = N_("Each row, column and diagonal of five scores as a poker hand: straight flush 30, four of a "

@@ -26,6 +26,11 @@ R_PAIR = Reason(N_("Only a King and a Queen, or an Ace and a Jack, of the same s
 
 #: Reserves and the waste take the partner of their top card; the pair then leaves for the audience chamber.
 PAIRING = StackRule(own_rule=True, by_top=True, flip_exposed=False)
+T_PAIRING = N_("Takes the card that pairs with its top card, a King with a Queen or an Ace with a Jack of its suit; "
+               "the pair leaves at once for its throne or foundation.")
+T_THRONE = N_("Takes the King and the Queen of its suit together, the Queen on top; none leaves it.")
+T_FOUNDATION = N_("Takes the Ace and the Jack of its suit together, the Jack on top, then down in suit from the "
+                  "Jack to the 2; none leaves it.")
 
 #: The antechamber, as PySolFC deals it: the top row from the left, the right column down, the bottom row from
 #: the right, the left column down.
@@ -41,15 +46,16 @@ class KingsAudience(Variant):
     decks = 1
     stacks = (
         stock(2, 2.5),
-        StackSpec("waste", Kind.WASTE, PAIRING, x=3, y=2.5),
+        StackSpec("waste", Kind.WASTE, PAIRING, x=3, y=2.5, text=T_PAIRING),
         # The thrones: a King and Queen of their suit, put there together.
         *foundations(4, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(), flip_exposed=False),
-                     x=1, y=1, suits=range(4), label=N_("throne {number}")),
+                     x=1, y=1, suits=range(4), label=N_("throne {number}"), text=T_THRONE),
         # An Ace and Jack of their suit, the Jack on top, then down in suit from the Jack.
         *foundations(4, StackRule(build=Build(BuildSuit.SAME, -1), empty=NONE, pickup=PICK_NONE,
                                   accepts_from=frozenset({Kind.RESERVE, Kind.WASTE}), flip_exposed=False),
-                     x=1, y=4, suits=range(4), first=5),
-        *(StackSpec(f"reserve-{k + 1}", Kind.RESERVE, PAIRING, x=x, y=y) for k, (x, y) in enumerate(ANTECHAMBER)),
+                     x=1, y=4, suits=range(4), first=5, text=T_FOUNDATION),
+        *(StackSpec(f"reserve-{k + 1}", Kind.RESERVE, PAIRING, x=x, y=y, text=T_PAIRING)
+          for k, (x, y) in enumerate(ANTECHAMBER)),
     )
     max_score = 52
     score_rule = N_("One point for each card in the audience chamber.")

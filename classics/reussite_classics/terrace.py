@@ -58,9 +58,12 @@ class Terrace(Variant):
         waste(1, 0),
         # All visible; only the top card plays, and only to a foundation.
         StackSpec("reserve-1", Kind.RESERVE, StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(),
-                                                       flip_exposed=False), 3, 0, Fan.RIGHT),
+                                                       flip_exposed=False), 3, 0, Fan.RIGHT,
+                  text=N_("Takes no cards; its top card goes only to a foundation.")),
         # What they take depends on the base rank, chosen by the first move: the game's rule.
-        *foundations(8, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False), x=0, y=1),
+        *foundations(8, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False), x=0, y=1, text=N_(
+            "Takes the base rank, set by the first card played to a foundation (one of the four on the piles), then "
+            "up in alternating colours, the Ace after the King, to the rank below the base; none comes back.")),
         *tableau(9, PILE, x=0, y=2),
     )
     max_score = 104

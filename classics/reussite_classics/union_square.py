@@ -18,6 +18,10 @@ from reussite.rules import (
 from reussite.variant import Variant
 
 ALL_CARDS = frozenset(CARD_KEYS)
+T_PILE = N_("Takes a card of its suit one rank above or below its top card, then only the way its first two cards "
+            "set, never from King to Ace; an empty one takes any card.")
+T_FOUNDATION = N_("Takes the Ace of its suit, then up to the King, the second King and down to the second Ace: 26 "
+                  "cards; none comes back.")
 R_PILE = Reason(N_("{card.The} cannot go on {target.the}: a pile goes up or down in suit by one rank, the way "
                    "its first two cards set."))
 R_FOUNDATION = Reason(N_("{card.The} cannot go on {stack}: it goes up in its suit from the Ace to the King, then "
@@ -41,9 +45,11 @@ class UnionSquare(Variant):
         waste(1, 0),
         # Four rows of four; what a pile takes depends on its top two cards (the way it goes).
         *(spec for row in range(4) for spec in tableau(
-            4, StackRule(own_rule=True, pickup=PICK_TOP), x=3, y=row, dx=2.2, fan=Fan.RIGHT, first=4 * row + 1)),
+            4, StackRule(own_rule=True, pickup=PICK_TOP), x=3, y=row, dx=2.2, fan=Fan.RIGHT, first=4 * row + 1,
+            text=T_PILE)),
         # One suit each, up from the Ace to the King then down from the second King: by the game's rule.
-        *foundations(4, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False), x=12, y=0, dx=0, dy=1),
+        *foundations(4, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False), x=12, y=0, dx=0, dy=1,
+                     text=T_FOUNDATION),
     )
     max_score = 104
     score_rule = N_("One point for each card on the foundations.")

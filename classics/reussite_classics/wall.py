@@ -89,6 +89,11 @@ PLACES, LABELS = _places(), _labels()
 TARGET = StackRule(own_rule=True, pickup=PICK_NONE, accepts_from=frozenset({Kind.RESERVE}), flip_exposed=False)
 #: A waste pile: any of its cards and those above them move together, onto another waste pile or a target.
 WASTE = StackRule(own_rule=True, by_top=True, pickup=PICK_RUN, accepts_from=frozenset({Kind.RESERVE}))
+T_TARGET = N_("Takes an attack of waste cards once exposed: if their values add up to more than its health, it "
+              "leaves the game with them. A face-down low guard post turns up at the first attack, even a weak one.")
+T_WASTE = N_("Takes any card of another waste pile with those above it; the stock deals a card onto each.")
+T_DISCARD = N_("Takes the attack cards and the cards they beat, and at each deal the cards left on the waste piles; "
+               "none comes back.")
 
 
 class Wall(Variant):
@@ -101,14 +106,14 @@ class Wall(Variant):
     custom_drop_kinds = frozenset({Kind.TABLEAU})
     stacks = (
         *(StackSpec(f"tableau-{s + 1}", Kind.TABLEAU, TARGET, *PLACES[s], Fan.RIGHT if s < 8 else Fan.NONE,
-                    LABELS[s]) for s in range(LAST_WALL + 1)),
+                    LABELS[s], T_TARGET) for s in range(LAST_WALL + 1)),
         stock(1.5, 7),
-        *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, WASTE, 2.7 + 1.3 * i, 7, Fan.DOWN, N_("waste pile {number}"))
-          for i in range(3)),
+        *(StackSpec(f"reserve-{i + 1}", Kind.RESERVE, WASTE, 2.7 + 1.3 * i, 7, Fan.DOWN, N_("waste pile {number}"),
+                    T_WASTE) for i in range(3)),
         # Where attack cards and the cards they beat go: out of the game.
         StackSpec("foundation-1", Kind.FOUNDATION, StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozenset(),
                                                              flip_exposed=False), 7, 7, Fan.NONE,
-                  N_("the discard pile")),
+                  N_("the discard pile"), T_DISCARD),
     )
     max_score = 65
     score_rule = N_("One point for each card of the wall, the guard posts and the throne that an attack removed.")

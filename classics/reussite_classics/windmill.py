@@ -48,7 +48,9 @@ class NapoleonsTomb(Variant):
         # The tomb in the middle of the grid, and the four corners.
         StackSpec("foundation-1", Kind.FOUNDATION, StackRule(own_rule=True, by_top=True, pickup=PICK_NONE,
                                                              accepts_from=FROM_PLAY, flip_exposed=False),
-                  x=4, y=1, label=N_("the tomb")),
+                  x=4, y=1, label=N_("the tomb"),
+                  text=N_("Takes a 6 when empty or on an Ace, else the rank below its top card, regardless of suit, "
+                          "from the waste or a cell; none leaves it.")),
         *(StackSpec(f"foundation-{k + 2}", Kind.FOUNDATION, CORNER, x=x, y=y, label=N_("corner {number}"))
           for k, (x, y) in enumerate(((3, 0), (5, 0), (3, 2), (5, 2)))),
         # Four cells of one card between the corners.
