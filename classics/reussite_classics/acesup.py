@@ -264,7 +264,9 @@ class Cover(Variant):
     decks = 1
     stacks = (
         stock(0, 0),
-        *tableau(4, StackRule(empty=NONE), x=1.5, y=0),  # nothing is put on a pile: its card leaves in a pair
+        # Nothing is put on a pile: its card leaves in a pair, and the stock fills it again at once.
+        *tableau(4, StackRule(empty=NONE), x=1.5, y=0,
+                 text=N_("Holds one card, which leaves with another of its suit; the stock refills it at once.")),
         *foundations(1, PAIR_DISCARD, x=6, y=0, label=N_("discard pile"), text=DISCARD_TEXT),
     )
     pairs = Pairs(by="suit")
