@@ -54,6 +54,24 @@ PRESETS = {
     ("streets-and-alleys", "-"): "streets-and-alleys",
     ("beleaguered-castle", "-"): "beleaguered-castle",
     ("accordion", "-"): "accordion",
+    ("king-albert", "-"): "king-albert",
+    # Games whose rules differ a little from the preset's; the verdicts are compared one way only (see
+    # ONE_WAY): where one game's moves include the other's, the larger game wins what the smaller wins.
+    ("canfield", "-"): "canfield",
+    ("golf", "-"): "golf",
+    ("spider", "suits=4"): "spider",
+}
+#: Presets whose game is not quite Réussite's, and which of the two has every move of the other ("ours":
+#: Réussite's game has more moves, so a deal Solvitaire wins, Réussite must win; "theirs": the other way).
+#: A conflict is then only a verdict against that order.
+ONE_WAY = {
+    # Solvitaire's Canfield moves part of a run only when the card left behind could take it back, and its
+    # foundations keep their cards; Réussite's (Aisleriot's) moves any run and lets a foundation card back.
+    "canfield": "ours",
+    # Solvitaire's Golf lets a Queen go on a King; Réussite's (Aisleriot's, PySolFC's) puts nothing on a King.
+    "golf": "theirs",
+    # Solvitaire deals from the stock whatever the piles; Réussite (Aisleriot, PySolFC) only with no empty pile.
+    "spider": "theirs",
 }
 # Not compared: Solvitaire's simple-simon moves any run of one suit, whatever the empty piles; Réussite's
 # (KPatience's rules) moves it only as far as empty piles allow, so Solvitaire wins deals Réussite proves lost
@@ -77,8 +95,13 @@ def deal_json(game) -> dict:
         doc["stock"] = [card_name(c) for c in game.cards[game.stock_ix]]
     if game.waste_ix is not None and game.cards[game.waste_ix]:
         doc["waste"] = [card_name(c) for c in game.cards[game.waste_ix]]
-    if game.id == "black-hole":  # the hole is the foundation, dealt the Ace of spades
+    if game.id in ("black-hole", "golf"):  # the hole is the one foundation, dealt one card
         doc["hole"] = card_name(game.cards[game.foundation_ix[0]][-1])
+    elif any(game.cards[i] for i in game.foundation_ix):  # Canfield's base card
+        doc["foundations"] = [card_name(c) for i in game.foundation_ix for c in game.cards[i]]
+    reserve = [card_name(c) for i in game.reserve_ix for c in game.cards[i]]
+    if reserve:  # King Albert's seven single cards, Canfield's one pile (its top card last)
+        doc["reserve"] = reserve
     return doc
 
 
@@ -142,16 +165,22 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {number}: {r['verdict']} {r['ms']} ms, {r['states']} states, {r['unique']} unique")
         if ours:
             pairs: dict[tuple[str, str], int] = {}
-            conflicts = []
+            conflicts, differ = [], []  # differ: won by the game with more moves only, as it may be
             for number, r in rows.items():
                 mine = ours.get((game_id, label, number))
                 if mine is None:
                     continue
                 pairs[mine, r["verdict"]] = pairs.get((mine, r["verdict"]), 0) + 1
                 if {mine, r["verdict"]} == {"won", "lost"}:
-                    conflicts.append(number)
+                    larger = ONE_WAY.get(preset)  # whose game has the other's moves and more
+                    if larger is None or (mine if larger == "ours" else r["verdict"]) == "lost":
+                        conflicts.append(number)
+                    else:
+                        differ.append(number)
             print("  Réussite / Solvitaire: " + ", ".join(f"{a}/{b} {n}" for (a, b), n in sorted(pairs.items())))
             print(f"  conflicts (one won, the other lost): {conflicts or 'none'}")
+            if differ:
+                print(f"  won only by the game with more moves ({ONE_WAY[preset]}: {', '.join(map(str, differ))})")
     return 0
 
 
