@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.extract import extract_from_file
 
+from reussite.catalogs.facts import find_errata
 from reussite.catalogs.po import FORMAT_FLAGS, PoError, po_bytes, read_catalog, replace_file
 from reussite.errors import UserError
 from reussite.helpdocs.units import PageError, read_page
@@ -89,6 +90,10 @@ class CatalogSpec:
                 if po.is_file():
                     out[sub.name] = po
         return out
+
+    def source_langs(self) -> dict[str, str]:
+        """The source language of each page (msgctxt), for a help catalog."""
+        return {p.game_id: p.source_lang for p in self.pages}
 
     def label(self) -> str:
         return f"{self.domain} ({self.kind}, {self.localedir})"
@@ -182,6 +187,9 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
     cat = _new_template(spec)
     spec.warnings = []
     if spec.kind == "help":
+        # A unit its source language corrects says so in every catalog, with the correction (Poedit shows
+        # extracted comments as notes for translators).
+        errata = find_errata(spec.po_files(), spec.rel, spec.source_langs())
         bad: list[PageError] = []
         for page in spec.pages:
             path = Path(str(page.path))
@@ -193,7 +201,9 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
                 continue
             spec.warnings.extend(doc.warnings)
             for u in doc.units:
-                cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
+                erratum = errata.get((u.page_id, u.text))
+                notes = [u.path] + ([erratum.comment()] if erratum else [])
+                cat.add(u.text, None, [(where, u.line)], auto_comments=notes, context=u.page_id)
                 # Babel's guess from a "%" ("50% of") or "{": prose is never formatted, msgfmt must not check it.
                 cat.get(u.text, context=u.page_id).flags.difference_update(FORMAT_FLAGS)
         if bad:
@@ -230,8 +240,9 @@ def _fingerprint(cat: BabelCatalog) -> list:
     # Order-insensitive: a template written by pybabel with its sources in another order is still current.
     # Only the files count, not line numbers (templates are written without them): code moving down a file
     # changes no message, and a translator's first extract rewrites nothing.
+    # Comments as words: a long one read back from a file is several lines.
     return sorted((m.context or "", str(m.id), tuple(sorted({loc[0] for loc in m.locations})),
-                   tuple(m.auto_comments), tuple(sorted(m.flags))) for m in cat if m.id)
+                   " ".join(" ".join(m.auto_comments).split()), tuple(sorted(m.flags))) for m in cat if m.id)
 
 
 @dataclass
