@@ -43,7 +43,8 @@ def _arguments(p, _) -> None:
     domain_arg(q)
     q.set_defaults(func=cmd_compile)
 
-    q = sub.add_parser("stats", help=_("translated, fuzzy and untranslated messages per language and page"))
+    q = sub.add_parser("stats", help=_("translated, fuzzy and untranslated messages and words, and entries "
+                                       "failing checks, per page, domain and language"))
     q.add_argument("--json", action="store_true", help=_("machine-readable output"))
     domain_arg(q)
     q.set_defaults(func=cmd_stats)
@@ -105,16 +106,22 @@ def cmd_stats(args, ctx) -> int:
     if args.json:
         ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
+    if not rows:
+        ctx.say(ctx.tr.gettext("no catalogs with translations"))
+        return 0
     _ = ctx.tr.gettext
-    head = (_("domain"), _("lang"), _("page"), _("translated"), _("fuzzy"), _("untranslated"), "%")
+    # Messages, then source words (what a translator's time goes to), then the entries failing a check.
+    head = (_("domain"), _("lang"), _("page"), _("translated"), _("fuzzy"), _("untranslated"), "%",
+            _("words translated"), _("words fuzzy"), _("words untranslated"), _("words %"), _("failing checks"))
     table = [head] + [(r["domain"], r["lang"], r["page"], str(r["translated"]), str(r["fuzzy"]),
-                       str(r["untranslated"]), f"{r['percent']:.0f}") for r in rows]
+                       str(r["untranslated"]), f"{r['percent']:.0f}", str(r["words_translated"]),
+                       str(r["words_fuzzy"]), str(r["words_untranslated"]), f"{r['words_percent']:.0f}",
+                       str(r["failing"])) for r in rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     for row in table:
         cells = zip(row, widths, strict=True)
-        ctx.say("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(cells)))
-    if not rows:
-        ctx.say(_("no catalogs with translations"))
+        ctx.say("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(cells)).rstrip())
+    ctx.say(_("(page * : every page of the domain; domain * : every domain of the language)"))
     return 0
 
 

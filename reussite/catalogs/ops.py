@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import importlib.util
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -300,8 +301,9 @@ def _key(m: Message):
 def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     """Merge ``template`` into ``po`` the way GNU msgmerge does.
 
-    Translations are kept; a changed unit gets the closest old translation of the same context, marked
-    fuzzy with its previous msgid; a unit that comes back gets its translation from the obsolete entries;
+    Translations are kept; a paragraph split in parts (or parts joined into one) gets the translation of
+    the text it came from (or of its parts, joined), and a changed unit the closest old translation of the
+    same context, each marked fuzzy with its previous msgid; a unit that comes back gets its translation from the obsolete entries;
     obsolete entries that are still obsolete are kept.
     """
     old_obsolete = dict(po.obsolete)
@@ -312,6 +314,7 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
               update_creation_date=True)
     just_removed = dict(po.obsolete)
     used: set = set()
+    restored: set = set()
     for m in po:
         if not m.id or _has_string(m):
             continue
@@ -321,8 +324,21 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
             m.flags = (m.flags | back.flags) - {"fuzzy"} | ({"fuzzy"} if back.fuzzy else set())
             m.user_comments = list(back.user_comments)
             used.add(_key(m))
+            restored.add(_key(m))
             continue
         if not isinstance(m.id, str):
+            continue
+        pool = {k: o for k, o in (*old_obsolete.items(), *just_removed.items())
+                if isinstance(o.id, str) and o.context == m.context and _has_string(o) and k not in restored}
+        parts = _split_or_joined(m.id, pool)
+        if parts:
+            # A paragraph cut in two (or two joined): each part starts from the translation of the text it
+            # came from, fuzzy, with that text as its previous msgid, as msgmerge --previous does.
+            m.string = " ".join(pool[k].string for k in parts)
+            m.flags = m.flags | {"fuzzy"}
+            m.previous_id = [" ".join(_made_from(pool[k]) for k in parts)]
+            m.user_comments = [c for k in parts for c in pool[k].user_comments]
+            used.update(parts)
             continue
         candidates = {o.id: k for k, o in (*just_removed.items(), *old_obsolete.items())
                       if isinstance(o.id, str) and o.context == m.context and _has_string(o) and k not in used}
@@ -348,6 +364,40 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     po.obsolete = {k: v for k, v in {**old_obsolete, **just_removed}.items()
                    if k not in active and k not in used and _has_string(v)}
     return po
+
+
+#: Share of a text that must be found in another for it to be a part of it (a split) or hold it (a join).
+PART_COVERAGE = 0.9
+
+
+def _covered(part: str, whole: str) -> float:
+    """The share of ``part`` found, in order, inside ``whole``."""
+    if not part or len(part) > len(whole):
+        return 0.0
+    if part in whole:
+        return 1.0
+    matcher = difflib.SequenceMatcher(None, part, whole, autojunk=False)
+    return sum(b.size for b in matcher.get_matching_blocks()) / len(part)
+
+
+def _made_from(m: Message) -> str:
+    # A fuzzy translation was made from its previous msgid, not from its current one.
+    return m.previous_id[0] if m.fuzzy and m.previous_id else m.id
+
+
+def _split_or_joined(text: str, pool: dict) -> list:
+    """Keys of the old entries ``text`` was made of: several whose texts it holds, in its order (a joined
+    paragraph), one it holds with a few words added, or the one that holds it (a part of a split paragraph;
+    several parts may share it)."""
+    inside = [(text.find(o.id[:20]), k) for k, o in pool.items() if _covered(o.id, text) >= PART_COVERAGE]
+    if len(inside) >= 2 and sum(len(pool[k].id) for _, k in inside) >= PART_COVERAGE * len(text) * 0.8:
+        return [k for _, k in sorted(inside, key=lambda x: (x[0] < 0, x[0]))]
+    if len(inside) == 1 and len(pool[inside[0][1]].id) >= 0.4 * len(text):
+        return [inside[0][1]]  # words added around a text: it is still that text's translation to edit
+    holders = [(len(o.id), k) for k, o in pool.items() if _covered(text, o.id) >= PART_COVERAGE]
+    if holders and len(text) >= 0.1 * min(holders)[0]:
+        return [min(holders)[1]]  # the shortest text that holds it
+    return []
 
 
 def _has_string(m: Message) -> bool:
@@ -420,27 +470,82 @@ def init(specs: list[CatalogSpec], lang: str) -> Report:
 
 # -- stats ------------------------------------------------------------------------------------------
 
+STATES = ("translated", "fuzzy", "untranslated")
+
+
+def source_words(m: Message) -> int:
+    """Words of a message's source (msgid and plural), as a reader sees them (tags and URLs are not words),
+    the way pocount and Weblate count them."""
+    from reussite.catalogs.facts import visible
+
+    ids = [m.id] if isinstance(m.id, str) else list(m.id)
+    return sum(len(re.findall(r"\w+", visible(i))) for i in ids)
+
+
+def _empty_row(**keys) -> dict:
+    row = dict(keys)
+    for state in STATES:
+        row[state] = 0
+        row[f"words_{state}"] = 0
+    row["failing"] = 0
+    return row
+
+
+def _finish(row: dict) -> dict:
+    row["total"] = sum(row[s] for s in STATES)
+    row["percent"] = round(100 * row["translated"] / row["total"], 1) if row["total"] else 100.0
+    row["words_total"] = sum(row[f"words_{s}"] for s in STATES)
+    row["words_percent"] = (round(100 * row["words_translated"] / row["words_total"], 1)
+                            if row["words_total"] else 100.0)
+    return row
+
+
 def stats(specs: list[CatalogSpec]) -> list[dict]:
-    """One row per domain, language and page (msgctxt; ``"-"`` for messages without one)."""
-    rows = []
+    """Coverage like pocount's and Weblate's: messages and source words translated, fuzzy and untranslated,
+    and the entries failing a check (an error or a warning of ``reussite i18n check``, msgfmt aside).
+
+    Rows of ``level`` ``"page"`` (one per domain, language and msgctxt: a help page is a game's, so ``game``
+    names it; ``"-"`` for messages without a context), then ``"domain"`` (``page`` ``"*"``) per domain and
+    language, then ``"language"`` (``domain`` and ``page`` ``"*"``) over every domain.
+    """
+    from reussite.catalogs.check import fact_warnings, message_problems, message_warnings
+    from reussite.catalogs.facts import find_errata
+
+    rows, totals = [], {}
     for spec in specs:
+        help_kind = spec.kind == "help"
+        errata = find_errata(spec.po_files(), spec.rel, spec.source_langs()) if help_kind else {}
         for lang, path in spec.po_files().items():
             po = read_catalog(path)
+            page_sources: dict[str | None, set[str]] = {}
+            for m in po:
+                if m.id and isinstance(m.id, str):
+                    page_sources.setdefault(m.context, set()).add(m.id)
             per: dict[str, dict] = {}
+            domain_row = _empty_row(level="domain", domain=spec.domain, kind=spec.kind, lang=lang, page="*",
+                                    game=None, file=str(path))
+            lang_row = totals.setdefault(lang, _empty_row(level="language", domain="*", kind="*", lang=lang,
+                                                          page="*", game=None, file=None))
             for m in po:
                 if not m.id:
                     continue
                 page = m.context or "-"
-                row = per.setdefault(page, {"domain": spec.domain, "kind": spec.kind, "lang": lang, "page": page,
-                                            "translated": 0, "fuzzy": 0, "untranslated": 0, "file": str(path)})
+                row = per.setdefault(page, _empty_row(level="page", domain=spec.domain, kind=spec.kind, lang=lang,
+                                                      page=page, game=m.context if help_kind else None,
+                                                      file=str(path)))
                 state = "fuzzy" if m.fuzzy and _has_string(m) else "translated" if _has_string(m) and (
                     not isinstance(m.string, (list, tuple)) or all(m.string)) else "untranslated"
-                row[state] += 1
-            for page in sorted(per):
-                row = per[page]
-                row["total"] = row["translated"] + row["fuzzy"] + row["untranslated"]
-                row["percent"] = round(100 * row["translated"] / row["total"], 1) if row["total"] else 100.0
-                rows.append(row)
+                failing = bool(_has_string(m) and (
+                    message_problems(m, help_kind) or message_warnings(m)
+                    or (help_kind and fact_warnings(m, errata, page_sources))))
+                words = source_words(m)
+                for r in (row, domain_row, lang_row):
+                    r[state] += 1
+                    r[f"words_{state}"] += words
+                    r["failing"] += failing
+            rows.extend(_finish(per[page]) for page in sorted(per))
+            rows.append(_finish(domain_row))
+    rows.extend(_finish(totals[lang]) for lang in sorted(totals))
     return rows
 
 

@@ -123,3 +123,42 @@ def test_placeholders_are_checked_only_where_the_unit_is_formatted():
     assert message_problems(Message("{count} cartes", "{count} cards", context="osmosis"), help_kind=True) == []
     assert message_problems(Message("{count} cards", "{nombre} cartes"), help_kind=False) == [
         "placeholders differ from the source: unknown {nombre}; missing {count}"]
+
+
+# -- coverage (item 2) ----------------------------------------------------------------------------------
+
+def test_stats_count_words_fuzzy_and_failing_entries_per_page_domain_and_language(sandbox, run_cli, monkeypatch):
+    import json
+
+    host = sandbox.host()
+    specs = ops.catalog_specs(host)
+    ops.init(specs, "it")
+    it = sandbox.po("it")
+    cat = read_catalog(it)
+    osmosis = [m for m in cat if m.id and m.context == "osmosis"]
+    short = sorted(osmosis, key=lambda m: len(m.id))[:12]  # headings and table cells: many messages, few words
+    for m in short:
+        m.string = f"«{m.id}»"
+    long_one = max(osmosis, key=lambda m: len(m.id))
+    long_one.string, long_one.flags = "Bozza.", {"fuzzy"}
+    tournament = next(m for m in cat if m.context == "tournament" and m.id and "les 8 cartes de la" in m.id)
+    tournament.string = "Le 7 carte della riserva."  # a changed number: an entry failing a check
+    it.write_bytes(po_bytes(cat))
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    rows = json.loads(run_cli("i18n", "stats", "--json").out)
+    page = next(r for r in rows if r["lang"] == "it" and r["page"] == "osmosis")
+    words = {m.id: len(re.findall(r"\w+", re.sub(r"<[^>]*>", " ", m.id))) for m in osmosis}
+    assert page["translated"] == 12 and page["fuzzy"] == 1 and page["total"] == len(osmosis)
+    assert page["words_translated"] == sum(words[m.id] for m in short)
+    assert page["words_fuzzy"] == words[long_one.id]
+    assert page["words_total"] == sum(words.values())
+    assert page["percent"] > 40 > page["words_percent"]  # what the message count hides
+    assert page["game"] == "osmosis" and page["failing"] == 0
+    domain = next(r for r in rows if r["lang"] == "it" and r["level"] == "domain")
+    assert domain["page"] == "*" and domain["failing"] == 1 and domain["translated"] == 13
+    assert domain["words_total"] == sum(r["words_total"] for r in rows if r["lang"] == "it" and r["level"] == "page")
+    total = next(r for r in rows if r["lang"] == "it" and r["level"] == "language")
+    assert total["domain"] == "*" and total["words_translated"] == domain["words_translated"]
+    table = run_cli("i18n", "stats").out
+    assert re.search(r"help\s+it\s+osmosis\s+12\s+1\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+0\n", table), table
+    assert re.search(r"help\s+it\s+\*\s+13\s+1\s.*\s1\n", table), table
