@@ -49,6 +49,19 @@ def _arguments(p, _) -> None:
     domain_arg(q)
     q.set_defaults(func=cmd_stats)
 
+    q = sub.add_parser("prefill", help=_("pre-fill a language's empty entries, fuzzy, from translated pages "
+                                         "and from the other catalogs"))
+    q.add_argument("lang", metavar="LANG", help=_("the language code, such as de or pt_BR"))
+    q.add_argument("--pages", metavar=_("DIR"),
+                   help=_("a folder of pages already translated, named like their source pages"))
+    q.add_argument("--memory", action="append", default=[], metavar=_("FILE"),
+                   help=_("a catalog (.po) of the same language to take translations from (repeatable)"))
+    q.add_argument("--threshold", type=float, default=0.8, metavar=_("RATIO"),
+                   help=_("the least similarity of a fuzzy match, from 0 to 1 (default 0.8)"))
+    q.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    domain_arg(q)
+    q.set_defaults(func=cmd_prefill)
+
     q = sub.add_parser("check", help=_("find broken markup and placeholders in translations"))
     q.add_argument("--no-msgfmt", action="store_true", help=_("do not run GNU msgfmt --check as well"))
     domain_arg(q)
@@ -123,6 +136,22 @@ def cmd_stats(args, ctx) -> int:
         ctx.say("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(cells)).rstrip())
     ctx.say(_("(page * : every page of the domain; domain * : every domain of the language)"))
     return 0
+
+
+def cmd_prefill(args, ctx) -> int:
+    from pathlib import Path
+
+    from reussite.catalogs import ops
+    from reussite.catalogs.memory import prefill
+
+    specs = _specs(args, ctx)
+    every = ops.catalog_specs(ctx.host) if args.domain else specs  # the memory spans every domain
+    report, figures = prefill(specs, every, args.lang, Path(args.pages) if args.pages else None,
+                              [Path(p) for p in args.memory], args.threshold)
+    if args.json:
+        ctx.say(json.dumps({"report": report.lines, "catalogs": figures}, ensure_ascii=False, indent=1))
+        return 0
+    return _print(report, ctx)
 
 
 def cmd_check(args, ctx) -> int:
