@@ -86,7 +86,11 @@ def _print(report, ctx) -> int:
 def cmd_extract(args, ctx) -> int:
     from reussite.catalogs import ops
 
-    return _print(ops.extract(_specs(args, ctx), check=args.check), ctx)
+    report = ops.extract(_specs(args, ctx), check=args.check)
+    for line in report.lines:  # a page that cannot be read is an error, on stderr; the rest was written
+        (ctx.err.write(line + "\n") if line.endswith("(page skipped; its entries kept as they were)")
+         else ctx.say(line))
+    return 1 if report.problems else 0
 
 
 def cmd_update(args, ctx) -> int:
@@ -113,9 +117,9 @@ def cmd_compile(args, ctx) -> int:
 
 
 def cmd_stats(args, ctx) -> int:
-    from reussite.catalogs import ops
+    from reussite.catalogs.coverage import stats
 
-    rows = ops.stats(_specs(args, ctx))
+    rows = stats(_specs(args, ctx))
     if args.json:
         ctx.say(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0

@@ -18,8 +18,6 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog as BabelCatalog
-
 SUITS = "\u2660\u2665\u2666\u2663"
 #: Face letters of the languages the rule pages are written or translated in: Ace 1, Jack 11, Queen 12,
 #: King 13 (en A J Q K, fr A V D R, de A B D K, it A F D R). No letter means two ranks across them.

@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 import importlib.util
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +61,8 @@ class CatalogSpec:
     version: str = ""
     #: What reading the pages repaired (``file:line: warning: ...``), for the extract report.
     warnings: list[str] = field(default_factory=list)
+    #: The pages that cannot be read (``file:line: what``), skipped by the last extraction.
+    page_errors: list[str] = field(default_factory=list)
 
     @property
     def domain(self) -> str:
@@ -173,32 +174,34 @@ def _new_template(spec: CatalogSpec) -> BabelCatalog:
                         msgid_bugs_address="", charset="utf-8", fuzzy=False, domain=spec.domain)
 
 
-class PageErrors(UserError):
-    """Every help page that cannot be read, one ``file:line: what`` a line."""
-
-    def __init__(self, errors: list[PageError]) -> None:
-        self.errors = errors
-        lines = [str(e) for e in errors]
-        head = [] if len(lines) == 1 else [f"{len(lines)} help pages cannot be read (nothing written):"]
-        super().__init__("\n".join(head + lines))
-
-
 def build_template(spec: CatalogSpec) -> BabelCatalog:
-    """The template as extraction gives it now (nothing written)."""
+    """The template as extraction gives it now (nothing written).
+
+    A help page that cannot be read does not stop the others: it is listed in ``spec.page_errors`` and its
+    entries are taken over from the current template, so that no translation of it turns obsolete while it
+    is being fixed."""
     cat = _new_template(spec)
-    spec.warnings = []
+    spec.warnings, spec.page_errors = [], []
     if spec.kind == "help":
         # A unit its source language corrects says so in every catalog, with the correction (Poedit shows
         # extracted comments as notes for translators).
         errata = find_errata(spec.po_files(), spec.rel, spec.source_langs())
-        bad: list[PageError] = []
+        old = None
         for page in spec.pages:
             path = Path(str(page.path))
             where = spec.rel(path)
             try:
                 doc = read_page(page.path, page.format, page.game_id, where)
-            except PageError as exc:  # go on: an author fixes every page after one run
-                bad.append(exc)
+            except PageError as exc:  # go on: every other page is extracted, and this one's entries stay
+                spec.page_errors.append(str(exc))
+                if old is None:
+                    old = read_catalog(spec.template) if spec.template.is_file() else BabelCatalog()
+                for m in old:
+                    if m.id and m.context == page.game_id:
+                        kept = Message(m.id, locations=m.locations, auto_comments=m.auto_comments,
+                                       context=m.context)
+                        kept.flags = set(m.flags)  # the file's, not Babel's guess from a "%"
+                        cat[m.id] = kept
                 continue
             spec.warnings.extend(doc.warnings)
             for u in doc.units:
@@ -207,8 +210,6 @@ def build_template(spec: CatalogSpec) -> BabelCatalog:
                 cat.add(u.text, None, [(where, u.line)], auto_comments=notes, context=u.page_id)
                 # Babel's guess from a "%" ("50% of") or "{": prose is never formatted, msgfmt must not check it.
                 cat.get(u.text, context=u.page_id).flags.difference_update(FORMAT_FLAGS)
-        if bad:
-            raise PageErrors(bad)
         return cat
     for source in spec.code:
         files = [source] if source.is_file() else _walk_py(source)
@@ -263,15 +264,10 @@ def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
     sources. References name files only (``#: reussite/cli.py``), so a template never changes for a line
     number alone."""
     report = Report()
-    built, bad = [], []
-    for spec in specs:  # every source read before anything is written
-        try:
-            built.append((spec, build_template(spec)))
-        except PageErrors as exc:
-            bad.extend(exc.errors)
-    if bad:
-        raise PageErrors(bad)
+    built = [(spec, build_template(spec)) for spec in specs]  # every source read before anything is written
     for spec, fresh in built:
+        for line in spec.page_errors:
+            report.add(f"{line} (page skipped; its entries kept as they were)", problem=True)
         for line in spec.warnings:
             report.add(line)
         old = read_catalog(spec.template) if spec.template.is_file() else None
@@ -303,7 +299,8 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
 
     Translations are kept; a paragraph split in parts (or parts joined into one) gets the translation of
     the text it came from (or of its parts, joined), and a changed unit the closest old translation of the
-    same context, each marked fuzzy with its previous msgid; a unit that comes back gets its translation from the obsolete entries;
+    same context, each marked fuzzy with its previous msgid; a unit that comes back gets its translation from
+    the obsolete entries;
     obsolete entries that are still obsolete are kept.
     """
     old_obsolete = dict(po.obsolete)
@@ -470,84 +467,6 @@ def init(specs: list[CatalogSpec], lang: str) -> Report:
 
 # -- stats ------------------------------------------------------------------------------------------
 
-STATES = ("translated", "fuzzy", "untranslated")
-
-
-def source_words(m: Message) -> int:
-    """Words of a message's source (msgid and plural), as a reader sees them (tags and URLs are not words),
-    the way pocount and Weblate count them."""
-    from reussite.catalogs.facts import visible
-
-    ids = [m.id] if isinstance(m.id, str) else list(m.id)
-    return sum(len(re.findall(r"\w+", visible(i))) for i in ids)
-
-
-def _empty_row(**keys) -> dict:
-    row = dict(keys)
-    for state in STATES:
-        row[state] = 0
-        row[f"words_{state}"] = 0
-    row["failing"] = 0
-    return row
-
-
-def _finish(row: dict) -> dict:
-    row["total"] = sum(row[s] for s in STATES)
-    row["percent"] = round(100 * row["translated"] / row["total"], 1) if row["total"] else 100.0
-    row["words_total"] = sum(row[f"words_{s}"] for s in STATES)
-    row["words_percent"] = (round(100 * row["words_translated"] / row["words_total"], 1)
-                            if row["words_total"] else 100.0)
-    return row
-
-
-def stats(specs: list[CatalogSpec]) -> list[dict]:
-    """Coverage like pocount's and Weblate's: messages and source words translated, fuzzy and untranslated,
-    and the entries failing a check (an error or a warning of ``reussite i18n check``, msgfmt aside).
-
-    Rows of ``level`` ``"page"`` (one per domain, language and msgctxt: a help page is a game's, so ``game``
-    names it; ``"-"`` for messages without a context), then ``"domain"`` (``page`` ``"*"``) per domain and
-    language, then ``"language"`` (``domain`` and ``page`` ``"*"``) over every domain.
-    """
-    from reussite.catalogs.check import fact_warnings, message_problems, message_warnings
-    from reussite.catalogs.facts import find_errata
-
-    rows, totals = [], {}
-    for spec in specs:
-        help_kind = spec.kind == "help"
-        errata = find_errata(spec.po_files(), spec.rel, spec.source_langs()) if help_kind else {}
-        for lang, path in spec.po_files().items():
-            po = read_catalog(path)
-            page_sources: dict[str | None, set[str]] = {}
-            for m in po:
-                if m.id and isinstance(m.id, str):
-                    page_sources.setdefault(m.context, set()).add(m.id)
-            per: dict[str, dict] = {}
-            domain_row = _empty_row(level="domain", domain=spec.domain, kind=spec.kind, lang=lang, page="*",
-                                    game=None, file=str(path))
-            lang_row = totals.setdefault(lang, _empty_row(level="language", domain="*", kind="*", lang=lang,
-                                                          page="*", game=None, file=None))
-            for m in po:
-                if not m.id:
-                    continue
-                page = m.context or "-"
-                row = per.setdefault(page, _empty_row(level="page", domain=spec.domain, kind=spec.kind, lang=lang,
-                                                      page=page, game=m.context if help_kind else None,
-                                                      file=str(path)))
-                state = "fuzzy" if m.fuzzy and _has_string(m) else "translated" if _has_string(m) and (
-                    not isinstance(m.string, (list, tuple)) or all(m.string)) else "untranslated"
-                failing = bool(_has_string(m) and (
-                    message_problems(m, help_kind) or message_warnings(m)
-                    or (help_kind and fact_warnings(m, errata, page_sources))))
-                words = source_words(m)
-                for r in (row, domain_row, lang_row):
-                    r[state] += 1
-                    r[f"words_{state}"] += words
-                    r["failing"] += failing
-            rows.extend(_finish(per[page]) for page in sorted(per))
-            rows.append(_finish(domain_row))
-    rows.extend(_finish(totals[lang]) for lang in sorted(totals))
-    return rows
-
-
-__all__ = ["CatalogSpec", "catalog_specs", "plugin_problems", "build_template", "extract", "merge", "update", "init",
-           "stats", "Report", "PoError", "UI_KEYWORDS"]
+__all__ = ["CatalogSpec", "PageError", "catalog_specs", "plugin_problems", "build_template", "extract", "merge",
+           "update", "init",
+           "Report", "PoError", "UI_KEYWORDS"]
