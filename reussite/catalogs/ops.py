@@ -312,6 +312,10 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     just_removed = dict(po.obsolete)
     used: set = set()
     restored: set = set()
+    removed_by_context: dict[str | None, list] = {}
+    for k, o in {**old_obsolete, **just_removed}.items():
+        if isinstance(o.id, str) and _has_string(o):
+            removed_by_context.setdefault(o.context, []).append((k, o))
     for m in po:
         if not m.id or _has_string(m):
             continue
@@ -325,8 +329,7 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
             continue
         if not isinstance(m.id, str):
             continue
-        pool = {k: o for k, o in (*old_obsolete.items(), *just_removed.items())
-                if isinstance(o.id, str) and o.context == m.context and _has_string(o) and k not in restored}
+        pool = {k: o for k, o in removed_by_context.get(m.context, ()) if k not in restored}
         parts = _split_or_joined(m.id, pool)
         if parts:
             # A paragraph cut in two (or two joined): each part starts from the translation of the text it
