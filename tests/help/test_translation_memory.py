@@ -187,3 +187,47 @@ def test_prefill_on_pysolfc_english_pages_with_its_older_french_translation(tmp_
     print(json.dumps(figures, indent=1))
     assert row_pages["aligned"] > 1000 and row_pages["pages_translated"] > 300
     assert row_memory["exact"] + row_memory["fuzzy_match"] > 0
+
+
+def test_exact_and_fuzzy_matches_come_from_other_domains_and_from_memory_files(sandbox, tmp_path, run_cli,
+                                                                             monkeypatch):
+    """The bundled help in a new language, pre-filled from another domain's catalog and from a compendium."""
+    from reussite.catalogs.po import po_bytes
+
+    other = tmp_path / "other"
+    (other / "help").mkdir(parents=True)
+    (other / "help" / "annexe.html").write_text("<h1>Osmose</h1>\n<p>Une page d’un autre domaine.\n",
+                                               encoding="utf-8")
+
+    class OtherDomain(EnglishPages):
+        @hookimpl
+        def reussite_help_pages(self):
+            return [HelpPage("annexe", self.help_dir / "annexe.html", "html")]
+
+        @hookimpl
+        def reussite_catalogs(self):
+            return [Catalog("annexe_help", self.locale_dir, "help")]
+
+    bundled = sandbox.host().pm.get_plugin("sandbox-help")
+    host = Host.load(entry_points=[], builtin=False, extra=[
+        ("sandbox-help", bundled), ("annexe", OtherDomain(other / "help", other / "locale"))])
+    monkeypatch.setattr("reussite.host.Host.load", classmethod(lambda cls, *a, **k: host))
+    assert run_cli("i18n", "extract").code == 0 and run_cli("i18n", "init", "it").code == 0
+    annexe = other / "locale" / "it" / "LC_MESSAGES" / "annexe_help.po"
+    cat = read_catalog(annexe)
+    cat.get("Osmose", context="annexe").string = "Osmosi"
+    annexe.write_bytes(po_bytes(cat))
+    # A compendium of another project: its own msgctxt, one sentence close to a unit of Osmosis.
+    bundled_ids = [m.id for m in read_catalog(sandbox.po("it")) if m.id and m.context == "osmosis"]
+    sentence = max(bundled_ids, key=len)
+    compendium = tmp_path / "compendium.po"
+    compendium.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                          f'msgctxt "elsewhere"\nmsgid "{sentence[:-1]}"\nmsgstr "Frase quasi uguale."\n',
+                          encoding="utf-8")
+    result = run_cli("i18n", "prefill", "it", "--domain", "help", "--memory", str(compendium), "--json")
+    (row,) = json.loads(result.out)["catalogs"]
+    entries = {m.id: m for m in read_catalog(sandbox.po("it")) if m.id and m.context == "osmosis"}
+    assert entries["Osmose"].string == "Osmosi" and entries["Osmose"].fuzzy  # from the other domain
+    assert entries[sentence].string == "Frase quasi uguale." and entries[sentence].previous_id == [sentence[:-1]]
+    assert row["exact"] == 1 and row["fuzzy_match"] == 1 and row["filled"] == 2
+    assert read_catalog(annexe).get("Osmose", context="annexe").string == "Osmosi"  # only --domain is written
