@@ -20,12 +20,13 @@ from pathlib import Path
 
 SUITS = "\u2660\u2665\u2666\u2663"
 #: Face letters of the languages the rule pages are written or translated in: Ace 1, Jack 11, Queen 12,
-#: King 13 (en A J Q K, fr A V D R, de A B D K, it A F D R). No letter means two ranks across them.
+#: King 13 (en A J Q K, fr A V D R, de A B D K, it A F D R); no letter stands for two ranks among them.
 FACE_LETTERS = {"A": 1, "J": 11, "V": 11, "B": 11, "F": 11, "Q": 12, "D": 12, "K": 13, "R": 13}
 #: Face cards named in words before a suit glyph (« l’As♣ »).
 RANK_WORDS = {"ace": 1, "as": 1, "ass": 1, "asso": 1, "jack": 11, "valet": 11, "bube": 11, "fante": 11,
               "queen": 12, "dame": 12, "donna": 12, "regina": 12, "king": 13, "roi": 13, "könig": 13, "re": 13}
-#: Numbers spelled out in the source languages of the help pages (and a few more), up to twelve.
+#: Numbers spelled out in the source languages of the help pages (and a few more), up to twenty; « un »,
+#: « une », "ein" are "one" too.
 NUMBER_WORDS = {
     "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
           "sixteen seventeen eighteen nineteen twenty",
@@ -39,7 +40,7 @@ NUMBER_WORDS = {
           "dieciséis diecisiete dieciocho diecinueve veinte",
 }
 _SPELLED = {w.replace("-", ""): str(n) for words in NUMBER_WORDS.values() for n, w in enumerate(words.split())}
-_SPELLED.update({"une": "1", "un": "1", "a": None, "an": None, "una": "1", "ein": "1", "eine": "1"})
+_SPELLED.update({"une": "1", "un": "1", "una": "1", "ein": "1", "eine": "1"})
 _TAG = re.compile(r"<[^<>]*>")
 _ENTITY = re.compile(r"&(?:amp|lt|gt|quot|#39);")
 _NUMBER = re.compile(r"(?<![\w])\d+(?:[,.\u00a0\u202f ]\d{3}(?!\d))*")
@@ -60,7 +61,7 @@ def numbers(text: str) -> Counter:
 def spelled(text: str) -> set[str]:
     """The numbers ``text`` spells out in words."""
     words = _WORD.findall(visible(text).lower().replace("-", ""))
-    found = {_SPELLED.get(w) or _SPELLED.get(w[:-1]) for w in words}  # "Tens", « dix » and « dixièmes »
+    found = {_SPELLED.get(w) or _SPELLED.get(w[:-1]) for w in words}  # a plural too: "the four Tens"
     found |= {str(RANK_WORDS.get(w) or RANK_WORDS[w[:-1]]) for w in words
               if w in RANK_WORDS or (w.endswith("s") and w[:-1] in RANK_WORDS)}
     return found - {None}
