@@ -226,7 +226,8 @@ def prefill(specs: list[CatalogSpec], memory_specs: list[CatalogSpec], lang: str
         report.add(f"{po_path}: {row['filled']} of {row['entries']} entries pre-filled, fuzzy "
                    f"({row['aligned']} from aligned pages, {row['exact']} exact matches, {row['fuzzy_match']} "
                    f"fuzzy matches at {threshold:g} or more); {row['failing']} failing a check, "
-                   f"{row['refused']} refused by check, {row['empty']} still empty")
+                   f"{row['refused']} refused by check, {row['empty']} still empty"
+                   + (f"; {row['pages_complete']} of {len(by_page)} pages complete" if help_kind else ""))
     for po_path, po in plans:  # every catalog read and filled before anything is written
         replace_file(po_path, po_bytes(po))
     return report, figures

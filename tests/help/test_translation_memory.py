@@ -119,6 +119,7 @@ def test_an_unreadable_translated_page_is_named_and_skipped(english_plugin, tmp_
     result = run_cli("i18n", "prefill", "fr", "--pages", str(fr_pages))
     assert result.code == 0
     assert f"{fr_pages / 'bucket.html'}:3:" in result.out and "(skipped)" in result.out
+    assert "; 0 of 2 pages complete" in result.out
     assert "Deux jeux. Pas de redistribution." in po.read_text(encoding="utf-8")  # the other page still counts
 
 
