@@ -4,6 +4,7 @@ links into GNOME's help browser)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,32 @@ def test_none_of_aisleriots_pages_is_refused():
         except PageError as exc:
             refused.append(str(exc))
     assert len(pages) == 93 and refused == []
+
+
+def test_every_aisleriot_page_is_extracted_and_rendered(tmp_path):
+    from reussite.hookspecs import Catalog, HelpPage, hookimpl
+    from reussite.host import Host
+
+    folder = _beside("src-GNOME+aisleriot", "help", "C")
+    if not folder.is_dir():
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(f"Aisleriot's help pages are not at {folder}")
+
+    class Aisleriot:
+        @hookimpl
+        def reussite_help_pages(self):
+            return [HelpPage(p.stem.replace("_", "-"), p, "docbook", source_lang="en")
+                    for p in sorted(folder.glob("*.xml"))]
+
+        @hookimpl
+        def reussite_catalogs(self):
+            return [Catalog("aisleriot_help", tmp_path, "help")]
+
+    host = Host.load(entry_points=[], builtin=False, extra=[("aisleriot", Aisleriot())])
+    report = ops.extract(ops.catalog_specs(host))
+    assert not report.problems and len([line for line in report.lines if ": warning: " in line]) == 2
+    assert len(host.help_pages) == 93
+    for game in host.help_pages:
+        assert render_help(host, game, "en") and render_help(host, game, "en", "markdown")
 
 
 def _break_osmosis(sandbox) -> None:
