@@ -6,6 +6,9 @@ For every translated (or fuzzy) entry:
   (``on*=``), ``style``, ``javascript:``-like URLs;
 - placeholders that differ from the source: ``{name}`` (str.format) and ``%s`` / ``%(name)s`` (printf),
   or a malformed ``{`` ``}``. In help catalogs only the visible text is checked, not URLs in attributes.
+Warnings (``file:line: warning: ...``): a tag, link or suit symbol the translation drops; in help catalogs
+a number or card the source does not have (pofilter's ``numbers``), and in an erratum unit what the
+correction removes (see :mod:`reussite.catalogs.facts`).
 GNU ``msgfmt --check`` is run as well when it is installed.
 """
 
@@ -20,6 +23,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 
+from reussite.catalogs.facts import find_errata, number_problems
 from reussite.catalogs.ops import CatalogSpec, Report
 from reussite.catalogs.po import mo_bytes, read_catalog, replace_file
 from reussite.helpdocs.inline import url_is_safe
@@ -96,12 +100,11 @@ def markup_problems(source: str, translation: str) -> list[str]:
 
 
 def help_placeholder_problems(sources: list[str], translation: str, help_kind: bool) -> list[str]:
-    # In help catalogs only the visible text counts, not URLs in attributes; and a help unit is never
-    # %-formatted, so "50 %" there is text (its template carries no python-format flag for msgfmt either).
+    # Placeholders only where the unit is formatted: a help unit never is (its "{" and "50 %" are text, and
+    # its template carries no format flag for msgfmt either); an interface string is, as the runtime does.
     if help_kind:
-        sources = [_visible_text(s) for s in sources]
-        translation = _visible_text(translation)
-    return placeholder_problems(sources, translation, printf=not help_kind)
+        return []
+    return placeholder_problems(sources, translation)
 
 
 def message_problems(m: Message, help_kind: bool) -> list[str]:
@@ -147,6 +150,27 @@ def message_warnings(m: Message) -> list[str]:
     return out
 
 
+def fact_warnings(m: Message, errata: dict, page_sources: dict[str | None, set[str]]) -> list[str]:
+    """Numbers and cards a help translation changes, and what an erratum corrects that it still says. An
+    erratum unit is compared with its correction, not with its faulty source."""
+    strings = [m.string] if isinstance(m.string, str) else list(m.string or ())
+    erratum = errata.get((m.context, m.id))
+    out: list[str] = []
+    for s in strings:
+        if not s or not isinstance(m.id, str):
+            continue
+        if erratum is not None:
+            others = page_sources.get(m.context, set()) - {m.id}
+            found = erratum.kept_errors(s, others) + number_problems(erratum.corrected, s)
+        else:
+            found = number_problems(m.id, s)
+        out.extend(w for w in found if w not in out)
+    return out
+
+
+_FACT_WARNING = re.compile(r": warning: (keeps what erratum|number |card )")
+
+
 def header_problems(po: BabelCatalog, text: str) -> list[tuple[int, str]]:
     """(line, problem) for the header fields a command would trip on."""
     value = dict(po.mime_headers).get("Plural-Forms")
@@ -171,8 +195,14 @@ def msgfmt_problems(path: Path) -> list[str]:
 def check(specs: list[CatalogSpec], use_msgfmt: bool = True) -> Report:
     report = Report()
     for spec in specs:
+        help_kind = spec.kind == "help"
+        errata = find_errata(spec.po_files(), spec.rel, spec.source_langs()) if help_kind else {}
         for _lang, path in spec.po_files().items():
             po = read_catalog(path)
+            page_sources: dict[str | None, set[str]] = {}
+            for m in po:
+                if m.id and isinstance(m.id, str):
+                    page_sources.setdefault(m.context, set()).add(m.id)
             found = 0
             for line, p in header_problems(po, path.read_text(encoding="utf-8")):
                 report.add(f"{path}:{line}: {p}", problem=True)
@@ -183,7 +213,7 @@ def check(specs: list[CatalogSpec], use_msgfmt: bool = True) -> Report:
                 for p in message_problems(m, spec.kind == "help"):
                     report.add(f"{path}:{m.lineno or 0}: {p}", problem=True)
                     found += 1
-                for w in message_warnings(m):
+                for w in message_warnings(m) + (fact_warnings(m, errata, page_sources) if help_kind else []):
                     report.add(f"{path}:{m.lineno or 0}: warning: {w}")
             if use_msgfmt:
                 for p in msgfmt_problems(path):
@@ -205,7 +235,8 @@ def compile_catalogs(specs: list[CatalogSpec]) -> Report:
         found.add(f"nothing compiled: {found.problems} error(s); fix them ('reussite i18n check' lists them)",
                   problem=True)
         return found
-    report = Report()
+    # Compiled, but not unnoticed: a changed number or a rule an erratum corrects is said here too.
+    report = Report([line for line in found.lines if ": warning: " in line and _FACT_WARNING.search(line)])
     plans = []
     for spec in specs:
         for _lang, path in spec.po_files().items():

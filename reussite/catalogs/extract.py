@@ -6,7 +6,9 @@ With the mapping file ``locale/babel-help.cfg``::
 
 gives the same units as ``reussite i18n extract``: msgctxt = page id (the file name without extension, which
 is the game id), ``#.`` = the unit's element path, ``#:`` = file and line. Options in the mapping file:
-``format = html|docbook`` (default from the file's extension) and ``page_id`` (default the file's stem).
+``format = html|docbook`` (default from the file's extension), ``page_id`` (default the file's stem) and
+``errata`` (the catalog of the pages' source language, whose ``Erratum`` entries mark their units with an
+extracted comment, as ``reussite i18n extract`` does).
 """
 
 from __future__ import annotations
@@ -37,5 +39,11 @@ def extract_help(
     except PageError as exc:
         # pybabel would print a traceback; a person needs the one line naming the file and line.
         raise SystemExit(f"error: {exc}") from None
+    errata = {}
+    if options.get("errata"):
+        from reussite.catalogs.facts import find_errata
+
+        errata = find_errata({"source": Path(options["errata"])})
     for unit in doc.units:
-        yield unit.line, KEYWORD, (unit.page_id, unit.text), [unit.path]
+        erratum = errata.get((unit.page_id, unit.text))
+        yield unit.line, KEYWORD, (unit.page_id, unit.text), [unit.path] + ([erratum.comment()] if erratum else [])

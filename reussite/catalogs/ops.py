@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.catalog import Message
 from babel.messages.extract import extract_from_file
 
+from reussite.catalogs.facts import find_errata
 from reussite.catalogs.po import FORMAT_FLAGS, PoError, po_bytes, read_catalog, replace_file
 from reussite.errors import UserError
 from reussite.helpdocs.units import PageError, read_page
@@ -60,6 +61,8 @@ class CatalogSpec:
     version: str = ""
     #: What reading the pages repaired (``file:line: warning: ...``), for the extract report.
     warnings: list[str] = field(default_factory=list)
+    #: The pages that cannot be read (``file:line: what``), skipped by the last extraction.
+    page_errors: list[str] = field(default_factory=list)
 
     @property
     def domain(self) -> str:
@@ -89,6 +92,10 @@ class CatalogSpec:
                 if po.is_file():
                     out[sub.name] = po
         return out
+
+    def source_langs(self) -> dict[str, str]:
+        """The source language of each page (msgctxt), for a help catalog."""
+        return {p.game_id: p.source_lang for p in self.pages}
 
     def label(self) -> str:
         return f"{self.domain} ({self.kind}, {self.localedir})"
@@ -167,37 +174,42 @@ def _new_template(spec: CatalogSpec) -> BabelCatalog:
                         msgid_bugs_address="", charset="utf-8", fuzzy=False, domain=spec.domain)
 
 
-class PageErrors(UserError):
-    """Every help page that cannot be read, one ``file:line: what`` a line."""
-
-    def __init__(self, errors: list[PageError]) -> None:
-        self.errors = errors
-        lines = [str(e) for e in errors]
-        head = [] if len(lines) == 1 else [f"{len(lines)} help pages cannot be read (nothing written):"]
-        super().__init__("\n".join(head + lines))
-
-
 def build_template(spec: CatalogSpec) -> BabelCatalog:
-    """The template as extraction gives it now (nothing written)."""
+    """The template as extraction gives it now (nothing written).
+
+    A help page that cannot be read does not stop the others: it is listed in ``spec.page_errors`` and its
+    entries are taken over from the current template, so that no translation of it turns obsolete while it
+    is being fixed."""
     cat = _new_template(spec)
-    spec.warnings = []
+    spec.warnings, spec.page_errors = [], []
     if spec.kind == "help":
-        bad: list[PageError] = []
+        # A unit its source language corrects says so in every catalog, with the correction (Poedit shows
+        # extracted comments as notes for translators).
+        errata = find_errata(spec.po_files(), spec.rel, spec.source_langs())
+        old = None
         for page in spec.pages:
             path = Path(str(page.path))
             where = spec.rel(path)
             try:
                 doc = read_page(page.path, page.format, page.game_id, where)
-            except PageError as exc:  # go on: an author fixes every page after one run
-                bad.append(exc)
+            except PageError as exc:  # go on: every other page is extracted, and this one's entries stay
+                spec.page_errors.append(str(exc))
+                if old is None:
+                    old = read_catalog(spec.template) if spec.template.is_file() else BabelCatalog()
+                for m in old:
+                    if m.id and m.context == page.game_id:
+                        kept = Message(m.id, locations=m.locations, auto_comments=m.auto_comments,
+                                       context=m.context)
+                        kept.flags = set(m.flags)  # the file's, not Babel's guess from a "%"
+                        cat[m.id] = kept
                 continue
             spec.warnings.extend(doc.warnings)
             for u in doc.units:
-                cat.add(u.text, None, [(where, u.line)], auto_comments=[u.path], context=u.page_id)
+                erratum = errata.get((u.page_id, u.text))
+                notes = [u.path] + ([erratum.comment()] if erratum else [])
+                cat.add(u.text, None, [(where, u.line)], auto_comments=notes, context=u.page_id)
                 # Babel's guess from a "%" ("50% of") or "{": prose is never formatted, msgfmt must not check it.
                 cat.get(u.text, context=u.page_id).flags.difference_update(FORMAT_FLAGS)
-        if bad:
-            raise PageErrors(bad)
         return cat
     for source in spec.code:
         files = [source] if source.is_file() else _walk_py(source)
@@ -230,8 +242,9 @@ def _fingerprint(cat: BabelCatalog) -> list:
     # Order-insensitive: a template written by pybabel with its sources in another order is still current.
     # Only the files count, not line numbers (templates are written without them): code moving down a file
     # changes no message, and a translator's first extract rewrites nothing.
+    # Comments as words: a long one read back from a file is several lines.
     return sorted((m.context or "", str(m.id), tuple(sorted({loc[0] for loc in m.locations})),
-                   tuple(m.auto_comments), tuple(sorted(m.flags))) for m in cat if m.id)
+                   " ".join(" ".join(m.auto_comments).split()), tuple(sorted(m.flags))) for m in cat if m.id)
 
 
 @dataclass
@@ -251,15 +264,10 @@ def extract(specs: list[CatalogSpec], check: bool = False) -> Report:
     sources. References name files only (``#: reussite/cli.py``), so a template never changes for a line
     number alone."""
     report = Report()
-    built, bad = [], []
-    for spec in specs:  # every source read before anything is written
-        try:
-            built.append((spec, build_template(spec)))
-        except PageErrors as exc:
-            bad.extend(exc.errors)
-    if bad:
-        raise PageErrors(bad)
+    built = [(spec, build_template(spec)) for spec in specs]  # every source read before anything is written
     for spec, fresh in built:
+        for line in spec.page_errors:
+            report.add(f"{line} (page skipped; its entries kept as they were)", problem=True)
         for line in spec.warnings:
             report.add(line)
         old = read_catalog(spec.template) if spec.template.is_file() else None
@@ -289,8 +297,10 @@ def _key(m: Message):
 def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     """Merge ``template`` into ``po`` the way GNU msgmerge does.
 
-    Translations are kept; a changed unit gets the closest old translation of the same context, marked
-    fuzzy with its previous msgid; a unit that comes back gets its translation from the obsolete entries;
+    Translations are kept; a paragraph split in parts (or parts joined into one) gets the translation of
+    the text it came from (or of its parts, joined), and a changed unit the closest old translation of the
+    same context, each marked fuzzy with its previous msgid; a unit that comes back gets its translation from
+    the obsolete entries;
     obsolete entries that are still obsolete are kept.
     """
     old_obsolete = dict(po.obsolete)
@@ -301,6 +311,11 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
               update_creation_date=True)
     just_removed = dict(po.obsolete)
     used: set = set()
+    restored: set = set()
+    removed_by_context: dict[str | None, list] = {}
+    for k, o in {**old_obsolete, **just_removed}.items():
+        if isinstance(o.id, str) and _has_string(o):
+            removed_by_context.setdefault(o.context, []).append((k, o))
     for m in po:
         if not m.id or _has_string(m):
             continue
@@ -310,8 +325,20 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
             m.flags = (m.flags | back.flags) - {"fuzzy"} | ({"fuzzy"} if back.fuzzy else set())
             m.user_comments = list(back.user_comments)
             used.add(_key(m))
+            restored.add(_key(m))
             continue
         if not isinstance(m.id, str):
+            continue
+        pool = {k: o for k, o in removed_by_context.get(m.context, ()) if k not in restored}
+        parts = _split_or_joined(m.id, pool)
+        if parts:
+            # A paragraph cut in two (or two joined): each part starts from the translation of the text it
+            # came from, fuzzy, with that text as its previous msgid, as msgmerge --previous does.
+            m.string = " ".join(pool[k].string for k in parts)
+            m.flags = m.flags | {"fuzzy"}
+            m.previous_id = [" ".join(_made_from(pool[k]) for k in parts)]
+            m.user_comments = [c for k in parts for c in pool[k].user_comments]
+            used.update(parts)
             continue
         candidates = {o.id: k for k, o in (*just_removed.items(), *old_obsolete.items())
                       if isinstance(o.id, str) and o.context == m.context and _has_string(o) and k not in used}
@@ -337,6 +364,40 @@ def merge(po: BabelCatalog, template: BabelCatalog) -> BabelCatalog:
     po.obsolete = {k: v for k, v in {**old_obsolete, **just_removed}.items()
                    if k not in active and k not in used and _has_string(v)}
     return po
+
+
+#: Share of a text that must be found in another for it to be a part of it (a split) or hold it (a join).
+PART_COVERAGE = 0.9
+
+
+def _covered(part: str, whole: str) -> float:
+    """The share of ``part`` found, in order, inside ``whole``."""
+    if not part or len(part) > len(whole):
+        return 0.0
+    if part in whole:
+        return 1.0
+    matcher = difflib.SequenceMatcher(None, part, whole, autojunk=False)
+    return sum(b.size for b in matcher.get_matching_blocks()) / len(part)
+
+
+def _made_from(m: Message) -> str:
+    # A fuzzy translation was made from its previous msgid, not from its current one.
+    return m.previous_id[0] if m.fuzzy and m.previous_id else m.id
+
+
+def _split_or_joined(text: str, pool: dict) -> list:
+    """Keys of the old entries ``text`` was made of: several whose texts it holds, in its order (a joined
+    paragraph), one it holds with a few words added, or the one that holds it (a part of a split paragraph;
+    several parts may share it)."""
+    inside = [(text.find(o.id[:20]), k) for k, o in pool.items() if _covered(o.id, text) >= PART_COVERAGE]
+    if len(inside) >= 2 and sum(len(pool[k].id) for _, k in inside) >= PART_COVERAGE * len(text) * 0.8:
+        return [k for _, k in sorted(inside, key=lambda x: (x[0] < 0, x[0]))]
+    if len(inside) == 1 and len(pool[inside[0][1]].id) >= 0.4 * len(text):
+        return [inside[0][1]]  # words added around a text: it is still that text's translation to edit
+    holders = [(len(o.id), k) for k, o in pool.items() if _covered(text, o.id) >= PART_COVERAGE]
+    if holders and len(text) >= 0.1 * min(holders)[0]:
+        return [min(holders)[1]]  # the shortest text that holds it
+    return []
 
 
 def _has_string(m: Message) -> bool:
@@ -409,29 +470,6 @@ def init(specs: list[CatalogSpec], lang: str) -> Report:
 
 # -- stats ------------------------------------------------------------------------------------------
 
-def stats(specs: list[CatalogSpec]) -> list[dict]:
-    """One row per domain, language and page (msgctxt; ``"-"`` for messages without one)."""
-    rows = []
-    for spec in specs:
-        for lang, path in spec.po_files().items():
-            po = read_catalog(path)
-            per: dict[str, dict] = {}
-            for m in po:
-                if not m.id:
-                    continue
-                page = m.context or "-"
-                row = per.setdefault(page, {"domain": spec.domain, "kind": spec.kind, "lang": lang, "page": page,
-                                            "translated": 0, "fuzzy": 0, "untranslated": 0, "file": str(path)})
-                state = "fuzzy" if m.fuzzy and _has_string(m) else "translated" if _has_string(m) and (
-                    not isinstance(m.string, (list, tuple)) or all(m.string)) else "untranslated"
-                row[state] += 1
-            for page in sorted(per):
-                row = per[page]
-                row["total"] = row["translated"] + row["fuzzy"] + row["untranslated"]
-                row["percent"] = round(100 * row["translated"] / row["total"], 1) if row["total"] else 100.0
-                rows.append(row)
-    return rows
-
-
-__all__ = ["CatalogSpec", "catalog_specs", "plugin_problems", "build_template", "extract", "merge", "update", "init",
-           "stats", "Report", "PoError", "UI_KEYWORDS"]
+__all__ = ["CatalogSpec", "PageError", "catalog_specs", "plugin_problems", "build_template", "extract", "merge",
+           "update", "init",
+           "Report", "PoError", "UI_KEYWORDS"]

@@ -44,12 +44,19 @@ def cmd_help(args, ctx) -> int:
         out = Path(args.output)
         games = [args.game] if args.game else sorted(host.help_pages)
         langs = help_languages(host)
-        pages = []
-        for game_id in games:  # render everything first: a bad page writes nothing
-            for lg in langs:
-                for fmt in FORMATS:
-                    pages.append((out / lg / f"{game_id}{SUFFIX[fmt]}", render_help(host, game_id, lg, fmt), lg,
-                                  game_id))
+        pages, skipped = [], []
+        for game_id in games:  # a page that cannot be read is named and skipped; every other page is written
+            try:
+                with host.guard(host.help_owner(game_id)):  # a plugin's page that breaks the reader is named
+                    rendered = [(out / lg / f"{game_id}{SUFFIX[fmt]}", render_help(host, game_id, lg, fmt), lg,
+                                 game_id) for lg in langs for fmt in FORMATS]
+            except UserError as exc:
+                text = exc.message.render(ctx.tr) if hasattr(exc, "message") else str(exc)
+                ctx.err.write(ctx.tr.gettext("reussite: {message}").format(message=ctx.tr.gettext(
+                    "{error} (page skipped)").format(error=text)) + "\n")
+                skipped.append(game_id)
+                continue
+            pages.extend(rendered)
         try:
             for path, text, lg, game_id in pages:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -62,7 +69,7 @@ def cmd_help(args, ctx) -> int:
         ctx.say(ctx.tr.ngettext("{count} page written to {folder} ({langs}; {formats})",
                                 "{count} pages written to {folder} ({langs}; {formats})", len(pages)).format(
             count=len(pages), folder=out, langs=", ".join(langs), formats=", ".join(FORMATS)))
-        return 0
+        return 1 if skipped else 0
     if not args.game:
         raise UserError(ctx.tr.gettext("name a game, e.g. 'reussite help forty-thieves', or give --output DIR"))
     available = help_languages(host)

@@ -81,11 +81,18 @@ DB_INLINE = {"emphasis", "ulink", "link", "literal", "command", "guilabel", "gui
              "guimenuitem", "keycap", "mousebutton", "application", "filename", "replaceable", "quote",
              "citetitle", "firstterm", "trademark", "productname", "acronym", "abbrev", "phrase", "menuchoice",
              "keycombo", "superscript", "subscript", "email", "userinput", "systemitem", "option",
-             "computeroutput", "wordasword", "foreignphrase", "citation", "symbol", "interface"}
-# Blocks that only group others (a note's title is a heading one level down).
-DB_GROUPS = {"note", "tip", "important", "warning", "caution", "blockquote"}
+             "computeroutput", "wordasword", "foreignphrase", "citation", "symbol", "interface",
+             "inlinemediaobject"}
+# Blocks that only group others (a note's title is a heading one level down); a legal notice is read as
+# itstool reads it, its paragraphs translated like any other.
+DB_GROUPS = {"note", "tip", "important", "warning", "caution", "blockquote", "legalnotice"}
+# A picture and its words (itstool translates a screenshot's text object): one unit, an <img> whose alt is
+# the text object, or that text alone when the picture is not a file beside the page.
+DB_MEDIA = {"screenshot", "figure", "informalfigure", "mediaobject"}
+# Links into GNOME's help browser (Yelp) lead nowhere in a web page: their text is kept, the link dropped.
+HELP_BROWSER_SCHEMES = ("ghelp:", "help:", "man:", "info:")
 DB_VERBATIM = {"programlisting", "screen", "literallayout", "synopsis"}
-DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | DB_VERBATIM | DB_GROUPS | {
+DB_KNOWN = set(DB_SECTIONS) | DB_TRANSPARENT | DB_SKIP | DB_INLINE | DB_VERBATIM | DB_GROUPS | DB_MEDIA | {
     "title", "para", "simpara", "itemizedlist", "orderedlist", "listitem", "row", "entry", "variablelist",
     "term"}
 
@@ -388,6 +395,23 @@ def _docbook_tree(data: bytes, name: str) -> Node:
 
 # -- cutting ------------------------------------------------------------------------------------------
 
+def _texts(el: Node, inside: str) -> list[str]:
+    """The text of every ``inside`` element under ``el``, in document order (iteratively: pages are deep)."""
+    out: list[str] = []
+    stack = [(iter(el.children), False)]
+    while stack:
+        children, keep = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+        elif isinstance(child, Text):
+            if keep:
+                out.append(child.value)
+        else:
+            stack.append((iter(child.children), keep or child.name == inside))
+    return out
+
+
 def _norm(text: str) -> str:
     return _ASCII_WS.sub(" ", text).strip()
 
@@ -397,6 +421,7 @@ class _Cutter:
 
     def __init__(self, page_id: str, name: str, fmt: str) -> None:
         self.page_id, self.name, self.fmt = page_id, name, fmt
+        self.warnings: list[str] = []
         self.inline_names = HTML_INLINE if fmt == "html" else DB_INLINE | DB_SKIP
         self.known = HTML_KNOWN if fmt == "html" else DB_KNOWN
         self.parents = HTML_PARENTS if fmt == "html" else DB_PARENTS
@@ -444,7 +469,10 @@ class _Cutter:
                 return f"<{tag}>{self.inline(el.children)}</{tag}>"
             if name == "ulink" and el.attrs.get("url"):
                 url = self.safe_url(el, el.attrs["url"])
-                return f'<a href="{html.escape(url)}">{self.inline(el.children)}</a>'
+                inner = self.inline(el.children)
+                return f'<a href="{html.escape(url)}">{inner}</a>' if url else inner
+            if name == "inlinemediaobject":
+                return self.media_text(el) or ""
             if name in ("menuchoice", "keycombo"):  # as DocBook shows them: "Game ▸ Hint", "Ctrl+Z"
                 steps = [self.inline_tag(c) for c in el.children if isinstance(c, Node)]
                 return (" \u25b8 " if name == "menuchoice" else "+").join(steps)
@@ -458,9 +486,31 @@ class _Cutter:
         return ""
 
     def safe_url(self, el: Node, url: str | None) -> str | None:
+        if url and url.strip().lower().startswith(HELP_BROWSER_SCHEMES):
+            self.warnings.append(f"{self.name}:{el.line}: warning: link {url[:40]!r} dropped (it opens GNOME's "
+                                 "help browser); its text is kept")
+            return None
         if url and not url_is_safe(url):
             self.fail(el, f"unsafe link {url[:40]!r} (only http, https, mailto and relative links)")
         return url
+
+    def media_text(self, el: Node) -> str:
+        """A picture as one inline fragment: ``<img src alt>`` with its text object as ``alt``, or that text."""
+        image, stack = None, [el]
+        while stack and image is None:
+            node = stack.pop()
+            for child in node.children:
+                if isinstance(child, Node):
+                    image = child if child.name == "imagedata" else image
+                    stack.append(child)
+        alt = _norm(" ".join(_texts(el, inside="textobject")))
+        src = (image.attrs.get("fileref") or "") if image is not None else ""
+        if src and is_local_src(src):
+            return f'<img src="{html.escape(src)}" alt="{html.escape(alt)}">'
+        if not alt:
+            self.warnings.append(f"{self.name}:{el.line}: warning: <{el.name}> without a picture beside the page "
+                                 "or words, dropped")
+        return html.escape(alt, quote=False)
 
     def is_inline(self, el: Node) -> bool:
         if el.name not in self.known:
@@ -601,6 +651,14 @@ class _Cutter:
             return self.leaf_or_container("para", el, path, depth)
         if name in DB_VERBATIM:
             return self.verbatim(el, path)
+        if name in DB_MEDIA:
+            out = []
+            title = next((c for c in el.children if isinstance(c, Node) and c.name == "title"), None)
+            if title is not None:  # a figure's title, shown as its caption
+                out += self.leaf_or_container("para", title, f"{path}/title", depth)
+            text = self.media_text(el)
+            unit = self.checked(text, path, el.line) if text else None
+            return out + ([Block("para", 0, unit)] if unit else [])
         if name in ("itemizedlist", "orderedlist"):
             kind_level = 1 if name == "orderedlist" else 0
             return [Block("list", kind_level, None, self.blocks(el, path, depth, ("text", 0)))]
@@ -623,7 +681,8 @@ def parse_html(text: str, page_id: str, name: str) -> Document:
     warnings: list[str] = []
     root = _html_tree(text, name, warnings)
     cutter = _Cutter(page_id, name, "html")
-    return Document(page_id, name, "html", cutter.blocks(Node("#document", {}, 1, [root]), "", 0), warnings)
+    blocks = cutter.blocks(Node("#document", {}, 1, [root]), "", 0)
+    return Document(page_id, name, "html", blocks, warnings + cutter.warnings)
 
 
 def parse_docbook(data: bytes, page_id: str, name: str) -> Document:
@@ -634,7 +693,8 @@ def parse_docbook(data: bytes, page_id: str, name: str) -> Document:
     cutter = _Cutter(page_id, name, "docbook")
     if top.name not in DB_KNOWN:
         cutter.fail(top, f"unknown DocBook element <{top.name}>")
-    return Document(page_id, name, "docbook", cutter.docbook_block(top, "/" + top.name, 0))
+    blocks = cutter.docbook_block(top, "/" + top.name, 0)
+    return Document(page_id, name, "docbook", blocks, cutter.warnings)
 
 
 def parse_page(data: bytes, fmt: str, page_id: str, name: str) -> Document:

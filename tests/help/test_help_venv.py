@@ -99,8 +99,12 @@ def test_third_party_plugin_ships_its_own_help_and_catalog(fresh_venv, tmp_path)
     md = fresh_venv.reussite("help", "help-demo", "--lang", "fr", "--format", "markdown").stdout
     assert md.startswith("# Démo\n") and "- Premier point" in md
     rows = json.loads(fresh_venv.reussite("i18n", "stats", "--json", "--domain", "help-demo").stdout)
-    assert rows == [{"domain": "help-demo", "kind": "help", "lang": "en", "page": "help-demo", "translated": 3,
-                     "fuzzy": 0, "untranslated": 0, "file": rows[0]["file"], "total": 3, "percent": 100.0}]
+    page = {k: rows[0][k] for k in ("level", "domain", "kind", "lang", "page", "game", "translated", "fuzzy",
+                                    "untranslated", "total", "percent", "failing", "words_untranslated")}
+    assert page == {"level": "page", "domain": "help-demo", "kind": "help", "lang": "en", "page": "help-demo",
+                    "game": "help-demo", "translated": 3, "fuzzy": 0, "untranslated": 0, "total": 3,
+                    "percent": 100.0, "failing": 0, "words_untranslated": 0}
+    assert [(r["level"], r["translated"]) for r in rows[1:]] == [("domain", 3), ("language", 3)]
     # extract finds the plugin's own page; the bundled help stays untouched.
     fresh_venv.reussite("i18n", "extract", "--domain", "help-demo")
     pot = (Path(rows[0]["file"]).parents[2] / "help-demo.pot").read_text(encoding="utf-8")
