@@ -18,6 +18,14 @@ from reussite.resources import data_dir
 
 SUPPORTED_LANGS = ("en", "fr")
 DEFAULT_LANG = "en"
+#: The locale whose conventions (date order, numbers) an interface language follows, where it is not the
+#: language's own default: the English interface writes British English ("colour"), so 3/12/2026 is 3 December.
+LOCALE_OF = {"en": "en-GB"}
+
+
+def locale_tag(lang: str) -> str:
+    """The BCP 47 tag for dates and numbers in the interface language ``lang``: ``en-GB`` for ``en``."""
+    return LOCALE_OF.get(lang, lang)
 
 
 @lru_cache(maxsize=1)

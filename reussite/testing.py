@@ -41,6 +41,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from reussite.hookspecs import Command, hookimpl
+from reussite.messages import Translator
 
 # The engine is imported where it is used: every command loads this module (for ``reussite check``), and
 # ``reussite help`` must start without game code.
@@ -73,13 +74,24 @@ class Failure:
     save: dict[str, Any] | None = None
 
     def __str__(self) -> str:
+        return self.render(Translator.english())
+
+    def render(self, tr: Translator) -> str:
+        """The failure in ``tr``'s language; ids, options, moves and the replay call stay as typed."""
+        _ = tr.gettext
         options = " ".join(f"--option {k}={v}" for k, v in sorted(self.options.items()))
-        lines = [f"{self.game} number {self.number}{' ' + options if options else ''}: {self.problem}",
-                 f"moves from the deal ({len(self.moves)}): {' '.join(self.moves) or '(none)'}",
-                 "position:", *("  " + line for line in self.position.splitlines())]
-        lines.append(f"replay: reussite.testing.replay(cls, {self.number}, {self.options!r}, {self.moves!r})")
+        lines = [_("{game} number {number}{options}: {problem}").format(
+                     game=self.game, number=self.number, options=" " + options if options else "",
+                     problem=self.problem),
+                 tr.ngettext("moves from the deal ({count}): {moves}", "moves from the deal ({count}): {moves}",
+                             len(self.moves)).format(count=len(self.moves),
+                                                     moves=" ".join(self.moves) or _("(none)")),
+                 _("position:"), *("  " + line for line in self.position.splitlines())]
+        lines.append(_("replay: {call}").format(
+            call=f"reussite.testing.replay(cls, {self.number}, {self.options!r}, {self.moves!r})"))
         if self.save is not None:
-            lines.append("save (reussite play --load FILE): " + json.dumps(self.save, ensure_ascii=False))
+            lines.append(_("save (reussite play --load FILE): {save}").format(
+                save=json.dumps(self.save, ensure_ascii=False)))
         return "\n".join(lines)
 
 
@@ -98,10 +110,18 @@ class Report:
         return self.failure is None
 
     def __str__(self) -> str:
+        return self.render(Translator.english())
+
+    def render(self, tr: Translator) -> str:
+        """The report in ``tr``'s language (``reussite check`` passes the user's)."""
         options = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
-        head = (f"{self.game}{f' ({options})' if options else ''}: {len(self.deals)} deals, "
-                f"{self.positions} positions checked")
-        return head + (": ok" if self.ok else f"; FAILED\n{self.failure}")
+        game = tr.gettext("{game} ({options})").format(game=self.game, options=options) if options else self.game
+        head = tr.format(tr.ngettext("{game}: {count} deal, {positions:,} positions checked",
+                                     "{game}: {count} deals, {positions:,} positions checked", len(self.deals)),
+                         game=game, count=len(self.deals), positions=self.positions)
+        if self.ok:
+            return tr.gettext("{report}: ok").format(report=head)
+        return tr.gettext("{report}; FAILED").format(report=head) + "\n" + self.failure.render(tr)
 
 
 class _Broken(Exception):
@@ -388,5 +408,5 @@ def cmd_check(args, ctx) -> int:
     cls = ctx.host.game(args.game)
     options = cls.resolve_options(dict(args.option or []))  # a bad option is the user's error, not the game's
     report = check_game(cls, args.deals, options, first=args.first, host=ctx.host)
-    ctx.say(str(report))
+    ctx.say(report.render(ctx.tr))
     return 0 if report.ok else 1

@@ -25,8 +25,8 @@ from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
 from reussite.game import AnyMove
-from reussite.l10n import available_langs, host_translator, translator_for_game
-from reussite.messages import N_, Message
+from reussite.l10n import available_langs, host_translator, locale_tag, translator_for_game
+from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
 from reussite.session import SaveExists
 from reussite.web import strings as S
@@ -227,6 +227,7 @@ class Api:
             "games": self.session.games_json(lang),
             "state": self.session.state_json(lang),
             "langs": [{"code": code, "name": _language_name(code)} for code in available_langs()],
+            "locale": locale_tag(tr.lang),  # dates and numbers in the interface language's own order
         })
 
     async def strings(self, request: Request) -> Response:
@@ -287,22 +288,24 @@ class Api:
             return self._stale()
         kind = result["kind"]
         body: dict[str, Any] = {"version": version, "kind": kind, "move": None}
+        move = None if kind == "lost" or result["move"] is None else decode_move(result["move"])
+        why = Message(S.M_HINT_WINNING if kind == "winning" else S.M_HINT_GUESS)
+
+        def sentence(t: Translator) -> str:
+            if kind == "lost":
+                return t.render(Message(S.M_NO_WIN))
+            if move is None:
+                return t.gettext(S.UI_STRINGS["hint_none"])
+            return f"{session.describe_move(move, t)} {t.render(why)}"
+
+        # The sentence in every language the page offers: switching language shows it again without a search.
+        body["text"] = sentence(tr)
+        body["texts"] = {code: sentence(session.translator(code)) for code in available_langs()}
         if kind == "lost":
             session.proved_lost = version
-            body["text"] = tr.render(Message(S.M_NO_WIN))
             body["state"] = session.state_json(tr.lang)
-            return JSONResponse(body)
-        move = None if result["move"] is None else decode_move(result["move"])
-        if move is None:
-            body["text"] = tr.gettext(S.UI_STRINGS["hint_none"])
-            return JSONResponse(body)
-        what = self.session.describe_move(move, tr)
-        if kind == "winning":
-            why = Message(S.M_HINT_WINNING)
-        else:
-            why = Message(S.M_HINT_GUESS)
-        body.update(move=self.session.move_json(move), text=f"{what} {tr.render(why)}",
-                    kind_text=tr.render(why))
+        elif move is not None:
+            body.update(move=session.move_json(move), kind_text=tr.render(why))
         return JSONResponse(body)
 
     async def watch(self, request: Request, data: dict[str, Any]) -> Response:

@@ -15,9 +15,11 @@ from reussite.cards import RANKS
 from reussite.game import AnyMove, Deal, Pair, Redeal
 from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import Message, Translator
+from reussite.notation import shown_notation
 from reussite.rules import Kind
 from reussite.stats import RECENT
-from reussite.stats.report import report
+from reussite.stats.report import options_text, report
+from reussite.variant import options_in_words
 from reussite.web import strings as S
 
 DEFAULT_HINT_SECONDS = 1.0
@@ -194,7 +196,9 @@ class Session(shared.Session):
             probe.pop()
         moves = []
         for move in line:
-            moves.append({"notation": probe.notation(move), "text": tr.render(advisor.describe_move(probe, move))})
+            notation = probe.notation(move)
+            moves.append({"notation": notation, "shown": shown_notation(tr, notation),
+                          "text": tr.render(advisor.describe_move(probe, move))})
             probe.push(move, check=False)
         return {"version": self.version, "at": game.move_count, "moves": moves}
 
@@ -207,7 +211,12 @@ class Session(shared.Session):
             cls = self.host.games.get(gid)
             return translator_for_game(base, cls, self.host).gettext(cls.name) if cls else None
 
-        body = report(self.stats, game_id, name, base, RECENT, offset)
+        def options_words(gid: str, options: dict[str, str]) -> str:
+            cls = self.host.games.get(gid)
+            return options_in_words(translator_for_game(base, cls, self.host), cls, options) if cls else \
+                options_text(options)
+
+        body = report(self.stats, game_id, name, base, RECENT, offset, options_words)
         for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
             cls = self.host.games.get(r["game"])
             tr = translator_for_game(base, cls, self.host) if cls else base
