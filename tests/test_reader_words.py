@@ -69,7 +69,8 @@ def test_a_failed_check_is_reported_in_french_too():
 
     report = check_game(ListsAnIllegalMove, deals=1)
     fr, en = report.render(host_translator("fr")), str(report)
-    assert f"; ÉCHEC\n{ListsAnIllegalMove.id} numéro 1{NBSP}: " in fr and f"\nposition{NBSP}:\n" in fr
+    assert f"; ÉCHEC\n{ListsAnIllegalMove.id} numéro 1{NBSP}: le coup t1-f1 est listé mais les règles le refusent (" \
+        in fr and f"\nposition{NBSP}:\n" in fr
     assert "; FAILED\n" in en and "\nposition:\n" in en and "ÉCHEC" not in en
 
 
