@@ -39,8 +39,12 @@ def run(shim: Path, *args: str, env: dict[str, str] | None = None) -> subprocess
 
 @pytest.fixture(scope="module")
 def italian(tmp_path_factory) -> Path:
-    """A copy of the bundled catalogs with a new language started in them, a few messages translated."""
-    shim = tmp_path_factory.mktemp("italian")
+    return make_italian(tmp_path_factory.mktemp("italian"))
+
+
+def make_italian(shim: Path) -> Path:
+    """A copy of the bundled catalogs with a new language started in them, a few messages translated, seen
+    by a process with ``PYTHONPATH=shim``."""
     for name in ("reussite_help", "reussite_plugins"):
         (shim / name).symlink_to(data_dir(name))
     (shim / "reussite").symlink_to(ROOT / "reussite")
