@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reussite.game import AnyMove, Deal, Game, Move, Pair, Redeal
-from reussite.messages import N_, Message
+from reussite.messages import N_, Message, ngettext
 from reussite.rules import Kind
 from reussite.solver import Budget, Verdict, solve
 
@@ -32,7 +32,9 @@ NONE = "none"  # nothing to propose: the game is won, or no move reaches a new p
 
 
 M_HINT_MOVE = N_("Move {card.the} from {source} to {target}.")
-M_HINT_MOVE_MANY = N_("Move {count} cards from {source} to {target}, starting with {card.the}.")
+# Said for two cards or more, but a plural entry all the same: languages that count 2 and 5 differently.
+M_HINT_MOVE_MANY = ngettext("Move {count} card from {source} to {target}, starting with {card.the}.",
+                            "Move {count} cards from {source} to {target}, starting with {card.the}.")
 M_HINT_DEAL = N_("Deal from the stock.")
 M_HINT_REDEAL = N_("Turn the waste over to redeal.")
 M_HINT_PAIR = N_("Remove {card.the} and {other.the} together.")
@@ -51,7 +53,10 @@ def describe_move(game: Game, move: AnyMove) -> Message:
                                      "target": game.specs[move.other].name})
     params = {"card": game.cards[move.src][-move.n], "source": game.specs[move.src].name,
               "target": game.specs[move.dst].name, "count": move.n}
-    return Message(M_HINT_MOVE if move.n == 1 else M_HINT_MOVE_MANY, params)
+    if move.n == 1:
+        return Message(M_HINT_MOVE, params)
+    del params["count"]
+    return Message(M_HINT_MOVE_MANY[0], params, plural=M_HINT_MOVE_MANY[1], count=move.n)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import TextIO
 
 from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
-from reussite.l10n import available_langs, choose_lang, normalize_lang
+from reussite.l10n import available_langs, choose_langs, normalize_lang
 from reussite.messages import N_, Message, Translator, printable, program_line
 
 
@@ -124,7 +124,9 @@ def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> arg
     (``host``: loaded if not given)."""
     _ = tr.gettext
     parser = _Parser(prog="reussite", description=_("Réussite: solitaire games with their rules at hand."))
-    parser.add_argument("--lang", metavar=_("LANG"), help=_("language of everything shown: en or fr"))
+    parser.add_argument("--lang", metavar=_("LANG"), help=_(
+        "language of everything shown: {langs}; a list such as it:fr falls back in that order, as LANGUAGE does"
+    ).format(langs=", ".join(available_langs())))
     parser.add_argument("--version", action="store_true", help=_("print the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
 
@@ -445,12 +447,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
 
 def _main(argv: list[str], out: TextIO, err: TextIO, process: bool = False) -> int:
     argv, cli_lang = _split_lang(argv)
-    lang, warning = choose_lang(cli_lang)
+    langs, warning = choose_langs(cli_lang)
     if warning:
         print(warning, file=err)
     from reussite.l10n import host_translator
 
-    ctx = Context(host_translator(lang), out, err, listing_cache=process)
+    ctx = Context(host_translator(langs[0], langs[1:]), out, err, listing_cache=process)
     try:
         with _argparse_in(ctx.tr), redirect_stdout(out):
             command = next((a for a in argv if not a.startswith("-")), None)

@@ -18,6 +18,14 @@ from reussite.resources import data_dir
 
 SUPPORTED_LANGS = ("en", "fr")
 DEFAULT_LANG = "en"
+#: The locale whose conventions (date order, numbers) an interface language follows, where it is not the
+#: language's own default: the English interface writes British English ("colour"), so 3/12/2026 is 3 December.
+LOCALE_OF = {"en": "en-GB"}
+
+
+def locale_tag(lang: str) -> str:
+    """The BCP 47 tag for dates and numbers in the interface language ``lang``: ``en-GB`` for ``en``."""
+    return LOCALE_OF.get(lang, lang)
 
 
 @lru_cache(maxsize=1)
@@ -53,27 +61,38 @@ def normalize_lang(value: str | None) -> str | None:
     return code
 
 
-def choose_lang(cli_lang: str | None, environ: Mapping[str, str] | None = None) -> tuple[str, str | None]:
-    """The UI language: ``--lang``, then REUSSITE_LANG, then LC_ALL / LC_MESSAGES / LANG, then English.
+def choose_langs(cli_lang: str | None, environ: Mapping[str, str] | None = None) -> tuple[tuple[str, ...], str | None]:
+    """The reader's languages, most wanted first: ``--lang``, then REUSSITE_LANG, then as gettext reads them,
+    LANGUAGE (a list, ``it:fr``), LC_ALL, LC_MESSAGES, LANG; the first that is set decides, and any of them may
+    be a colon-separated list. Only the available languages are kept; English when none is.
 
-    Returns ``(lang, warning)``; the warning (English, since no language is known yet) says why an
-    unknown locale fell back to English.
+    An untranslated message is looked up in the next language of the list (:func:`host_translator`, the help
+    pages), then in English. Returns ``(langs, warning)``; the warning (English, since no language is known
+    yet) says why an unknown locale fell back to English.
     """
     env = os.environ if environ is None else environ
     candidates: list[tuple[str, str | None]] = [("--lang", cli_lang)]
-    candidates += [(name, env.get(name)) for name in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")]
+    candidates += [(name, env.get(name)) for name in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
     for origin, raw in candidates:
-        code = normalize_lang(raw)
-        if code is None:
+        codes = [c for c in (normalize_lang(part) for part in (raw or "").split(":")) if c]
+        if not codes:
             continue
         langs = available_langs()
-        if code in langs:
-            return code, None
-        return DEFAULT_LANG, (
+        wanted = tuple(dict.fromkeys(c for c in codes if c in langs))
+        if wanted:
+            return wanted, None
+        return (DEFAULT_LANG,), (
             f"warning: language {raw!r} (from {origin}) is not available; using English "
             f"(available: {', '.join(langs)})"
         )
-    return DEFAULT_LANG, None
+    return (DEFAULT_LANG,), None
+
+
+def reading_order(lang: str, fallbacks: Iterable[str] = ()) -> tuple[str, ...]:
+    """The languages a message is looked for in: ``lang``, the reader's other languages, then English; the
+    list stops at English, whose text every message has (the UI's msgids; the help's English catalog)."""
+    order = list(dict.fromkeys((lang, *fallbacks, DEFAULT_LANG)))
+    return tuple(order[:order.index(DEFAULT_LANG) + 1])
 
 
 def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _gettext.NullTranslations | None:
@@ -101,15 +120,26 @@ def read_mo(mo: Path) -> _gettext.GNUTranslations | None:
     return None
 
 
-@lru_cache(maxsize=8)
-def host_translator(lang: str) -> Translator:
-    """The host's UI catalog for ``lang`` (English needs none: msgids are English)."""
+@lru_cache(maxsize=32)
+def host_translator(lang: str, fallbacks: tuple[str, ...] = ()) -> Translator:
+    """The host's UI catalog for ``lang``; a message it lacks is looked up in the catalogs of ``fallbacks``
+    (the reader's other languages, in order), then left in English (the msgids)."""
     try:
         dirs = [data_dir("reussite_locale")]
     except FileNotFoundError:
         dirs = []  # an installation without catalogs still works, in English
+    order = reading_order(lang, fallbacks)
+    chain: _gettext.NullTranslations | None = None
+    for code in reversed(order[1:]):  # the last resort first: each catalog falls back to the one after it
+        t = load_translations(code, UI_DOMAIN, dirs)
+        if t is not None:
+            if chain is not None:
+                t.add_fallback(chain)
+            chain = t
     t = load_translations(lang, UI_DOMAIN, dirs)
-    return Translator(lang, t)
+    if t is not None and chain is not None:
+        t.add_fallback(chain)
+    return Translator(lang, t if t is not None else chain, order[1:])
 
 
 def translator_for_game(base: Translator, cls, host) -> Translator:
@@ -118,5 +148,11 @@ def translator_for_game(base: Translator, cls, host) -> Translator:
     if domain == UI_DOMAIN:
         return base
     dirs = [c.localedir for c in host.catalogs if c.domain == domain and c.kind == "ui"]
-    t = load_translations(base.lang, domain, dirs)
-    return base if t is None else base.with_fallback(t)
+    chain = None  # the game's catalogs in the reader's languages, in order (English needs none)
+    for code in reversed((base.lang, *base.fallbacks)):
+        t = load_translations(code, domain, dirs)
+        if t is not None:
+            if chain is not None:
+                t.add_fallback(chain)
+            chain = t
+    return base if chain is None else base.with_fallback(chain)

@@ -85,9 +85,13 @@ def program_line(tr: Translator, text: str | Message) -> str:
 class Translator:
     """Translations for one language: a chain of gettext catalogs, the most specific first."""
 
-    def __init__(self, lang: str, translations: _gettext.NullTranslations | None = None) -> None:
+    def __init__(self, lang: str, translations: _gettext.NullTranslations | None = None,
+                 fallbacks: tuple[str, ...] = ()) -> None:
         self.lang = lang
         self._t = translations or _gettext.NullTranslations()
+        #: The reader's languages after ``lang`` that untranslated text falls back to, in order, English last
+        #: (``("fr", "en")`` for ``LANGUAGE=it:fr``); the help pages follow the same order.
+        self.fallbacks = fallbacks
 
     @classmethod
     def english(cls) -> Translator:
@@ -199,7 +203,7 @@ class Translator:
     def with_fallback(self, translations: _gettext.NullTranslations) -> Translator:
         """A translator that looks in ``translations`` first, then in this one (a plugin's own domain)."""
         translations.add_fallback(self._t)
-        return Translator(self.lang, translations)
+        return Translator(self.lang, translations, self.fallbacks)
 
 
 class _Formed:

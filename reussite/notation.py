@@ -7,12 +7,23 @@ import re
 from typing import TYPE_CHECKING
 
 from reussite.errors import UserError
-from reussite.messages import N_, Message
+from reussite.messages import N_, NP_, Message
 from reussite.moves import KIND_NAMES, REDEAL, AnyMove, Deal, Move, Pair, Redeal
 from reussite.rules import Kind
 
 if TYPE_CHECKING:
     from reussite.game import Game
+
+
+#: msgctxt of the words a line of moves shows for the deal and the redeal in the reader's language; the
+#: notation itself (saves, bookmarks, ``--json``, what the text mode reads) stays ``deal`` and ``redeal``.
+NOTATION_WORD = "move notation"
+_WORDS = {"deal": NP_("move notation", "deal"), "redeal": NP_("move notation", "redeal")}
+
+
+def shown_notation(tr, text: str) -> str:
+    """One move of a line as a reader sees it: ``t3-f1`` as is, ``deal`` in the reader's words (« donne »)."""
+    return tr.pgettext(NOTATION_WORD, _WORDS[text]) if text in _WORDS else text
 
 
 def notation(game: Game, move: AnyMove) -> str:

@@ -41,6 +41,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from reussite.hookspecs import Command, hookimpl
+from reussite.messages import N_, Message, Translator, ngettext
 
 # The engine is imported where it is used: every command loads this module (for ``reussite check``), and
 # ``reussite help`` must start without game code.
@@ -71,15 +72,28 @@ class Failure:
     problem: str
     position: str
     save: dict[str, Any] | None = None
+    #: ``problem`` as a message, for the report in the user's language (None: ``problem`` as it is).
+    message: Message | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
+        return self.render(Translator.english())
+
+    def render(self, tr: Translator) -> str:
+        """The failure in ``tr``'s language; ids, options, moves and the replay call stay as typed."""
+        _ = tr.gettext
         options = " ".join(f"--option {k}={v}" for k, v in sorted(self.options.items()))
-        lines = [f"{self.game} number {self.number}{' ' + options if options else ''}: {self.problem}",
-                 f"moves from the deal ({len(self.moves)}): {' '.join(self.moves) or '(none)'}",
-                 "position:", *("  " + line for line in self.position.splitlines())]
-        lines.append(f"replay: reussite.testing.replay(cls, {self.number}, {self.options!r}, {self.moves!r})")
+        lines = [_("{game} number {number}{options}: {problem}").format(
+                     game=self.game, number=self.number, options=" " + options if options else "",
+                     problem=tr.render(self.message) if self.message else self.problem),
+                 tr.ngettext("moves from the deal ({count}): {moves}", "moves from the deal ({count}): {moves}",
+                             len(self.moves)).format(count=len(self.moves),
+                                                     moves=" ".join(self.moves) or _("(none)")),
+                 _("position:"), *("  " + line for line in self.position.splitlines())]
+        lines.append(_("replay: {call}").format(
+            call=f"reussite.testing.replay(cls, {self.number}, {self.options!r}, {self.moves!r})"))
         if self.save is not None:
-            lines.append("save (reussite play --load FILE): " + json.dumps(self.save, ensure_ascii=False))
+            lines.append(_("save (reussite play --load FILE): {save}").format(
+                save=json.dumps(self.save, ensure_ascii=False)))
         return "\n".join(lines)
 
 
@@ -98,14 +112,31 @@ class Report:
         return self.failure is None
 
     def __str__(self) -> str:
+        return self.render(Translator.english())
+
+    def render(self, tr: Translator) -> str:
+        """The report in ``tr``'s language (``reussite check`` passes the user's)."""
         options = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
-        head = (f"{self.game}{f' ({options})' if options else ''}: {len(self.deals)} deals, "
-                f"{self.positions} positions checked")
-        return head + (": ok" if self.ok else f"; FAILED\n{self.failure}")
+        game = tr.gettext("{game} ({options})").format(game=self.game, options=options) if options else self.game
+        head = tr.format(tr.ngettext("{game}: {count} deal, {positions:,} positions checked",
+                                     "{game}: {count} deals, {positions:,} positions checked", len(self.deals)),
+                         game=game, count=len(self.deals), positions=self.positions)
+        if self.ok:
+            return tr.gettext("{report}: ok").format(report=head)
+        return tr.gettext("{report}; FAILED").format(report=head) + "\n" + self.failure.render(tr)
 
 
 class _Broken(Exception):
-    """A promise broken at the current position (internal: becomes the report's :class:`Failure`)."""
+    """A promise broken at the current position (internal: becomes the report's :class:`Failure`); its text is
+    a message, in English as ``str()`` and in the user's language in ``reussite check``."""
+
+    def __init__(self, msgid: str | Message, **params: Any) -> None:
+        self.message = msgid if isinstance(msgid, Message) else Message(msgid, params)
+        super().__init__(self.message.render_english())
+
+
+def _plural(forms: tuple[str, str], count: int, **params: Any) -> Message:
+    return Message(forms[0], params, plural=forms[1], count=count)
 
 
 def show_position(game) -> str:
@@ -168,9 +199,9 @@ def _check_places(game, listed: list) -> None:
                 continue
             swap = {src: dst, dst: src}
             if _accepted_card_moves(trial) != {(swap.get(a, a), swap.get(b, b), n) for a, b, n in accepted}:
-                raise _Broken(f"no card move is listed, but the rules accept {game.notation(move)}, a whole pile "
-                              "onto an empty pile of its kind that changes the position: if where a card stands "
-                              "matters, declare the stacks StackRule(positional=True)")
+                raise _Broken(N_("no card move is listed, but the rules accept {move}, a whole pile onto an empty "
+                                 "pile of its kind that changes the position: if where a card stands matters, "
+                                 "declare the stacks StackRule(positional=True)"), move=game.notation(move))
 
 
 def accepted_moves(game) -> Iterator:
@@ -198,10 +229,13 @@ def _check_cards(game, deal: Counter) -> None:
 
     now = _cards(game)
     if now != deal:
-        raise _Broken("cards changed: " + card_difference(deal, now, "lost", "duplicated or added"))
+        raise _Broken(N_("cards changed: {difference}"),
+                      difference=card_difference(deal, now, "lost", "duplicated or added"))
     for i, pile in enumerate(game.cards):
         if not 0 <= game.face_down[i] <= len(pile):
-            raise _Broken(f"stack {game.specs[i].id} has {game.face_down[i]} face-down cards out of {len(pile)}")
+            raise _Broken(_plural(ngettext("stack {stack} has {down} face-down cards out of {count}",
+                                           "stack {stack} has {down} face-down cards out of {count}"),
+                                  len(pile), stack=game.specs[i].id, down=game.face_down[i]))
 
 
 def _check_position(game, deal: Counter) -> list:
@@ -210,15 +244,17 @@ def _check_position(game, deal: Counter) -> list:
     for move in listed:
         reason = game.refusal(move)
         if reason is not None:
-            raise _Broken(f"the move {names(move)} is listed but the rules refuse it ({reason!r})")
+            raise _Broken(N_("the move {move} is listed but the rules refuse it ({reason!r})"), move=names(move),
+                          reason=reason)
     accepted = list(accepted_moves(game))
     missing = [m for m in accepted if m not in listed]
     if missing:
-        raise _Broken("the rules accept moves that are not listed: " + " ".join(names(m) for m in missing))
+        raise _Broken(N_("the rules accept moves that are not listed: {moves}"),
+                      moves=" ".join(names(m) for m in missing))
     _check_places(game, listed)
     doubled = [m for m, k in Counter(listed).items() if k > 1]
     if doubled:
-        raise _Broken("moves listed twice: " + " ".join(names(m) for m in doubled))
+        raise _Broken(N_("moves listed twice: {moves}"), moves=" ".join(names(m) for m in doubled))
     before, saved = game.snapshot(), game.copy()
     try:
         for move in listed:
@@ -227,13 +263,13 @@ def _check_position(game, deal: Counter) -> list:
             try:
                 _check_cards(game, deal)
             except _Broken as exc:
-                raise _Broken(f"after {names(move)}: {exc}") from None
+                raise _Broken(N_("after {move}: {problem}"), move=names(move), problem=exc.message) from None
             game.pop()
             if game.snapshot() != before:
-                raise _Broken(f"undoing {names(move)} does not give the position before it back exactly")
+                raise _Broken(N_("undoing {move} does not give the position before it back exactly"), move=names(move))
             game.redo()
             if game.snapshot() != after:
-                raise _Broken(f"redoing {names(move)} does not give the position after it exactly")
+                raise _Broken(N_("redoing {move} does not give the position after it exactly"), move=names(move))
             game.pop()
     except Exception:
         game.restore(saved)  # the report shows the position the moves reach, whatever the failure left
@@ -249,11 +285,11 @@ def _check_save(game, host) -> None:
     try:
         again = saves.from_json(data, host)
     except UserError as exc:
-        raise _Broken(f"the save does not load: {exc}") from None
+        raise _Broken(N_("the save does not load: {reason}"), reason=exc.message) from None
     if again.snapshot() != game.snapshot():
-        raise _Broken("the save reloads to another position")
+        raise _Broken(N_("the save reloads to another position"))
     if list(again.legal_moves()) != list(game.legal_moves()):
-        raise _Broken("the reloaded save lists other moves")
+        raise _Broken(N_("the reloaded save lists other moves"))
 
 
 def _host_for(cls):
@@ -265,7 +301,7 @@ def _host_for(cls):
                              SimpleNamespace(reussite_games=hookimpl(lambda: [cls])))])
     if cls.id not in host.games:
         problems = "; ".join(e for info in host.plugins.values() for e in info.errors)
-        raise _Broken(problems or f"the game {cls.id!r} was not registered")
+        raise _Broken(N_("the game {game!r} was not registered: {problems}"), game=cls.id, problems=problems or "-")
     return host
 
 
@@ -277,7 +313,7 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
     report = Report(cls.id, options)
     state: dict[str, Any] = {"number": first, "game": None}
 
-    def fail(problem: str) -> Report:
+    def fail(problem: str | Message) -> Report:
         from reussite import saves
 
         game = state["game"]
@@ -287,13 +323,14 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
             save = saves.to_json(game) if game is not None else None
         except Exception:  # the failure may be the very thing that breaks the save
             save = None
-        report.failure = Failure(cls.id, state["number"], options, moves, problem, position, save)
+        message = problem if isinstance(problem, Message) else None
+        report.failure = Failure(cls.id, state["number"], options, moves, str(problem), position, save, message)
         return report
 
     try:
         host = host or _host_for(cls)
     except _Broken as exc:
-        return fail(str(exc))
+        return fail(exc.message)
     for number in range(first, first + deals):
         state["number"] = number
         try:
@@ -305,7 +342,7 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
         try:
             _play_and_check(game, host, random.Random(number), steps, cls, options, report)
         except _Broken as exc:
-            return fail(str(exc))
+            return fail(exc.message)
         except Exception as exc:
             return fail(f"the game's code raised {_short(exc)}")
     return report
@@ -316,7 +353,7 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
 
     start = game.snapshot()
     if cls(game.number, options).snapshot() != start:
-        raise _Broken("the same number and options dealt another layout")
+        raise _Broken(N_("the same number and options dealt another layout"))
     from reussite.variant import pack_problem
 
     problem = pack_problem(game)
@@ -338,7 +375,8 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
     while game.can_undo:
         game.pop()
     if game.snapshot() != start:
-        raise _Broken(f"undoing all {history} moves does not give the deal back")
+        raise _Broken(_plural(ngettext("undoing the {count} move does not give the deal back",
+                                       "undoing all {count} moves does not give the deal back"), history))
     for _ in range(history):  # the failure report shows the moves: play them again
         game.redo()
 
@@ -388,5 +426,5 @@ def cmd_check(args, ctx) -> int:
     cls = ctx.host.game(args.game)
     options = cls.resolve_options(dict(args.option or []))  # a bad option is the user's error, not the game's
     report = check_game(cls, args.deals, options, first=args.first, host=ctx.host)
-    ctx.say(str(report))
+    ctx.say(report.render(ctx.tr))
     return 0 if report.ok else 1

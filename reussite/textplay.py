@@ -20,6 +20,7 @@ from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import PluginError, UserError
 from reussite.messages import CARD_LEGEND, JOKER_LEGEND, N_, Translator, program_line
+from reussite.notation import shown_notation
 from reussite.rules import Fan, Kind
 from reussite.session import Session
 from reussite.solver import Verdict, solve
@@ -235,7 +236,7 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
             probe.track_positions = False
             notation = []
             for move in found:
-                notation.append(probe.notation(move))
+                notation.append(shown_notation(tr, probe.notation(move)))
                 probe.push(move, check=False)
             ctx.say(tr.ngettext("A winning line of {count} move.", "A winning line of {count} moves.",
                                 len(found)).format(count=len(found)))

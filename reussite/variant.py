@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from reussite.cards import Card, check_game_number, new_pack, shuffled_pack
 from reussite.game import Game
-from reussite.messages import Message
+from reussite.messages import N_, Message
 from reussite.rules import DealTo, Kind, Pairs, StackSpec, spec_problems
 
 #: What a game id and an alias look like (the host checks ids with the same pattern).
@@ -39,6 +39,27 @@ class Option:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
             raise VariantError(f"option {self.name!r}: {len(self.choice_labels)} choice labels for "
                                f"{len(self.choices)} choices")
+
+
+# TRANSLATORS: an option and a value without words of its own: "Suits: 2".
+M_OPTION_VALUE = N_("{option}: {value}")
+
+
+def options_in_words(tr, cls, values: Mapping[str, str]) -> str:
+    """The options of a game as a reader says them ("1 card at a time, 2 redeals"), each choice by its label
+    in ``tr`` (the game's translator: labels are in its domain), several joined by "; "; a value without a
+    label (or no longer offered) as "Label: value". Empty for no options."""
+    known = {o.name: o for o in getattr(cls, "options", ()) or ()}
+    words = []
+    for name, value in sorted(values.items()):
+        option = known.get(name)
+        value = str(value)
+        if option and option.choice_labels and value in option.choices:
+            words.append(tr.gettext(option.choice_labels[option.choices.index(value)]))
+            continue
+        label = tr.gettext(option.label) if option and option.label else name
+        words.append(tr.gettext(M_OPTION_VALUE).format(option=label, value=value))
+    return "; ".join(words)
 
 
 def pack_problem(game) -> str | None:

@@ -51,7 +51,7 @@ def run_cli(monkeypatch):
     from reussite.cli import main
 
     def run(*args: str, env: dict[str, str] | None = None) -> CliResult:
-        for name in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for name in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
             monkeypatch.delenv(name, raising=False)
         for name, value in (env or {}).items():
             monkeypatch.setenv(name, value)

@@ -80,7 +80,8 @@ def test_a_broken_variant_is_reported_with_the_moves_that_replay_it(cls, problem
     failure = report.failure
     assert failure is not None and problem in failure.problem, str(report)
     text = str(report)
-    assert text.startswith(f"{cls.id}: {len(report.deals)} deals, ") and "; FAILED\n" in text
+    deals = f"{len(report.deals)} deal{'s' if len(report.deals) != 1 else ''}"
+    assert text.startswith(f"{cls.id}: {deals}, ") and "; FAILED\n" in text
     assert f"{cls.id} number {failure.number}: {failure.problem}" in text
     shown = "\n".join("  " + line for line in failure.position.splitlines())
     assert f"moves from the deal ({len(failure.moves)}): " in text and f"position:\n{shown}\n" in text

@@ -29,7 +29,7 @@ def reussite_games():
 def run(tmp_path, *args: str, importtime: bool = False) -> subprocess.CompletedProcess:
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(tmp_path / "site"), env.get("PYTHONPATH")) if p)
-    for name in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         env.pop(name, None)
     cmd = [sys.executable, *(["-X", "importtime"] if importtime else []), "-m", "reussite", *args]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)

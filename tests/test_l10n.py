@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from babel.messages.pofile import read_po
 
-from reussite.l10n import choose_lang, host_translator
+from reussite.l10n import choose_langs, host_translator
 from reussite.messages import N_, Message
 from reussite.resources import data_dir
 
@@ -25,16 +25,20 @@ FR_PO = data_dir("reussite_locale") / "fr" / "LC_MESSAGES" / "reussite.po"
     (None, {"LANG": "C.UTF-8"}, "en"),
     (None, {"LC_ALL": "POSIX", "LANG": "fr_FR"}, "fr"),
     (None, {}, "en"),
+    # LANGUAGE, as gettext reads it: before LC_ALL, a list of languages in the reader's order.
+    (None, {"LANGUAGE": "fr:en", "LC_ALL": "en_GB.UTF-8"}, ("fr", "en")),
+    (None, {"LANGUAGE": "qaa:fr_FR:en", "LANG": "en_GB"}, ("fr", "en")),  # a language not available is skipped
+    ("qaa:fr", {"LANG": "en_GB"}, "fr"),
 ])
 def test_language_choice_order(cli, env, expected):
-    assert choose_lang(cli, env) == (expected, None)
+    assert choose_langs(cli, env) == ((expected,) if isinstance(expected, str) else expected, None)
 
 
 def test_an_unknown_locale_falls_back_to_english_with_one_warning(run_cli):
     # qaa: ISO 639-2's first code reserved for local use, a language no one will ever add a catalog for
     # (German, TRANSLATING.md's worked example, may well come).
-    lang, warning = choose_lang(None, {"LANG": "qaa_QA.UTF-8"})
-    assert lang == "en" and "qaa_QA.UTF-8" in warning and "LANG" in warning
+    langs, warning = choose_langs(None, {"LANG": "qaa_QA.UTF-8"})
+    assert langs == ("en",) and "qaa_QA.UTF-8" in warning and "LANG" in warning
     result = run_cli("games", env={"LANG": "qaa_QA.UTF-8"})
     assert result.code == 0 and result.err.count("warning:") == 1 and "Forty Thieves" in result.out
 

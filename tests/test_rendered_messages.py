@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "locale" / "reussite.pot"
 
 CARDS = (Card(1, 1), Card(12, 2), Card(13, 0), Card(7, 3))  # l’As, la Dame, le Roi, le 7: genders, elision
+MANY = ("{count} card from {card.the} on {stack}.", "{count} cards from {card.the} on {stack}.")  # strings.UI_PLURALS
 GAMES = (Message("Forty Thieves"), Message("Osmosis"), Message("Mount Olympus"), Message("Tournament"))
 STACKS = (StackSpec("stock", Kind.STOCK, StackRule()).name, StackSpec("waste", Kind.WASTE, StackRule()).name,
           StackSpec("foundation-2", Kind.FOUNDATION, StackRule()).name,
@@ -122,18 +123,23 @@ def test_every_message_with_real_values_shows_no_seam(lang):
     ("en", "Play {game} game {number} again", {"game": GAMES[0], "number": 12}, "Play Forty Thieves game 12 again"),
     ("fr", "The rules of {game} are not available yet.", {"game": GAMES[0]},
      "Les règles des Quarante voleurs ne sont pas encore disponibles."),
-    ("fr", "{count} cards from {card.the} on {stack}.", {"count": 3, "card": Card(12, 2), "stack": STACKS[3]},
+    ("fr", MANY, {"count": 3, "card": Card(12, 2), "stack": STACKS[3]},
      "3 cartes à partir de la Dame de cœur sur la colonne 3."),
-    ("fr", "{count} cards from {card.the} on {stack}.", {"count": 3, "card": Card(13, 0), "stack": STACKS[3]},
+    ("fr", MANY, {"count": 3, "card": Card(13, 0), "stack": STACKS[3]},
      "3 cartes à partir du Roi de trèfle sur la colonne 3."),
-    ("en", "{count} cards from {card.the} on {stack}.", {"count": 3, "card": Card(13, 0), "stack": STACKS[3]},
+    ("en", MANY, {"count": 3, "card": Card(13, 0), "stack": STACKS[3]},
      "3 cards from the King of clubs on column 3."),
     ("fr", "{stack.The}: {rule}", {"stack": STACKS[0], "rule": Message("Deals cards; click it to deal.")},
      "La pioche\u00a0: Distribue les cartes\u00a0; cliquez dessus pour distribuer."),
     ("fr", "{game} #{number}", {"game": "Osmose", "number": 12}, "Osmose n°\u00a012"),
 ])
 def test_the_sentences_a_reader_expects(lang, msgid, params, expected):
-    assert host_translator(lang).render(Message(msgid, params)) == expected
+    if isinstance(msgid, tuple):  # a plural entry: its form for the count
+        message = Message(msgid[0], {k: v for k, v in params.items() if k != "count"}, plural=msgid[1],
+                          count=params["count"])
+    else:
+        message = Message(msgid, params)
+    assert host_translator(lang).render(message) == expected
 
 
 @pytest.mark.parametrize("lang, count, seconds, expected", [

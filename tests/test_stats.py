@@ -234,7 +234,7 @@ def test_stats_prints_the_figures_and_recent_games_in_english_and_french(run_cli
     en = run_cli("stats", "--data-dir", str(tmp_path))
     assert en.code == 0, en.err
     lines = en.out.splitlines()
-    assert lines[0] == "Forty Thieves" and lines[2] == "Osmosis (deal=1)"
+    assert lines[0] == "Forty Thieves" and lines[2] == "Osmosis (1 card at a time, 2 redeals)"  # options in words
     assert lines[3] == ("  played 3 · won 2 (66.7%) · current streak 1 · best streak 1 · best time 1:05 · "
                         f"best score {best}")
     assert "Recent games:" in lines

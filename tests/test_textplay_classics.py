@@ -36,7 +36,7 @@ def classics():
 
 
 def play(game: str, options: dict, number: int, commands: str, tmp_path) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     args = [arg for k, v in options.items() for arg in ("--option", f"{k}={v}")]
     done = subprocess.run(
         [sys.executable, "-m", "reussite", "play", game, *args, "--number", str(number), "--text",

@@ -49,7 +49,7 @@ def start_server(data_dir: Path, cwd: Path, command: list[str] | None = None, ar
         exe = shutil.which("reussite")
         command = [exe] if exe else [sys.executable, "-m", "reussite.cli"]
     env = dict(os.environ if env is None else env)
-    for name in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         env.pop(name, None)
     proc = subprocess.Popen(
         [*command, "play", *args, "--no-browser", "--port", str(port), "--data-dir", str(data_dir)],

@@ -12,7 +12,7 @@ from reussite.messages import N_
 
 @hookimpl
 def reussite_commands(tr):
-    return [Command("help", tr.gettext("show a game's rules (HTML or Markdown, French or English)"),
+    return [Command("help", tr.gettext("show a game's rules (HTML or Markdown, in any installed language)"),
                     lambda p: _arguments(p, tr.gettext), cmd_help)]
 
 
@@ -73,17 +73,19 @@ def cmd_help(args, ctx) -> int:
     if not args.game:
         raise UserError(ctx.tr.gettext("name a game, e.g. 'reussite help forty-thieves', or give --output DIR"))
     available = help_languages(host)
+    fallbacks = ctx.tr.fallbacks  # the reader's other languages (LANGUAGE=it:fr), then English
     if lang not in available:
         from reussite.l10n import DEFAULT_LANG, normalize_lang
 
         code = normalize_lang(lang)
         if code not in available:
-            # What a player expects from an unknown language: the page anyway, in English, and why.
-            code = DEFAULT_LANG if DEFAULT_LANG in available else available[0]
+            # What a player expects from an unknown language: the page anyway, in the interface's language or
+            # the next one they read (English at the end of the list), and why.
+            code = next((c for c in (ctx.tr.lang, *fallbacks, DEFAULT_LANG) if c in available), available[0])
             ctx.err.write(ctx.tr.gettext("note: no rules in {lang!r}; showing {shown!r} (available: {langs})").format(
                 lang=lang, shown=code, langs=", ".join(available)) + "\n")
         lang = code
     with host.guard(host.help_owner(args.game)):  # a plugin's page that breaks the reader is named
-        text = render_help(host, args.game, lang, args.help_format)
+        text = render_help(host, args.game, lang, args.help_format, fallbacks)
     ctx.out.write(text if text.endswith("\n") else text + "\n")
     return 0

@@ -53,17 +53,29 @@ def _stamp(path) -> tuple[int, int] | None:
 class PageTranslator:
     """Looks a unit up in the help catalogs of one language, msgctxt = page id; first catalog that has it wins.
 
-    A unit the language has not translated yet is shown in the source language as corrected by its own
-    catalog (``errata``: the French help.po), never in the raw text an erratum fixed."""
+    A unit the language has not translated yet is looked up in the reader's other languages (``fallbacks``:
+    LANGUAGE, the browser's languages), then in English, as gettext would; the source language only comes
+    where the reader asked for it or no other language has the unit, and then as corrected by its own catalog
+    (``errata``: the French help.po), never in the raw text an erratum fixed."""
 
     lang: str
     catalogs: list[gettext.GNUTranslations]
     errata: list[gettext.GNUTranslations] = field(default_factory=list)
+    #: (language, its catalogs) for each language read before the source, after ``lang``.
+    fallbacks: list[tuple[str, list[gettext.GNUTranslations]]] = field(default_factory=list)
 
     @classmethod
-    def load(cls, host, lang: str, source_lang: str | None = None) -> PageTranslator:
+    def load(cls, host, lang: str, source_lang: str | None = None, fallbacks: tuple[str, ...] = ()) -> PageTranslator:
+        from reussite.l10n import reading_order
+
         errata = cls.load(host, source_lang).catalogs if source_lang and source_lang != lang else []
-        return cls(lang, cls._catalogs(host, lang), errata)
+        before_source = []
+        if source_lang and source_lang != lang:
+            for code in reading_order(lang, fallbacks)[1:]:
+                if code == source_lang:  # the reader asked for the source language: nothing after it
+                    break
+                before_source.append((code, cls._catalogs(host, code)))
+        return cls(lang, cls._catalogs(host, lang), errata, before_source)
 
     @staticmethod
     def _catalogs(host, lang: str) -> list[gettext.GNUTranslations]:
@@ -91,6 +103,11 @@ class PageTranslator:
             text = t._catalog.get(key)
             if text:
                 return text, True
+        for code, catalogs in self.fallbacks:  # in another of the reader's languages: marked with it
+            for t in catalogs:
+                text = t._catalog.get(key)
+                if text:
+                    return text, code
         for t in self.errata:
             text = t._catalog.get(key)
             if text:
@@ -117,8 +134,10 @@ def load_document(host, game_id: str) -> tuple[Document, str]:
     return hit[1], page.source_lang
 
 
-def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
-    """The help page of ``game_id`` in ``lang``: a sanitized HTML fragment (``fmt="html"``) or Markdown.
+def render_help(host, game_id: str, lang: str, fmt: str = "html", fallbacks: tuple[str, ...] = ()) -> str:
+    """The help page of ``game_id`` in ``lang``: a sanitized HTML fragment (``fmt="html"``) or Markdown. A unit
+    ``lang`` lacks is shown in the first of ``fallbacks`` (the reader's other languages) that has it, then in
+    English, then in the page's source language (see :class:`PageTranslator`).
 
     Raises :class:`reussite.errors.UserError` for an unknown game, a game without help, an unknown
     format or a language with no catalog.
@@ -126,7 +145,7 @@ def render_help(host, game_id: str, lang: str, fmt: str = "html") -> str:
     if fmt not in FORMATS:
         raise UserError(f"unknown help format {fmt!r} (expected {' or '.join(FORMATS)})")
     doc, source_lang = load_document(host, game_id)
-    translate = PageTranslator.load(host, lang, source_lang)
+    translate = PageTranslator.load(host, lang, source_lang, fallbacks)
     if not translate.catalogs and lang != source_lang:
         langs = help_languages(host)
         if lang not in langs:  # a catalog that is there but unusable was warned about: show the source

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from reussite.helpdocs.inline import is_local_src, md_escape, to_markdown, to_plain
 from reussite.helpdocs.units import INLINE_ALLOWED, Block, Document, Unit
 
-# translate(unit) -> (text, translated?)
-Translate = Callable[[Unit], tuple[str, bool]]
+# translate(unit) -> (text, where from): True in the page's language, False in the source language, or the code
+# of the other language the text is in (a reader's fallback, marked with lang="..." in HTML).
+Translate = Callable[[Unit], tuple[str, bool | str]]
 
 HTML_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "table", "thead", "tbody", "tr", "th",
              "td", "b", "i", "em", "a", "br", "div", "pre", "hr", "dl", "dt", "dd", "img"}
@@ -62,7 +63,9 @@ def render_html(doc: Document, translate: Translate = source_text, lang: str | N
         if u is None or lang is None or lang == source_lang:
             return ""
         _, done = translate(u)
-        return "" if done else f' lang="{source_lang}"'
+        if done is True:
+            return ""
+        return f' lang="{done if isinstance(done, str) else source_lang}"'
 
     def emit(blocks: list[Block]) -> None:
         for b in blocks:

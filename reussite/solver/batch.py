@@ -52,6 +52,19 @@ def budget_label(budget: Budget) -> str:
     return f"seconds={num(budget.seconds)};nodes={num(budget.nodes)};memory_mb={num(budget.memory_mb)}"
 
 
+def budget_words(tr, budget: Budget) -> str:
+    """A budget as a reader says it ("2 s, 3,000 positions, 1,024 MB"); :func:`budget_label` is the stored form."""
+    parts = []
+    if budget.seconds is not None:
+        parts.append(tr.format(tr.gettext("{seconds:g} s"), seconds=budget.seconds))
+    if budget.nodes is not None:
+        parts.append(tr.format(tr.ngettext("{nodes:,} position", "{nodes:,} positions", budget.nodes),
+                               nodes=budget.nodes))
+    if budget.memory_mb is not None:
+        parts.append(tr.format(tr.gettext("{memory:,g} MB"), memory=budget.memory_mb))
+    return ", ".join(parts) or "-"
+
+
 def rss_mb() -> float:
     """This process's memory high-water mark (ru_maxrss, in kB on Linux); 0 where it is not known."""
     try:

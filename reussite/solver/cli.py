@@ -11,6 +11,7 @@ from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 from reussite.hookspecs import Command, hookimpl
 from reussite.messages import N_
+from reussite.notation import shown_notation
 
 #: Budgets when none is given: a single solve may take a while; a range of deals is solved in bulk.
 SOLVE_SECONDS = 60.0
@@ -134,18 +135,14 @@ def cmd_solve(args, ctx) -> int:
         return 0
     tr = ctx.tr
     _ = tr.gettext
-    title = f"{game.id} {game.number}"  # ids and numbers: the same in every language
-    from reussite.solver.batch import options_label
-
-    if game.option_values:
-        title += f" ({options_label(game.option_values)})"
+    title = _game_title(ctx, type(game), game.option_values, number=game.number)
     if game.move_count:
         title = tr.ngettext("{title} after {count} move", "{title} after {count} moves", game.move_count).format(
             title=title, count=game.move_count)
     if result.verdict is Verdict.WON:
         ctx.say(tr.ngettext("{title}: won in {count} move", "{title}: won in {count} moves", len(line)).format(
             title=title, count=len(line)))
-        ctx.say(" ".join(line))
+        ctx.say(" ".join(shown_notation(tr, move) for move in line))
     elif result.verdict is Verdict.LOST:
         ctx.say(_("{title}: lost: no line of moves wins (every reachable position was searched)").format(
             title=title))
@@ -205,9 +202,9 @@ def cmd_winnability(args, ctx) -> int:
                             "budget": budget_text, "complete": not interrupted and len(rows) >= len(deals),
                             **summary.as_json()}))
     else:
-        label = cls.id + ("" if options_text == "-" else f" ({options_text})")
         ctx.say(_("{game}, deals {first}-{last}, budget per deal: {budget}").format(
-            game=label, first=deals.start, last=deals.stop - 1, budget=budget_text))
+            game=_game_title(ctx, cls, options), first=deals.start, last=deals.stop - 1,
+            budget=batch.budget_words(ctx.tr, budget)))
         for line in batch.summary_lines(summary, ctx.tr):
             ctx.say(line)
     if interrupted:
@@ -219,3 +216,16 @@ def cmd_winnability(args, ctx) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit("use 'reussite solve' or 'reussite winnability'")
+
+
+def _game_title(ctx, cls, options, number: int | None = None) -> str:
+    """A game as a line's title in the reader's language: its name, its number (« Trou noir n° 3 ») and its
+    options in words (« Osmose (1 carte à la fois, 2 redistributions) »)."""
+    from reussite.variant import options_in_words
+
+    tr = ctx.game_translator(cls)
+    title = tr.gettext(cls.name)
+    if number is not None:
+        title = tr.gettext("{game} #{number}").format(game=title, number=number)
+    words = options_in_words(tr, cls, options)
+    return tr.gettext("{game} ({options})").format(game=title, options=words) if words else title

@@ -30,7 +30,8 @@ def cmd_stats(args, ctx) -> int:
     import json
 
     from reussite.stats import RECENT, Stats
-    from reussite.stats.report import report
+    from reussite.stats.report import options_text, report
+    from reussite.variant import options_in_words
 
     tr = ctx.tr
     _ = tr.gettext
@@ -42,7 +43,12 @@ def cmd_stats(args, ctx) -> int:
         cls = ctx.host.games.get(game_id)
         return ctx.game_translator(cls).gettext(cls.name) if cls else None
 
-    found = report(stats, args.game, name, tr, None if (args.json or args.csv) else RECENT)
+    def options_words(game_id: str, options: dict[str, str]) -> str:
+        cls = ctx.host.games.get(game_id)
+        return options_in_words(ctx.game_translator(cls), cls, options) if cls else options_text(options)
+
+    found = report(stats, args.game, name, tr, None if (args.json or args.csv) else RECENT,
+                   options_words=options_words)
     for note in stats.notices:  # after reading: a row skipped is named too
         ctx.err.write(program_line(tr, note) + "\n")
     if args.json:

@@ -25,8 +25,8 @@ from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
 from reussite.game import AnyMove
-from reussite.l10n import available_langs, host_translator, translator_for_game
-from reussite.messages import N_, Message
+from reussite.l10n import available_langs, locale_tag, translator_for_game
+from reussite.messages import N_, Message, Translator
 from reussite.rules import Kind
 from reussite.session import SaveExists
 from reussite.web import strings as S
@@ -179,9 +179,15 @@ class Api:
         return with_body
 
     def _lang(self, request: Request, data: dict[str, Any] | None = None) -> str | None:
+        """The language the page asked for, followed by the browser's (Accept-Language, in its order):
+        ``it:fr:en``. Text the first has not translated comes in the next that has it (Session.base_translator)."""
         if data and isinstance(data.get("lang"), str):
-            return data["lang"]
-        return request.query_params.get("lang")
+            lang = data["lang"]
+        else:
+            lang = request.query_params.get("lang")
+        accept = [part.split(";")[0].strip() for part in request.headers.get("accept-language", "").split(",")]
+        accept = [code for code in accept if code and code != "*" and ":" not in code]
+        return ":".join([lang or "", *accept]) if accept else lang
 
     def _answer(self, request: Request, data: dict[str, Any] | None = None, **extra: Any) -> JSONResponse:
         state = self.session.state_json(self._lang(request, data))
@@ -227,6 +233,7 @@ class Api:
             "games": self.session.games_json(lang),
             "state": self.session.state_json(lang),
             "langs": [{"code": code, "name": _language_name(code)} for code in available_langs()],
+            "locale": locale_tag(tr.lang),  # dates and numbers in the interface language's own order
         })
 
     async def strings(self, request: Request) -> Response:
@@ -287,22 +294,25 @@ class Api:
             return self._stale()
         kind = result["kind"]
         body: dict[str, Any] = {"version": version, "kind": kind, "move": None}
+        move = None if kind == "lost" or result["move"] is None else decode_move(result["move"])
+        why = Message(S.M_HINT_WINNING if kind == "winning" else S.M_HINT_GUESS)
+
+        def sentence(t: Translator) -> str:
+            if kind == "lost":
+                return t.render(Message(S.M_NO_WIN))
+            if move is None:
+                return t.gettext(S.UI_STRINGS["hint_none"])
+            return f"{session.describe_move(move, t)} {t.render(why)}"
+
+        # The sentence in every language the page offers: switching language shows it again without a search.
+        body["text"] = sentence(tr)
+        asked = self._lang(request, data) or ""
+        body["texts"] = {code: sentence(session.translator(f"{code}:{asked}")) for code in available_langs()}
         if kind == "lost":
             session.proved_lost = version
-            body["text"] = tr.render(Message(S.M_NO_WIN))
             body["state"] = session.state_json(tr.lang)
-            return JSONResponse(body)
-        move = None if result["move"] is None else decode_move(result["move"])
-        if move is None:
-            body["text"] = tr.gettext(S.UI_STRINGS["hint_none"])
-            return JSONResponse(body)
-        what = self.session.describe_move(move, tr)
-        if kind == "winning":
-            why = Message(S.M_HINT_WINNING)
-        else:
-            why = Message(S.M_HINT_GUESS)
-        body.update(move=self.session.move_json(move), text=f"{what} {tr.render(why)}",
-                    kind_text=tr.render(why))
+        elif move is not None:
+            body.update(move=session.move_json(move), kind_text=tr.render(why))
         return JSONResponse(body)
 
     async def watch(self, request: Request, data: dict[str, Any]) -> Response:
@@ -397,7 +407,7 @@ class Api:
             cls = self.session.host.game(game_id)
         except UnknownGame as exc:  # the host's one error for an unknown game
             return JSONResponse({"error": tr.render(exc.message)}, status_code=404)
-        game_tr = translator_for_game(host_translator(tr.lang), cls, self.session.host)
+        game_tr = translator_for_game(self.session.base_translator(lang), cls, self.session.host)
         missing = game_tr.render(Message(S.M_NO_HELP, {"game": Message(cls.name)}))
         try:
             from reussite.helpdocs import render_help
@@ -406,13 +416,13 @@ class Api:
         # The wanted language first, then the others (the French source is better than nothing).
         problems = []
         host = self.session.host
-        for code in (tr.lang, *(c for c in available_langs() if c != tr.lang)):
+        for code in dict.fromkeys((tr.lang, *tr.fallbacks, *available_langs())):
             try:
                 # Cutting a page is CPU work (a big page takes a while): off the loop, the server keeps answering;
                 # a failure blames the page's plugin, not the game in play.
                 def cut(code: str = code) -> str:
                     with host.guard(host.help_owner(game_id)):
-                        return render_help(host, game_id, code, "html")
+                        return render_help(host, game_id, code, "html", tr.fallbacks)
 
                 html = await run_in_threadpool(cut)
             except PluginError as exc:

@@ -75,7 +75,9 @@ def with_game(html: str, session: Session) -> str:
         return html
     tr = session.translator(None)
     score, top = game.score(), getattr(game, "max_score", None)
-    fields = {"game-name": f"{tr.gettext(game.name)} #", "game-number": str(game.number),
+    before, _, after = tr.gettext(S.UI_STRINGS["game_and_number"]).partition("{number}")
+    fields = {"game-name": before.format(game=tr.gettext(game.name)), "game-number": str(game.number),
+              "game-number-after": after.format(game=tr.gettext(game.name)),
               "score": f"{score} / {top}" if top else str(score), "moves": str(game.move_count)}
     if game.redeals != 0:
         html = html.replace('<span id="redeals-box" hidden>', '<span id="redeals-box">')

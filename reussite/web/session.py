@@ -15,9 +15,11 @@ from reussite.cards import RANKS
 from reussite.game import AnyMove, Deal, Pair, Redeal
 from reussite.l10n import available_langs, host_translator, normalize_lang, translator_for_game
 from reussite.messages import Message, Translator
+from reussite.notation import shown_notation
 from reussite.rules import Kind
 from reussite.stats import RECENT
-from reussite.stats.report import report
+from reussite.stats.report import options_text, report
+from reussite.variant import options_in_words
 from reussite.web import strings as S
 
 DEFAULT_HINT_SECONDS = 1.0
@@ -65,12 +67,21 @@ class Session(shared.Session):
     # -- translation ----------------------------------------------------------------------------------
 
     def lang_code(self, lang: str | None) -> str:
-        """A supported language code for what the page asked (the server's default otherwise)."""
+        """A supported language code for what the page asked (the server's default otherwise); ``lang`` may be
+        a list, ``it:fr:en`` (the page's language, then the browser's, :meth:`Api._lang`): its first counts."""
         code = normalize_lang(lang) or self.default_lang
         return code if code in available_langs() else self.default_lang
 
+    def base_translator(self, lang: str | None) -> Translator:
+        """The host's translator for what the page asked: its language, then the reader's other available
+        languages for what that one has not translated, then English."""
+        code = self.lang_code(lang)
+        langs = available_langs()
+        others = (normalize_lang(part) for part in (lang or "").split(":")[1:])
+        return host_translator(code, tuple(dict.fromkeys(c for c in others if c in langs and c != code)))
+
     def translator(self, lang: str | None) -> Translator:
-        base = host_translator(self.lang_code(lang))
+        base = self.base_translator(lang)
         if self.game is None:
             return base
         return translator_for_game(base, type(self.game), self.host)
@@ -83,7 +94,8 @@ class Session(shared.Session):
         from reussite.l10n import available_langs, sort_key
 
         code = self.lang_code(lang)
-        bases = {c: host_translator(c) for c in {code, *available_langs()}}
+        bases = {c: host_translator(c) for c in available_langs()}
+        bases[code] = self.base_translator(lang)  # the page's names: its language, then the reader's others
         rows = []
         for game_id, cls in self.host.games.items():
             trs = {c: translator_for_game(base, cls, self.host) for c, base in bases.items()}
@@ -194,20 +206,27 @@ class Session(shared.Session):
             probe.pop()
         moves = []
         for move in line:
-            moves.append({"notation": probe.notation(move), "text": tr.render(advisor.describe_move(probe, move))})
+            notation = probe.notation(move)
+            moves.append({"notation": notation, "shown": shown_notation(tr, notation),
+                          "text": tr.render(advisor.describe_move(probe, move))})
             probe.push(move, check=False)
         return {"version": self.version, "at": game.move_count, "moves": moves}
 
     def stats_json(self, lang: str | None, game_id: str | None, offset: int) -> dict[str, Any]:
         """The statistics panel's figures and a page of its log, in ``lang`` (reads the statistics: run it in
         their thread, :meth:`in_stats_thread`)."""
-        base = host_translator(self.lang_code(lang))
+        base = self.base_translator(lang)
 
         def name(gid: str) -> str | None:
             cls = self.host.games.get(gid)
             return translator_for_game(base, cls, self.host).gettext(cls.name) if cls else None
 
-        body = report(self.stats, game_id, name, base, RECENT, offset)
+        def options_words(gid: str, options: dict[str, str]) -> str:
+            cls = self.host.games.get(gid)
+            return options_in_words(translator_for_game(base, cls, self.host), cls, options) if cls else \
+                options_text(options)
+
+        body = report(self.stats, game_id, name, base, RECENT, offset, options_words)
         for r in body["recent"]:  # rendered here: the game's name takes the form its sentence needs
             cls = self.host.games.get(r["game"])
             tr = translator_for_game(base, cls, self.host) if cls else base

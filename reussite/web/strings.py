@@ -61,7 +61,6 @@ UI_STRINGS: dict[str, str] = {
         "Up and Down arrows pick up more or fewer cards."
     ),
     "held": N_("Holding {card}. Choose where to put it, or press Esc."),
-    "held_many": N_("Holding {count} cards from {card.the}. Choose where to put them, or press Esc."),
     "cancelled": N_("The cards are back where they were."),
     "bad_number": N_("A game number is a whole number from 1 to 99999999999999999999."),
     "notice": N_("Notice"),
@@ -126,18 +125,14 @@ UI_STRINGS: dict[str, str] = {
                            "line says whether a win is still possible"),
     "live_winnable": N_("Winnable"),
     "live_lost": N_("No win from here"),
-    "live_lost_undo": N_("No win from here (undo {count})"),
     "settings": N_("Settings"),
     "settings_title": N_("How the cards and the table look, and how the game plays"),
     "settings_look": N_("Look"),
     "settings_play": N_("Playing"),
     "four_colour": N_("Four-colour deck"),
     "four_colour_title": N_("Each suit in its own colour: spades black, hearts red, diamonds blue, clubs green"),
-    "held_targets": N_("It can go on: {stacks}."),
-    "held_no_target": N_("No stack takes it."),
     "target": N_("can take the held cards"),
     "announce_to": N_("{card} on {stack}."),
-    "announce_many": N_("{count} cards from {card.the} on {stack}."),
     "announce_up": N_("Now face up: {cards}."),
     "announce_undo": N_("Undone."),
     "announce_down": N_("Face down again on {stack}."),
@@ -183,10 +178,42 @@ UI_STRINGS: dict[str, str] = {
     "game_and_number": N_("{game} #{number}"),
 }
 
+#: The page's strings that depend on a count: singular and plural msgids (``{count}``, given or not).
+UI_PLURALS: dict[str, tuple[str, str]] = {
+    "held_many": ngettext("Holding {count} card from {card.the}. Choose where to put it, or press Esc.",
+                          "Holding {count} cards from {card.the}. Choose where to put them, or press Esc."),
+    "held_targets": ngettext("It can go on: {stacks}.", "They can go on: {stacks}."),
+    "held_no_target": ngettext("No stack takes it.", "No stack takes them."),
+    "announce_many": ngettext("{count} card from {card.the} on {stack}.", "{count} cards from {card.the} on {stack}."),
+    "live_lost_undo": ngettext("No win from here (undo {count} move)", "No win from here (undo {count} moves)"),
+}
 
-def translated_strings(tr: Translator) -> dict[str, str]:
-    """The page's strings in the translator's language."""
-    return {key: tr.gettext(msgid) for key, msgid in UI_STRINGS.items()}
+
+def translated_strings(tr: Translator) -> dict[str, str | dict[str, str]]:
+    """The page's strings in the translator's language; a plural entry as its form for each CLDR plural
+    category of the language (the page picks one with ``Intl.PluralRules``)."""
+    strings: dict[str, str | dict[str, str]] = {key: tr.gettext(msgid) for key, msgid in UI_STRINGS.items()}
+    samples = plural_samples(tr.lang)
+    for key, (singular, plural) in UI_PLURALS.items():
+        strings[key] = {category: tr.ngettext(singular, plural, n) for category, n in samples.items()}
+    return strings
+
+
+def plural_samples(lang: str) -> dict[str, int]:
+    """A count for each plural category of ``lang`` (CLDR, from Babel): ``{"one": 1, "other": 0}`` in
+    English, ``{"one": 0, "many": 1000000, "other": 2}`` in French; the catalog's own plural rule then
+    gives each category its form."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        rule = Locale.parse(lang.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        return {"one": 1, "other": 2}
+    samples: dict[str, int] = {}
+    for n in (*range(0, 200), 1000, 10**6):
+        samples.setdefault(rule(n), n)
+    samples.setdefault("other", 2)
+    return samples
 
 
 # Messages the API builds (rendered with the player's translator before they are sent).

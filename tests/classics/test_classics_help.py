@@ -84,7 +84,7 @@ def msgfmt() -> str:
 
 
 def reussite(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     return subprocess.run([sys.executable, "-m", "reussite", *args], capture_output=True, text=True,
                           encoding="utf-8", env=env, timeout=120)
 

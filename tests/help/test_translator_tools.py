@@ -63,7 +63,8 @@ def test_a_help_unit_with_50_percent_compiles(sandbox, run_cli, monkeypatch):
 
 
 def test_a_partly_translated_language_falls_back_to_the_corrected_french(sandbox):
-    """A unit German has not translated yet shows the French erratum, not the raw French it corrects."""
+    """A unit German has not translated yet shows in English; for a reader who also reads French
+    (LANGUAGE=de:fr), the French erratum, not the raw French it corrects."""
     fr = read_catalog(sandbox.po("fr"))
     erratum = next(m for m in fr if m.id and m.string and m.context == "mount-olympus")
     de = sandbox.locale / "de" / "LC_MESSAGES" / "help.po"
@@ -73,7 +74,9 @@ def test_a_partly_translated_language_falls_back_to_the_corrected_french(sandbox
     specs = ops.catalog_specs(host)
     ops.update(specs)
     compile_catalogs(specs)
-    text = render_help(host, "mount-olympus", "de", "html")
+    english = render_help(host, "mount-olympus", "de", "html")
+    assert ' lang="en"' in english and ' lang="fr"' not in english
+    text = render_help(host, "mount-olympus", "de", "html", ("fr",))
     assert erratum.string.split("<")[0][:30] in text
     assert erratum.id not in text  # the faulty French is gone
     assert ' lang="fr"' in text  # and the French is marked as French

@@ -20,7 +20,7 @@ def test_solve_prints_the_verdict_the_line_and_the_count(run_cli):
     result = run_cli("solve", "mount-olympus", "--number", "3")
     assert result.code == 0, result.err
     first, line, last = result.out.strip().splitlines()
-    assert first.startswith("mount-olympus 3: won in ") and first.endswith(" moves")
+    assert first.startswith("Mount Olympus #3: won in ") and first.endswith(" moves")
     assert line.split()[0] == "t5-f3" and len(line.split()) == int(first.split()[-2])
     assert "positions searched in" in last
 
@@ -81,7 +81,8 @@ def test_winnability_summary_and_the_rows_written(run_cli, tmp_path):
     out = tmp_path / "osmosis.csv"
     result = _winnability(run_cli, "--deals", "1-12", "--jobs", "1", "--out", str(out))
     lines = result.out.splitlines()
-    assert lines[0] == "osmosis (deal=3), deals 1-12, budget per deal: seconds=-;nodes=4000;memory_mb=1024"
+    assert lines[0] == ("Osmosis (3 cards at a time, unlimited redeals), deals 1-12, budget per deal: "
+                        "4,000 positions, 1,024 MB")
     assert lines[1].startswith("12 deals: won ")
     assert lines[2].startswith("winnable: ") and "95% Wilson interval" in lines[2]
     assert lines[3].startswith("bounds counting the unknown deals as lost, then as won: ")

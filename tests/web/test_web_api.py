@@ -64,7 +64,8 @@ def test_the_page_arrives_with_its_labels_and_the_game_in_the_default_language(h
         page = fr.get("/").text
     assert f'data-s="new_game" data-t="new_game_title" title="{strings["new_game_title"]}">{strings["new_game"]}<' \
         in page
-    assert f'<span id="game-name">{state["name"]} #</span>' in page and f'>{state["number"]}</b>' in page
+    # « Osmose n° 5 », as the French catalog says a game's number, never « Osmose # 5 ».
+    assert f'<span id="game-name">{state["name"]} n°\u00a0</span>' in page and f'>{state["number"]}</b>' in page
     assert '<span id="redeals-box">' in page and f'<b id="redeals">{state["redeals_left"]}</b>' in page
     assert not re.search(r'data-s="\w+"[^>]*></', page), "a label left empty"
 
@@ -80,14 +81,24 @@ def test_static_route_serves_nothing_outside_its_folder(client, path):
 
 
 def test_strings_cover_every_key_and_languages(client):
+    from reussite.l10n import available_langs
+    from reussite.web.strings import UI_PLURALS
+
     english = client.get("/api/strings?lang=en").json()
-    assert set(english) == set(UI_STRINGS)
+    assert set(english) == set(UI_STRINGS) | set(UI_PLURALS)
     assert english["undo"] == "Undo"
+    # A plural entry: a form for each CLDR category of the language.
+    assert english["held_no_target"] == {"one": "No stack takes it.", "other": "No stack takes them."}
     french = client.get("/api/strings?lang=fr").json()
-    assert set(french) == set(UI_STRINGS) and all(french.values())
+    assert set(french) == set(UI_STRINGS) | set(UI_PLURALS) and all(french.values())
+    assert french["held_no_target"]["one"] == "Aucune pile ne la prend."
+    assert french["held_no_target"]["other"] == french["held_no_target"]["many"] == "Aucune pile ne les prend."
     boot = client.get("/api/boot?lang=fr").json()
-    assert boot["state"]["lang"] == "fr"
-    assert [lang["code"] for lang in boot["langs"]] == ["en", "fr"]
+    assert boot["state"]["lang"] == "fr" and boot["locale"] == "fr"
+    assert client.get("/api/boot?lang=en").json()["locale"] == "en-GB"  # British English: 3/12 is 3 December
+    # Every installed language, whatever their number (a translator's new one among them).
+    assert [lang["code"] for lang in boot["langs"]] == list(available_langs())
+    assert {"en", "fr"} <= {lang["code"] for lang in boot["langs"]}
     assert any(g["id"] == GAME for g in boot["games"])
     # An unknown language falls back to the default instead of failing.
     assert client.get("/api/state?lang=xx").json()["lang"] == "en"

@@ -206,7 +206,8 @@ def test_a_position_proved_lost_while_moves_remain_is_reported_in_french(page, s
     undo = int(button.get_attribute("data-undo"))
     assert button.inner_text() == fr.ngettext("Undo {count} move", "Undo {count} moves", undo).format(count=undo)
     # Live winnability says it in the status line too, with the undo that leads back to a win.
-    assert page.locator("#live").inner_text() == fr.gettext("No win from here (undo {count})").format(count=undo)
+    assert page.locator("#live").inner_text() == fr.ngettext(
+        "No win from here (undo {count} move)", "No win from here (undo {count} moves)", undo).format(count=undo)
     button.click()
     wait_version(page, state["version"] + 1)
     assert solve(server_game(server), seconds=10).verdict is Verdict.WON

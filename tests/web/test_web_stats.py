@@ -91,9 +91,9 @@ def test_stats_panel_shows_the_figures_and_replays_a_game_from_the_log(page, tmp
     data = tmp_path / "data"
     db = Stats.in_folder(data)
     scores = []
-    for uid, number, result, seconds in (("old00001", 424242, "won", 95), ("old00002", 515151, "lost", 40)):
+    for uid, number, result, seconds, day in (("old00001", 424242, "won", 95, 3), ("old00002", 515151, "lost", 40, 4)):
         game = host.new_game("osmosis", number, {"deal": "3"})
-        db.record(uid, game, result, seconds, "text")
+        db.record(uid, game, result, seconds, "text", finished=f"2025-12-0{day}T12:00:00Z")
         scores.append(game.score())
     server = start_server(data, tmp_path)
     try:
@@ -104,12 +104,19 @@ def test_stats_panel_shows_the_figures_and_replays_a_game_from_the_log(page, tmp
         assert page.get_attribute("#btn-stats", "aria-expanded") == "true"
         cells = page.eval_on_selector_all("#stats-summary tbody tr:first-child > *",
                                           "els => els.map(e => e.textContent)")
-        assert cells == ["Osmosis (deal=3)", "2", "1", "50.0%", "0", "1", "1:35", str(max(scores))]
+        # Options in words, dates in the English interface's British order (3 December is 03/12, not 12/3).
+        dates = page.eval_on_selector_all("#stats-recent tbody tr td:first-child", "els => els.map(e => e.textContent)")
+        assert [d[:10] for d in dates] == ["04/12/2025", "03/12/2025"], dates
+        assert cells == ["Osmosis (3 cards at a time, unlimited redeals)", "2", "1", "50.0%", "0", "1", "1:35", str(max(scores))]
         assert page.evaluate("document.activeElement.id") == "btn-stats-close"
         # In French, the panel follows the language.
         page.click("#bar .langs button[data-lang='fr']")
         wait_until(page, "document.querySelector('#stats-recent tbody tr td:nth-child(4)').textContent === 'perdue'")
         assert page.text_content("#stats-title") == "Statistiques"
+        assert page.text_content("#stats-summary tbody tr:first-child th") == \
+            "Osmose (3 cartes à la fois, redistributions illimitées)"
+        label = page.get_attribute("#stats-recent tbody tr:last-child button.replay", "aria-label")
+        assert label == "Rejouer la partie 424242 d’Osmose (3 cartes à la fois, redistributions illimitées)"
         page.screenshot(path=str(artifacts / "stats-panel-fr.png"))
         # Play a move, then replay the won game from the log: the page asks before leaving the game.
         page.keyboard.press("Escape")

@@ -11,11 +11,11 @@ import { loadStats, saveGame, setBookmark, toggleHelp, toggleLog, toggleMenu, to
 import { initSettings } from './settings.js';
 import { demoPlayPause, demoStep, hint, playHint, solveDemo, stopDemo } from './solver.js';
 import { $, app, setState, store } from './state.js';
-import { closeDialog, closeNotice, render, renderOptions, showMessage } from './status.js';
+import { closeDialog, closeNotice, render, renderOptions, say } from './status.js';
 
 function copyNumber() {
   const number = app.state.number;
-  const done = () => showMessage(t('copied', { number }));
+  const done = () => say('copied', { number });
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(number).then(done, () => fallbackCopy(number, done));
   } else {
@@ -58,7 +58,7 @@ function init() {
   $('btn-number').addEventListener('click', () => {
     const text = $('number-input').value.trim();
     if (!/^\d{1,20}$/.test(text) || /^0+$/.test(text)) {
-      showMessage(t('bad_number'), true);
+      say('bad_number', null, true);
       return;
     }
     toggleMenu(false); // the number chosen: the table in full view again
@@ -69,7 +69,7 @@ function init() {
   });
   $('game-search').addEventListener('input', () => {
     const shown = fillGames();
-    if (!shown.length) showMessage(t('game_search_none', { text: $('game-search').value.trim() }), true);
+    if (!shown.length) say('game_search_none', { text: $('game-search').value.trim() }, true);
   });
   $('game-search').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;

@@ -4,8 +4,14 @@
 import { app } from './state.js';
 
 // A card given as a parameter brings its forms: "{card.the}", "{card.of_the}" (« de la Dame de cœur »).
+// A string with a count is a plural entry: its forms by CLDR plural category ("one", "few", "other"...), the one
+// for params.count chosen by the language's rules (the server filled each category from the catalog).
 export const t = (key, params) => {
   let text = app.strings[key] || '';
+  if (typeof text === 'object') {
+    const count = params && typeof params.count === 'number' ? params.count : 0;
+    text = text[new Intl.PluralRules(app.locale || app.lang).select(count)] || text.other || '';
+  }
   if (params) {
     text = text.replace(/\{(\w+)(?:\.(\w+))?\}/g, (m, name, form) => {
       if (!(name in params)) return m;

@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { toggleHelp, toggleMenu, toggleStats } from './panels.js';
 import { hint, playHint, solveDemo } from './solver.js';
 import { $, app } from './state.js';
-import { closeDialog, showMessage } from './status.js';
+import { closeDialog, say, showMessage } from './status.js';
 import { cardEls, clearHint, slotEl } from './table.js';
 
 // -- holding cards: selection, legal targets -------------------------------------------------------
@@ -47,16 +47,21 @@ function select(si, n) {
   const els = cardEls(si);
   els.slice(-n).forEach((el) => el.classList.add('selected'));
   markTargets(si, n, true);
-  const card = s.cards[s.cards.length - n];
-  const held = n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card });
-  // Said, not only shown: where the held cards may go.
-  const names = targetsFor(si, n).map((di) => app.state.stacks[di].name);
-  const where = names.length ? t('held_targets', { stacks: names.join(', ') }) : t('held_no_target');
-  showMessage(`${held} ${where}`);
+  // Said, not only shown: where the held cards may go (said again in a new language, from the state drawn in it).
+  const said = () => {
+    const shown = app.state.stacks[si];
+    const card = shown.cards[shown.cards.length - n];
+    const held = n === 1 ? t('held', { card: card.label }) : t('held_many', { count: n, card });
+    const names = targetsFor(si, n).map((di) => app.state.stacks[di].name);
+    const where = names.length ? t('held_targets', { count: n, stacks: names.join(', ') })
+      : t('held_no_target', { count: n });
+    return `${held} ${where}`;
+  };
+  showMessage(said(), false, said);
 }
 
 function clearSelection(announce) {
-  if (app.sel && announce) showMessage(t('cancelled'));
+  if (app.sel && announce) say('cancelled');
   app.sel = null;
   document.querySelectorAll('.selected').forEach((el) => el.classList.remove('selected'));
   markTargets(0, 0, false);

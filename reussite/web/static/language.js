@@ -7,6 +7,7 @@ import { loadHelp, loadStats } from './panels.js';
 import { fillSettings } from './settings.js';
 import { renderDemo } from './solver.js';
 import { $, app, on, setState, store } from './state.js';
+import { sayAgain } from './status.js';
 
 const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
 
@@ -19,10 +20,12 @@ export async function boot(lang) {
   app.strings = res.data.strings;
   app.games = res.data.games;
   app.langs = res.data.langs;
+  app.locale = res.data.locale || lang;
   applyStrings();
   const winnable = store.get('reussite.winnable');
   $('winnable-only').checked = res.data.state.winnable_default || winnable === '1';
   setState(res.data.state);
+  sayAgain();
 }
 
 async function setLang(lang) {

@@ -6,7 +6,7 @@ import { formatTime } from './clock.js';
 import { t } from './i18n.js';
 import { stopDemo } from './solver.js';
 import { $, app, on, setState, store } from './state.js';
-import { render, showMessage } from './status.js';
+import { render, say, showMessage } from './status.js';
 
 // A new state: the rules follow a change of game, and the move log the position, while they are open.
 on('state', ({ state, previous }) => {
@@ -124,7 +124,7 @@ function renderSaves(list) {
     } else {
       tr.append(cell(t('game_and_number', { game: save.game_name, number: save.number })), cell(String(save.moves)),
         cell(save.elapsed == null ? '' : formatTime(save.elapsed)),
-        cell(new Date(save.mtime).toLocaleString(app.lang, { dateStyle: 'short', timeStyle: 'short' })));
+        cell(new Date(save.mtime).toLocaleString(app.locale, { dateStyle: 'short', timeStyle: 'short' })));
     }
     const actions = cell('', 'actions');
     const button = (key, handler) => {
@@ -183,7 +183,7 @@ function loadSave(name) {
     if (res.ok) {
       setState(res.data);
       savesMessage(t('loaded', { name: res.data.loaded }));
-      showMessage(t('loaded', { name: res.data.loaded }));
+      say('loaded', { name: res.data.loaded });
     } else {
       if (res.status === 409 && res.data.state) setState(res.data.state);
       savesMessage(res.data.error || String(res.status), true);
@@ -246,7 +246,7 @@ function renderStats(data, more = false) {
       cell('td', g.best_score));
     return row;
   }));
-  const when = new Intl.DateTimeFormat(app.lang, { dateStyle: 'short', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(app.locale, { dateStyle: 'short', timeStyle: 'short' });
   const rows = data.recent.map((r) => {
     const row = document.createElement('tr');
     const replay = document.createElement('button');
@@ -339,7 +339,7 @@ export async function refreshLog() {
     li.append(b);
     return li;
   };
-  $('log-list').replaceChildren(item(0, t('log_start')), ...moves.map((m, i) => item(i + 1, m.text, m.notation)));
+  $('log-list').replaceChildren(item(0, t('log_start')), ...moves.map((m, i) => item(i + 1, m.text, m.shown)));
   renderBookmarks();
 }
 

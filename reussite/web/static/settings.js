@@ -68,7 +68,7 @@ export function fillSettings() {
   });
   const hintTime = $('hint-time');
   const chosen = hintTime.value || store.get('reussite.hintSeconds') || '1';
-  hintTime.replaceChildren(...HINT_TIMES.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.lang) }), String(v))));
+  hintTime.replaceChildren(...HINT_TIMES.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.locale) }), String(v))));
   hintTime.value = HINT_TIMES.map(String).includes(chosen) ? chosen : '1';
 }
 

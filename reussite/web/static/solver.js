@@ -3,7 +3,7 @@
 import { act, autoEach, doMove, request } from './api.js';
 import { t } from './i18n.js';
 import { $, app, on, setState } from './state.js';
-import { liveOn, renderLive, showMessage } from './status.js';
+import { liveOn, renderLive, say, showMessage } from './status.js';
 import { clearHint, showHint } from './table.js';
 
 const WATCH_DELAY = 400; // ms of calm after a change before the background check (live winnability)
@@ -13,7 +13,7 @@ const hintSeconds = () => Number($('hint-time').value) || 1;
 export async function hint() {
   if (!app.state) return;
   const version = app.state.version;
-  showMessage(t('hint_looking'));
+  say('hint_looking');
   const res = await request('/api/hint', { version, seconds: hintSeconds() });
   if (!res.ok) {
     showMessage(res.data.error || String(res.status), true);
@@ -26,10 +26,10 @@ export async function hint() {
   if (res.data.state) {
     app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
     setState(res.data.state);
-    showMessage(res.data.text || ''); // "Looking for a winning line…" must not stay
+    showHintText(res.data); // "Looking for a winning line…" must not stay
     return;
   }
-  showMessage(res.data.text);
+  showHintText(res.data);
   const move = res.data.move;
   if (!move) return;
   if (res.data.kind === 'winning') {
@@ -37,6 +37,13 @@ export async function hint() {
     renderLive();
   }
   showHint(move, version);
+}
+
+// The hint's sentence, said again in the page's new language when the player switches (the server sent it in
+// every language the page offers).
+function showHintText(data) {
+  const again = () => (data.texts && data.texts[app.lang]) || data.text || '';
+  showMessage(again(), false, again);
 }
 
 // Play a move of a line (the hint's, or the demo's) on the position it was found for.
@@ -84,7 +91,7 @@ export async function solveDemo() {
   if (!app.state) return;
   stopDemo();
   const version = app.state.version;
-  showMessage(t('hint_looking'));
+  say('hint_looking');
   const res = await request('/api/solve', { version });
   if (!res.ok) {
     showMessage(res.data.error || String(res.status), true);

@@ -25,6 +25,7 @@ function storedLang() {
 export const app = {
   lang: storedLang() || document.documentElement.dataset.defaultLang || 'en',
   strings: {},
+  locale: null, // the BCP 47 tag for dates and numbers (/api/boot's: en-GB for the English interface)
   langs: [],
   games: [],
   state: null,

@@ -136,7 +136,10 @@ export function renderBar() {
   $('score').textContent = state.max_score ? `${state.score} / ${state.max_score}` : String(state.score);
   renderRules(state);
   $('moves').textContent = String(state.moves);
-  $('game-name').textContent = `${state.name} #`;
+  // The number in its own element (to copy it), where the language's "{game} #{number}" puts it.
+  const [before, after = ''] = t('game_and_number', { game: state.name }).split('{number}');
+  $('game-name').textContent = before;
+  $('game-number-after').textContent = after;
   $('game-number').textContent = state.number;
   $('btn-undo').disabled = !state.can_undo;
   $('btn-redo').disabled = !state.can_redo;
@@ -228,10 +231,19 @@ export function closeDialog() {
   $('dialog').hidden = true;
 }
 
-export function showMessage(text, error = false) {
+// ``again()`` gives the message in the page's language: a change of language shows it again (sayAgain).
+export function showMessage(text, error = false, again = null) {
   const box = $('message');
   box.textContent = text || '';
   box.classList.toggle('error', Boolean(error));
+  app.message = again ? { again, error } : null;
+}
+
+// A message of the page's strings, shown again in a new language.
+export const say = (key, params, error = false) => showMessage(t(key, params), error, () => t(key, params));
+
+export function sayAgain() {
+  if (app.message) showMessage(app.message.again(), app.message.error, app.message.again);
 }
 
 // Live winnability (solver.js asks): the words for what is known of the shown position; while a new check runs
