@@ -29,6 +29,7 @@ file) gets a :class:`~reussite.errors.UserError` naming the file and line, never
 
 from __future__ import annotations
 
+import errno
 import glob
 import json
 import math
@@ -89,13 +90,10 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise UserError(N_("{file}: line {line}: not UTF-8 text"), file=where, line=line) from None
-    # Nesting is measured on the brackets outside strings, before the recursive parser sees them.
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    if brackets:
-        deepest = max(accumulate(_DEPTH[c] for c in brackets))
-        if deepest > MAX_JSON_DEPTH:
-            raise UserError(N_("{file}: nested {depth} levels deep (at most {limit})"), file=where,
-                            depth=deepest, limit=MAX_JSON_DEPTH)
+    deepest = json_depth(text)
+    if deepest > MAX_JSON_DEPTH:
+        raise UserError(N_("{file}: nested {depth} levels deep (at most {limit})"), file=where,
+                        depth=deepest, limit=MAX_JSON_DEPTH)
     try:
         return json.loads(text, parse_int=_bounded_int)
     except _TooManyDigits as exc:
@@ -107,6 +105,30 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
                         file=where, line=exc.lineno, column=exc.colno, reason=json_reason(exc)) from None
     except RecursionError:  # the depth check above should make this unreachable
         raise UserError(N_("{file}: nested too deep"), file=where) from None
+
+
+def json_depth(text: str) -> int:
+    """How deep ``text``'s brackets nest, outside strings: measured before the recursive parser sees them
+    (it would exhaust the stack)."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return max(accumulate(_DEPTH[c] for c in brackets)) if brackets else 0
+
+
+class OutOfBounds(ValueError):
+    """A JSON line nested too deep or with too long a number: never a line cut short."""
+
+
+def loads_line(line: bytes | str) -> Any:
+    """One line of a JSON-lines file (the autosave's journal, a results file), within the bounds of
+    :func:`parse_json`; a ValueError saying what is wrong otherwise (its reader names the file and line)."""
+    text = line.decode("utf-8") if isinstance(line, bytes) else line
+    deepest = json_depth(text)
+    if deepest > MAX_JSON_DEPTH:
+        raise OutOfBounds(f"nested {deepest} levels deep (at most {MAX_JSON_DEPTH})")
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except _TooManyDigits as exc:
+        raise OutOfBounds(f"a number of {len(exc.text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})") from None
 
 
 def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool = False) -> bytes:
@@ -204,6 +226,19 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         raise
     _sync_folder(folder)
     remove_temporaries(target, before_ns=started)
+
+
+def unwritable(folder: str | os.PathLike) -> OSError | None:
+    """Why nothing can be written in the existing ``folder`` (a read-only mount, a folder of mode 555), or
+    None. Found by trying, not from the folder's mode: root writes in a folder of mode 555, and no mode
+    says a mount is read-only."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".write-test.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        return exc if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else None
+    os.close(fd)
+    os.unlink(tmp)
+    return None
 
 
 def _sync_folder(folder: Path) -> None:
@@ -511,10 +546,14 @@ def read_with_journal(path: str | os.PathLike, extra_key: str) -> Any:
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        depth = json_depth(line.decode("utf-8", "replace"))
+        if depth > MAX_JSON_DEPTH:  # no append writes that: damage, even on the last line
+            raise SaveError(N_("{file}: line {line}: nested {depth} levels deep (at most {limit})"),
+                            file=str(jpath), line=number, depth=depth, limit=MAX_JSON_DEPTH)
         try:
-            entry = json.loads(line)
-        except ValueError:
-            if not any(rest.strip() for rest in lines[number:]):
+            entry = loads_line(line)
+        except ValueError as exc:
+            if not isinstance(exc, OutOfBounds) and not any(rest.strip() for rest in lines[number:]):
                 break  # the last append was cut short: the change before it is the last one kept
             raise SaveError(N_("{file}: line {line}: not a journal entry"), file=str(jpath), line=number) from None
         if not isinstance(entry, dict) or entry.get(JOURNAL_KEY) != token:
