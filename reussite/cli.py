@@ -246,15 +246,16 @@ def _cached_listing(lang: str) -> tuple[list, int] | None:
     key, and the time stamp and size of every module file that was loaded and every catalog it read."""
     import json
 
+    from reussite.saves import read_json_file
+
     try:
-        with open(_listing_cache_file(lang), encoding="utf-8") as fp:
-            data = json.load(fp)
+        data = read_json_file(_listing_cache_file(lang))  # bounded: a damaged cache never stops the listing
         if data["key"] != json.loads(json.dumps(_listing_key(lang))):
             return None
         if any(_stamp(path) != stamp for path, stamp in data["files"]):
             return None
         return data["rows"], int(data["broken"])
-    except (OSError, ValueError, KeyError, TypeError):  # no cache, or not one we wrote: list as usual
+    except (UserError, OSError, ValueError, KeyError, TypeError):  # no cache, or not one we wrote: list as usual
         return None
 
 

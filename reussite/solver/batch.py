@@ -19,6 +19,7 @@ from pathlib import Path
 
 from reussite.errors import UserError
 from reussite.messages import N_
+from reussite.saves import loads_line
 from reussite.solver.search import Budget, Verdict, solve
 
 #: The columns of a results file, in order (CSV header; JSON lines use the same keys).
@@ -145,7 +146,7 @@ def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
             if not line.strip():
                 continue
             try:
-                row = json.loads(line)
+                row = loads_line(line)  # within the bounds of every JSON the program reads
                 if not isinstance(row, dict):
                     raise ValueError("not an object")
                 yield k, _typed(row)

@@ -37,7 +37,7 @@ from typing import Any
 
 from reussite.errors import os_reason
 from reussite.messages import N_, Message
-from reussite.saves import default_data_dir
+from reussite.saves import default_data_dir, loads_line, shown
 
 DB_NAME = "statistics.sqlite"
 BUSY_SECONDS = 10.0  # how long a writer waits for another one
@@ -136,22 +136,22 @@ def _number(value: Any, whole: bool = False) -> bool:
 
 def checked_row(row: dict[str, Any]) -> str | None:
     """What is wrong with a row read from the file (None: it can be shown and counted); ``options`` is
-    parsed in place."""
+    parsed in place. Values are quoted cut short: a damaged file may hold megabytes in a column."""
     for name in ("uid", "game", "number", "finished", "source", "assist"):
         if not isinstance(row.get(name), str):
-            return f"{name} is {row.get(name)!r}, not a text"
+            return f"{name} is {shown(row.get(name))}, not a text"
     if row.get("result") not in RESULTS:
-        return f"result is {row.get('result')!r}"
+        return f"result is {shown(row.get('result'))}"
     if not _number(row.get("score"), whole=True) or not _number(row.get("moves"), whole=True):
-        return f"score {row.get('score')!r} or moves {row.get('moves')!r} is not a whole number"
+        return f"score {shown(row.get('score'))} or moves {shown(row.get('moves'))} is not a whole number"
     if not _number(row.get("seconds")):
-        return f"seconds is {row.get('seconds')!r}, not a time"
+        return f"seconds is {shown(row.get('seconds'))}, not a time"
     try:
-        options = json.loads(row["options"]) if isinstance(row.get("options"), str) else None
-    except ValueError:
-        options = None
+        options = loads_line(row["options"]) if isinstance(row.get("options"), str) else None
+    except ValueError as exc:
+        return f"options {shown(row.get('options'))} cannot be read ({exc})"
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        return f"options is {row.get('options')!r}, not a JSON object of texts"
+        return f"options is {shown(row.get('options'))}, not a JSON object of texts"
     row["options"] = options
     return None
 
@@ -474,7 +474,7 @@ class Stats:
         groups = []
         for g in found:
             try:
-                g["options"] = json.loads(g["options"])
+                g["options"] = loads_line(g["options"])
                 g["percent"] = round(100.0 * g["won"] / g["played"], 1)
             except (ValueError, TypeError, ZeroDivisionError):
                 continue  # a damaged total: the next game recorded in its group writes it again

@@ -93,3 +93,39 @@ def test_a_journal_line_out_of_bounds_is_a_save_error_naming_the_line(tmp_path, 
     with pytest.raises(saves.SaveError) as info:
         saves.read_with_journal(path, WEB_KEY)
     assert f"{saves.journal_path(path)}: line 2:" in str(info.value)
+
+
+def test_a_statistics_row_whose_options_nest_100000_deep_is_skipped_and_named(tmp_path, host, run_cli):
+    """The options column is JSON the program wrote: read within the same bounds, the row is skipped and
+    named (it raised RecursionError, which nothing caught)."""
+    import sqlite3
+
+    from reussite.stats import DB_NAME, Stats
+
+    db = Stats.in_folder(tmp_path)
+    for n in (1, 2):
+        game = host.new_game("forty-thieves", n, {})
+        game.push(next(iter(game.legal_moves())))
+        db.record(f"game{n}abcd", game, "abandoned", 5.0)
+    with sqlite3.connect(tmp_path / DB_NAME) as raw:
+        raw.execute("UPDATE games SET options = ? WHERE uid = 'game2abcd'", ("[" * 100_000 + "]" * 100_000,))
+    raw.close()
+    again = Stats.in_folder(tmp_path)
+    assert [r["uid"] for r in again.rows()] == ["game1abcd"]
+    assert "nested 100000 levels deep" in str(again.notices[0])
+    shown = run_cli("stats", "--data-dir", str(tmp_path))
+    assert shown.code == 0 and "Traceback" not in shown.err
+
+
+def test_a_games_listing_cache_nested_100000_deep_is_listed_afresh(tmp_path):
+    import subprocess
+    import sys
+
+    cache = tmp_path / "reussite" / "games-en.json"
+    cache.parent.mkdir()
+    cache.write_text("[" * 100_000 + "]" * 100_000)
+    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    listing = subprocess.run([sys.executable, "-m", "reussite", "games"], capture_output=True, text=True,
+                             env={**env, "XDG_CACHE_HOME": str(tmp_path)}, timeout=120)
+    assert listing.returncode == 0 and "forty-thieves" in listing.stdout, listing.stderr
+    assert cache.read_text().startswith('{"key"')  # written again
