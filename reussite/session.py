@@ -330,7 +330,7 @@ class Session:
         """Games held back by a passing failure, and a thread of their own to write them in (the text mode
         writes at once: it tries again with the next game, not at every move)."""
         retry = self._stats_retry
-        return (self.stats_thread and self.stats is not None and self.stats.waiting > 0
+        return (self.stats_thread and self.stats is not None and self.stats.waiting > 0 and not self.stats.stuck
                 and (retry is None or retry.done()))
 
     def forget(self) -> None:

@@ -110,3 +110,33 @@ def test_a_data_folder_whose_files_are_read_only_is_played_in(tmp_path, played_f
     stats = subprocess.run([*command, "stats", "--data-dir", str(data)], capture_output=True, text=True, env=env,
                            timeout=60)
     assert stats.returncode == 0 and "Klondike" in stats.stdout and "Traceback" not in stats.stderr, stats
+
+
+def test_a_read_only_statistics_file_keeps_the_games_aside_and_the_next_start_records_them(tmp_path, played_folder):
+    """Before: "new ones are not recorded", and a game left was lost. Now it waits in the pending file beside
+    the database, the page says the fault will not pass by itself, and the first start that can write the
+    file records it."""
+    import time
+
+    data = played_folder
+    command, env = read_only([data / "statistics.sqlite"])
+    server = start_server(data, tmp_path, command=command, env=env)
+    try:
+        state = server.state()
+        assert state["moves"] == 3
+        server.new_game("klondike", 3)  # forty-thieves left after 3 moves: abandoned
+        for _ in range(100):
+            notices = server.state()["notices"]
+            if any("kept in" in n for n in notices):
+                break
+            time.sleep(0.1)
+        (note,) = [n for n in notices if "kept in" in n]
+        assert "will not pass by itself" in note and "statistics.pending.jsonl" in note
+    finally:
+        err = stop_server(server, "stderr")
+    assert "Traceback" not in err
+    assert (data / "statistics.pending.jsonl").is_file()
+    (data / "statistics.sqlite").chmod(0o644)
+    recorded = {(r["game"], r["result"]) for r in Stats.in_folder(data).rows()}
+    assert recorded == {("klondike", "abandoned"), ("forty-thieves", "abandoned")}
+    assert not (data / "statistics.pending.jsonl").exists()
