@@ -136,9 +136,9 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool
 
     Opened without blocking (a FIFO must not hang) and read up to the limit whatever the file claims
     (a device such as /dev/zero says it holds 0 bytes and never ends). ``own``: a file of the data folder
-    (the autosave, a named save), which is never read through a symbolic link: a link planted there
-    would serve any file of the machine to the page (the saves folder itself is checked by
-    :func:`saves_folder`)."""
+    (the autosave, a named save), which is never read through a symbolic link, nor when it has more than
+    one link (a hard link): a link planted there would serve another file of the machine to the page (the
+    saves folder itself is checked by :func:`saves_folder`)."""
     where = os.fspath(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
     if own:
@@ -152,8 +152,12 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool
             raise UserError(N_("{file}: a symbolic link, which is not followed"), file=where) from None
         raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=os_reason(exc)) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             raise UserError(N_("{file}: not a regular file (a folder, a device or a pipe)"), file=where)
+        if own and info.st_nlink > 1:  # a hard link serves another file as a link would
+            raise UserError(N_("{file}: a file with more than one link (a hard link), which is not read"),
+                            file=where)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
