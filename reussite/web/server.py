@@ -524,7 +524,7 @@ def lock_data_dir(data_dir: Path):
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        pid, _, url = (handle.read().strip() or "? ?").partition(" ")
+        pid, _, url = (handle.read(512).strip() or "? ?").partition(" ")  # bounded: a file anyone may fill
         handle.close()
         raise UserError(M_FOLDER_IN_USE, folder=str(data_dir), pid=pid, url=url or "?") from None
     if handle.writable():

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from webserver import start_server, stop_server
 
 from reussite.stats import Stats, new_uid
-from webserver import start_server, stop_server
 
 _MOUNT = 'for p in $R; do mount --bind "$p" "$p" && mount -o remount,ro,bind "$p" || exit 97; done; exec "$@"'
 

@@ -7,16 +7,16 @@ import json
 import os
 
 import pytest
+from webserver import start_server, stop_server
 
 from reussite import saves
 from reussite.session import AUTOSAVE, JOURNAL_BYTES, WEB_KEY
-from webserver import start_server, stop_server
 
 LONG_GAME = 10_000  # moves: Klondike's stock dealt and turned over again and again, by the rules
 
 
 def klondike_autosave(host, moves: int) -> str:
-    """An autosave of a Klondike game ``moves`` moves long (every one a deal from the stock, or the stock turned over)."""
+    """An autosave of a Klondike game ``moves`` moves long (each a deal from the stock, or the stock turned over)."""
     game = host.new_game("klondike", 1, {})
     while game.move_count < moves:
         game.push(next(m for m in game.legal_moves() if "deal" in game.notation(m)))
