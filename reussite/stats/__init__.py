@@ -38,7 +38,7 @@ from typing import Any
 
 from reussite.errors import os_reason
 from reussite.messages import N_, Message
-from reussite.saves import default_data_dir, loads_line, shown
+from reussite.saves import default_data_dir, loads_line, shown, unwritable
 
 DB_NAME = "statistics.sqlite"
 BUSY_SECONDS = 10.0  # how long a writer waits for another one
@@ -227,9 +227,12 @@ class Stats:
                 self._ready = True
                 return
             except sqlite3.OperationalError as exc:  # locked, unreadable, a full disk: not the file's fault
-                if self.path.exists() and not os.access(self.path.parent, os.W_OK) or \
-                        self.path.exists() and not os.access(self.path, os.W_OK):
+                # The folder is tried, not judged by its mode (root writes in a folder of mode 555).
+                refused = unwritable(self.path.parent) if self.path.parent.is_dir() else None
+                if self.path.exists() and (refused is not None or not os.access(self.path, os.W_OK)):
                     self._open_read_only(exc)
+                elif refused is not None:  # no file, and none can be made there: this does not pass
+                    self._unusable(refused)
                 else:
                     self._unusable(exc, passing=True)
                 return

@@ -140,3 +140,16 @@ def test_a_read_only_statistics_file_keeps_the_games_aside_and_the_next_start_re
     recorded = {(r["game"], r["result"]) for r in Stats.in_folder(data).rows()}
     assert recorded == {("klondike", "abandoned"), ("forty-thieves", "abandoned")}
     assert not (data / "statistics.pending.jsonl").exists()
+
+
+def test_a_read_only_folder_without_statistics_says_they_cannot_be_kept_not_that_it_will_try_again(tmp_path):
+    data = tmp_path / "empty"
+    data.mkdir()
+    command, env = read_only([data])
+    try:
+        shown = subprocess.run([*command, "stats", "--data-dir", str(data)], capture_output=True, text=True,
+                               env=env, timeout=60)
+    finally:
+        data.chmod(0o755)
+    assert shown.returncode == 0 and "No game recorded yet." in shown.stdout
+    assert "The statistics cannot be kept in" in shown.stderr and "tried again" not in shown.stderr, shown.stderr
