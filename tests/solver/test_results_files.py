@@ -22,6 +22,8 @@ EDITS = {
                                  "byte 0xe9 is not UTF-8 text"),
     "runs.csv: moves that are not a number": ("runs.csv", lambda t: _csv_edit(t, 5, "many"), 2,
                                               "invalid literal for int()"),
+    "runs.csv: a field of 200,000 characters": ("runs.csv", lambda t: _csv_edit(t, 12, "x" * 200_000), 2,
+                                                "field larger than field limit"),
     "runs.jsonl: a line nested 100,000 deep": ("runs.jsonl", lambda t: "[" * 100_000 + "]" * 100_000 + "\n" + t, 1,
                                                "nested 100000 levels deep (at most 32)"),
     "runs.jsonl: a 5,000-digit number": ("runs.jsonl", lambda t: t.replace('"number": 1', '"number": 1' + "0" * 5000),
