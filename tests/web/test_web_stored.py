@@ -92,3 +92,29 @@ def test_only_the_goto_route_takes_a_body_past_16_kib_and_it_too_has_a_limit(cli
     assert client.post("/api/goto", json={**pad, "moves": 0}).status_code == 200
     huge = client.post("/api/goto", json={"version": version, "pad": "x" * MAX_LINE_BYTES})
     assert huge.status_code == 413 and str(MAX_LINE_BYTES) in huge.text
+
+
+def test_a_bookmark_the_browser_cannot_store_is_said_not_kept(page, server):
+    """Before: the browser's refusal (its storage full) was swallowed and the bookmark silently lost."""
+    state = server.new_game("forty-thieves", 1)
+    move = next(m for m in state["legal"] if m["type"] == "move")
+    state = server.api("/api/move", {"version": state["version"], "src": move["src"], "dst": move["dst"],
+                                     "n": move["n"]}).json()
+    page.goto(server.url)
+    page.wait_for_selector(f"body[data-painted][data-version='{state['version']}']")
+    page.click("#btn-log")
+    page.wait_for_selector("#log-list li:nth-child(2) button[aria-current='step']")
+    page.evaluate("""() => {  // the storage filled up, as by a great many bookmarks
+        let chunk = 'x'.repeat(1 << 20);
+        for (let i = 0; chunk.length; i += 1) {
+            try { localStorage.setItem(`filler.${i}`, chunk); } catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+        }
+    }""")
+    page.click("#btn-bookmark")
+    page.wait_for_selector("#message.error")
+    assert "could not be kept" in page.locator("#message").inner_text()
+    assert page.locator("#bookmarks button.bookmark").count() == 0
+    page.evaluate("() => localStorage.clear()")
+    page.click("#btn-bookmark")  # room again: kept
+    page.wait_for_selector("#bookmarks button.bookmark")
+    page.evaluate("() => localStorage.clear()")

@@ -363,7 +363,10 @@ export function setBookmark() {
   if (!app.log) return;
   const marks = bookmarks();
   marks.push(app.log.moves.slice(0, app.log.at).map((m) => m.notation));
-  store.set(bookmarkKey(), JSON.stringify(marks));
+  if (!store.set(bookmarkKey(), JSON.stringify(marks))) {
+    showMessage(t('bookmark_not_kept'), true);
+    return;
+  }
   renderBookmarks();
 }
 

@@ -4,7 +4,8 @@
 export const $ = (id) => document.getElementById(id);
 export const store = {
   get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
-  set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+  // False when the browser refused (private mode, storage full): a caller keeping the player's data says so.
+  set(key, value) { try { localStorage.setItem(key, value); return true; } catch (e) { return false; } },
 };
 export const SUIT = { C: '♣', S: '♠', H: '♥', D: '♦' };
 export const RANK = { A: 'A', T: '10', J: 'J', Q: 'Q', K: 'K' };
