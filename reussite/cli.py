@@ -219,6 +219,7 @@ def _new_game(ctx: Context, args):
 
 #: Bump when the cached listing's layout changes.
 LISTING_CACHE_VERSION = 2
+LISTING_CACHE_BYTES = 8 * 1024 * 1024  # a larger file is not one we wrote
 
 
 def _listing_cache_file(lang: str) -> str:
@@ -249,14 +250,19 @@ def _cached_listing(lang: str) -> tuple[list, int] | None:
     import json
 
     try:
-        with open(_listing_cache_file(lang), encoding="utf-8") as fp:
-            data = json.load(fp)
+        with open(_listing_cache_file(lang), "rb") as fp:
+            raw = fp.read(LISTING_CACHE_BYTES + 1)
+        if len(raw) > LISTING_CACHE_BYTES:
+            return None
+        data = json.loads(raw)
         if data["key"] != json.loads(json.dumps(_listing_key(lang))):
             return None
         if any(_stamp(path) != stamp for path, stamp in data["files"]):
             return None
         return data["rows"], int(data["broken"])
-    except (OSError, ValueError, KeyError, TypeError):  # no cache, or not one we wrote: list as usual
+    # No cache, or not one we wrote (nested too deep for the parser included: the saves' bounded reader
+    # would cost this path its start-up time): list as usual.
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 
@@ -266,6 +272,7 @@ def _store_listing(lang: str, rows: list, broken: int, host) -> None:
     from reussite.saves import atomic_write_text
 
     files = {m.__file__ for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str)}
+    files.update(_plugin_files())
     files.update(os.path.join(str(c.localedir), lang, "LC_MESSAGES", f"{c.domain}.mo") for c in host.catalogs)
     data = {"key": _listing_key(lang), "files": [[f, _stamp(f)] for f in sorted(files)], "rows": rows,
             "broken": broken}
@@ -275,6 +282,40 @@ def _store_listing(lang: str, rows: list, broken: int, host) -> None:
         atomic_write_text(target, json.dumps(data, ensure_ascii=False))
     except OSError:
         pass  # a cache that cannot be written is only slower
+
+
+def _plugin_files() -> set[str]:
+    """What every plugin is made of, whether it imported or not (a module that failed is in no
+    ``sys.modules``, and fixing it must list afresh): its distribution's metadata folder and files, and the
+    source files of the module its entry point names, found without running it."""
+    import importlib.util
+
+    from reussite.hookspecs import ENTRY_POINT_GROUP
+    from reussite.host import find_entry_points
+
+    files: set[str] = set()
+    for point in find_entry_points(ENTRY_POINT_GROUP):
+        if point.info:
+            files.add(point.info)
+            try:
+                files.update(os.path.join(point.info, name) for name in os.listdir(point.info))
+            except OSError:
+                pass
+        top = point.value.partition(":")[0].strip().split(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)  # a top-level name: found, not imported
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        if spec.origin and os.path.isfile(spec.origin):
+            files.add(spec.origin)
+        for root in spec.submodule_search_locations or ():
+            for folder, subfolders, names in os.walk(root):
+                subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+                files.add(folder)
+                files.update(os.path.join(folder, n) for n in names if n.endswith(".py"))
+    return files
 
 
 def _listing(ctx: Context) -> tuple[list, int]:

@@ -166,6 +166,7 @@ class EntryPoint:
     value: str
     group: str
     dist: Distribution | None = None
+    info: str = ""  # its distribution's *.dist-info or *.egg-info folder
 
     def load(self) -> Any:
         module, _, attrs = self.value.partition(":")
@@ -224,7 +225,7 @@ def find_entry_points(group: str, path: list[str] | None = None) -> list[EntryPo
                 continue
             meta = _headers(os.path.join(info, "METADATA" if entry.endswith(".dist-info") else "PKG-INFO"))
             dist = Distribution({"Name": meta.get("Name", stem.split("-", 1)[0])}, meta.get("Version"))
-            found.extend(EntryPoint(name, value, group, dist) for name, value in points)
+            found.extend(EntryPoint(name, value, group, dist, info) for name, value in points)
     return found
 
 

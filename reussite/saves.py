@@ -29,6 +29,7 @@ file) gets a :class:`~reussite.errors.UserError` naming the file and line, never
 
 from __future__ import annotations
 
+import errno
 import glob
 import json
 import math
@@ -89,13 +90,10 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise UserError(N_("{file}: line {line}: not UTF-8 text"), file=where, line=line) from None
-    # Nesting is measured on the brackets outside strings, before the recursive parser sees them.
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    if brackets:
-        deepest = max(accumulate(_DEPTH[c] for c in brackets))
-        if deepest > MAX_JSON_DEPTH:
-            raise UserError(N_("{file}: nested {depth} levels deep (at most {limit})"), file=where,
-                            depth=deepest, limit=MAX_JSON_DEPTH)
+    deepest = json_depth(text)
+    if deepest > MAX_JSON_DEPTH:
+        raise UserError(N_("{file}: nested {depth} levels deep (at most {limit})"), file=where,
+                        depth=deepest, limit=MAX_JSON_DEPTH)
     try:
         return json.loads(text, parse_int=_bounded_int)
     except _TooManyDigits as exc:
@@ -109,14 +107,38 @@ def parse_json(data: bytes, where: str | Message, limit: int = MAX_SAVE_BYTES) -
         raise UserError(N_("{file}: nested too deep"), file=where) from None
 
 
+def json_depth(text: str) -> int:
+    """How deep ``text``'s brackets nest, outside strings: measured before the recursive parser sees them
+    (it would exhaust the stack)."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return max(accumulate(_DEPTH[c] for c in brackets)) if brackets else 0
+
+
+class OutOfBounds(ValueError):
+    """A JSON line nested too deep or with too long a number: never a line cut short."""
+
+
+def loads_line(line: bytes | str) -> Any:
+    """One line of a JSON-lines file (the autosave's journal, a results file), within the bounds of
+    :func:`parse_json`; a ValueError saying what is wrong otherwise (its reader names the file and line)."""
+    text = line.decode("utf-8") if isinstance(line, bytes) else line
+    deepest = json_depth(text)
+    if deepest > MAX_JSON_DEPTH:
+        raise OutOfBounds(f"nested {deepest} levels deep (at most {MAX_JSON_DEPTH})")
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except _TooManyDigits as exc:
+        raise OutOfBounds(f"a number of {len(exc.text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})") from None
+
+
 def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool = False) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit``; a UserError otherwise.
 
     Opened without blocking (a FIFO must not hang) and read up to the limit whatever the file claims
     (a device such as /dev/zero says it holds 0 bytes and never ends). ``own``: a file of the data folder
-    (the autosave, a named save), which is never read through a symbolic link: a link planted there
-    would serve any file of the machine to the page (the saves folder itself is checked by
-    :func:`saves_folder`)."""
+    (the autosave, a named save), which is never read through a symbolic link, nor when it has more than
+    one link (a hard link): a link planted there would serve another file of the machine to the page (the
+    saves folder itself is checked by :func:`saves_folder`)."""
     where = os.fspath(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
     if own:
@@ -130,8 +152,12 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_SAVE_BYTES, own: bool
             raise UserError(N_("{file}: a symbolic link, which is not followed"), file=where) from None
         raise UserError(N_("{file}: cannot read: {reason}"), file=where, reason=os_reason(exc)) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             raise UserError(N_("{file}: not a regular file (a folder, a device or a pipe)"), file=where)
+        if own and info.st_nlink > 1:  # a hard link serves another file as a link would
+            raise UserError(N_("{file}: a file with more than one link (a hard link), which is not read"),
+                            file=where)
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -204,6 +230,19 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         raise
     _sync_folder(folder)
     remove_temporaries(target, before_ns=started)
+
+
+def unwritable(folder: str | os.PathLike) -> OSError | None:
+    """Why nothing can be written in the existing ``folder`` (a read-only mount, a folder of mode 555), or
+    None. Found by trying, not from the folder's mode: root writes in a folder of mode 555, and no mode
+    says a mount is read-only."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".write-test.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        return exc if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) else None
+    os.close(fd)
+    os.unlink(tmp)
+    return None
 
 
 def _sync_folder(folder: Path) -> None:
@@ -511,10 +550,14 @@ def read_with_journal(path: str | os.PathLike, extra_key: str) -> Any:
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        depth = json_depth(line.decode("utf-8", "replace"))
+        if depth > MAX_JSON_DEPTH:  # no append writes that: damage, even on the last line
+            raise SaveError(N_("{file}: line {line}: nested {depth} levels deep (at most {limit})"),
+                            file=str(jpath), line=number, depth=depth, limit=MAX_JSON_DEPTH)
         try:
-            entry = json.loads(line)
-        except ValueError:
-            if not any(rest.strip() for rest in lines[number:]):
+            entry = loads_line(line)
+        except ValueError as exc:
+            if not isinstance(exc, OutOfBounds) and not any(rest.strip() for rest in lines[number:]):
                 break  # the last append was cut short: the change before it is the last one kept
             raise SaveError(N_("{file}: line {line}: not a journal entry"), file=str(jpath), line=number) from None
         if not isinstance(entry, dict) or entry.get(JOURNAL_KEY) != token:

@@ -28,6 +28,10 @@ from reussite.stats import ASSISTS, Stats, new_uid, valid_uid
 
 AUTOSAVE = "autosave.json"
 JOURNAL_LINES = 2000  # journal lines before the whole save is written again (on average a line per move)
+#: Journal bytes before the whole save is written again: a jump in the move log writes every move it
+#: passes, so a long game full of jumps would otherwise outgrow what a start reads back
+#: (saves.MAX_JOURNAL_BYTES, 16 times this).
+JOURNAL_BYTES = 1024 * 1024
 MAX_UNWRITTEN = 256  # autosave writes queued before a change waits for the oldest (a disk slower than play)
 #: Seconds of play counted at most after the page last said it was visible: a page closed or frozen
 #: without a word stops the clock this long after its last report (it reports every 10 s).
@@ -40,6 +44,8 @@ M_AUTOSAVE_BAD_TIME = N_("The time played in {file} is not a usable number ({val
                          "from 0.")
 M_AUTOSAVE_UNWRITABLE = N_("The game cannot be saved in {folder}: {reason}")
 M_SAVE_EXISTS = N_("A saved game is already called {name}.")
+M_DATA_READ_ONLY = N_("The data folder {folder} cannot be written ({reason}): you can play, but nothing will be "
+                      "kept, neither the game in progress nor the statistics.")
 
 
 IN_FOLDER = "in the data folder"  # Session's default statistics
@@ -227,6 +233,12 @@ class Session:
                          options: dict[str, str] | None = None) -> None:
         """Continue the autosaved game, or start a new one (``game_id`` if given). A corrupt autosave, or one
         whose game's plugin fails, is set aside and reported."""
+        if self.keeps_autosave and self.data_dir.is_dir():
+            refused = saves.unwritable(self.data_dir)
+            if refused is not None:  # played all the same, and said once (not a failed write at every move)
+                self.keeps_autosave = False
+                self.notices.append(Message(M_DATA_READ_ONLY, {"folder": str(self.data_dir),
+                                                               "reason": os_reason(refused)}))
         saves.remove_temporaries(self.autosave_path)  # left by a writer killed mid-autosave
         if os.path.lexists(self.autosave_path):
             try:
@@ -318,7 +330,7 @@ class Session:
         """Games held back by a passing failure, and a thread of their own to write them in (the text mode
         writes at once: it tries again with the next game, not at every move)."""
         retry = self._stats_retry
-        return (self.stats_thread and self.stats is not None and self.stats.waiting > 0
+        return (self.stats_thread and self.stats is not None and self.stats.waiting > 0 and not self.stats.stuck
                 and (retry is None or retry.done()))
 
     def forget(self) -> None:
@@ -432,16 +444,20 @@ class Session:
     def _write_base(self) -> None:
         """The whole save, with a new journal token (the old journal's lines no longer apply); the writer
         removes the old journal once it is written."""
+        if not self.keeps_autosave:
+            return
         game = self.game
         token = new_uid()[:16]
         data = self.save_json()
         data[saves.JOURNAL_KEY] = token
         self._writes.append(self.writer.write_base(json.dumps(data, indent=1) + "\n", token))
         self._log = {"game": game, "uid": self.uid, "token": token, "moves": list(game.history),
-                     "redo": list(game.redo_moves), "entries": 0}
+                     "redo": list(game.redo_moves), "entries": 0, "bytes": 0}
 
     def _append_journal(self) -> bool:
-        """One journal line for the change since the last one (the cost of the change, not of the game)."""
+        """One journal line for the change since the last one (the cost of the change, not of the game);
+        False when the journal has as many lines (:data:`JOURNAL_LINES`) or bytes (:data:`JOURNAL_BYTES`) as
+        it may hold: the caller writes the whole save."""
         log, game = self._log, self.game
         if log is None or log["game"] is not game or log["uid"] != self.uid or log["entries"] >= JOURNAL_LINES:
             return False
@@ -450,12 +466,15 @@ class Session:
         extra = self.save_json_extra()
         line = saves.journal_entry(log["token"], keep, [game.notation(m) for m in history[keep:]], redo_keep,
                                    [game.notation(m) for m in redo[redo_keep:]], game.digest(), extra)
+        if log["bytes"] + len(line) > JOURNAL_BYTES:
+            return False  # the whole save instead, which is never much larger than one such line
         self._writes.append(self.writer.append(log["token"], line))
         del log["moves"][keep:]
         log["moves"].extend(history[keep:])
         del log["redo"][redo_keep:]
         log["redo"].extend(redo[redo_keep:])
         log["entries"] += 1
+        log["bytes"] += len(line)
         return True
 
     def compact(self) -> None:

@@ -69,3 +69,38 @@ def test_games_answers_from_its_cache_and_lists_afresh_when_anything_changed(tmp
     assert "cache-demo" not in run(tmp_path, "games").stdout
     listing = json.loads(run(tmp_path, "games", "--json").stdout)  # other installed distributions may come first
     assert "forty-thieves" in [g["id"] for g in listing] and "cache-demo" not in [g["id"] for g in listing]
+
+
+def _later(path, seconds: int = 2) -> None:
+    """A later time stamp, as an edit a moment after gives (the test runs faster than a clock tick)."""
+    stamp = os.stat(path).st_mtime_ns + seconds * 1_000_000_000
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_plugin_fixed_after_a_failed_import_is_listed_at_once(tmp_path):
+    """Before: the cache stamped only the modules imported, so the broken module was not stamped and, fixed,
+    'reussite games' still said "1 plugin failed to load" and hid its games."""
+    site = tmp_path / "site"
+    site.mkdir()
+    install(site, "Demo One")
+    plugin = site / "cache_demo.py"
+    plugin.write_text("raise ImportError('broken on purpose')\n", encoding="utf-8")
+    broken = run(tmp_path, "games")
+    assert "1 plugin failed to load" in broken.stderr and "cache-demo" not in broken.stdout
+    assert "1 plugin failed to load" in run(tmp_path, "games").stderr  # from the cache: still broken
+    install(site, "Demo One")  # fixed
+    _later(plugin)
+    fixed = run(tmp_path, "games")
+    assert "  cache-demo           Demo One" in fixed.stdout and "failed to load" not in fixed.stderr
+
+
+def test_a_change_of_a_plugins_distribution_metadata_lists_afresh(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    install(site, "Demo One")
+    assert "cache-demo" in run(tmp_path, "games").stdout
+    points = site / "reussite_cache_demo-1.0.dist-info" / "entry_points.txt"
+    points.write_text("[reussite.plugins]\ncache-demo = cache_demo_gone\n", encoding="utf-8")  # edited in place
+    _later(points)
+    again = run(tmp_path, "games")
+    assert "cache-demo" not in again.stdout and "1 plugin failed to load" in again.stderr

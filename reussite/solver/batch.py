@@ -19,6 +19,7 @@ from pathlib import Path
 
 from reussite.errors import UserError
 from reussite.messages import N_
+from reussite.saves import loads_line
 from reussite.solver.search import Budget, Verdict, solve
 
 #: The columns of a results file, in order (CSV header; JSON lines use the same keys).
@@ -158,7 +159,7 @@ def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
             if not line.strip():
                 continue
             try:
-                row = json.loads(line)
+                row = loads_line(line)  # within the bounds of every JSON the program reads
                 if not isinstance(row, dict):
                     raise ValueError("not an object")
                 yield k, _typed(row)
@@ -172,15 +173,20 @@ def read_rows(path: Path) -> Iterable[tuple[int, dict]]:
     if tuple(reader.fieldnames) != COLUMNS:
         raise UserError(N_("{file}:1: not a results file of 'reussite winnability' (columns: {columns})"),
                         file=str(path), line=1, columns=",".join(reader.fieldnames))
-    for row in reader:
-        k = reader.line_num
+    while True:
+        k = reader.line_num + 1  # where the next row starts
         try:
+            row = next(reader, None)  # the csv module's own refusals (a field past its limit) too
+            if row is None:
+                return
+            k = reader.line_num
             if None in row or any(row[c] is None for c in COLUMNS):
                 raise ValueError("missing columns")
-            yield k, _typed(row)
-        except (ValueError, KeyError, TypeError) as exc:
+            typed = _typed(row)
+        except (ValueError, KeyError, TypeError, csv.Error) as exc:
             raise UserError(N_("{file}:{line}: not a results row ({error})"), file=str(path), line=k,
                             error=str(exc)) from None
+        yield k, typed
 
 
 def done_rows(path: Path, game_id: str, options: str, budget: str) -> dict[int, dict]:

@@ -23,6 +23,7 @@ read-only folder) is shown, and the player told that new games are not recorded.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -37,7 +38,7 @@ from typing import Any
 
 from reussite.errors import os_reason
 from reussite.messages import N_, Message
-from reussite.saves import default_data_dir
+from reussite.saves import default_data_dir, loads_line, shown, unwritable
 
 DB_NAME = "statistics.sqlite"
 BUSY_SECONDS = 10.0  # how long a writer waits for another one
@@ -45,7 +46,11 @@ RESULTS = ("abandoned", "lost", "won")  # in order of precedence: a better resul
 RANK = {r: i for i, r in enumerate(RESULTS)}
 ASSISTS = ("", "demo", "winnable")  # the player alone; the solver played it; the solver chose the deal
 RECENT = 20
-MAX_PENDING = 1000  # games kept in memory while the file cannot be written
+MAX_PENDING = 1000  # games kept while the file cannot be written
+PENDING_SUFFIX = ".pending.jsonl"  # beside the database: the games not yet written, one JSON object a line
+#: SQLite's primary result codes for faults that do not pass by themselves: the file or a table is damaged
+#: or missing, or the file is read-only. Any other (a lock, a full disk, an I/O error) is tried again.
+PERMANENT_CODES = {1, 3, 8, 11, 19, 20, 26}  # ERROR, PERM, READONLY, CORRUPT, CONSTRAINT, MISMATCH, NOTADB
 
 #: Schema version n is reached by running MIGRATIONS[n - 1] on a version n - 1 file (0: a new file).
 MIGRATIONS: tuple[str, ...] = (
@@ -99,6 +104,9 @@ M_SALVAGED = N_("The statistics file {file} was damaged ({reason}); the recorded
 M_UNUSABLE = N_("The statistics cannot be kept in {file}: {reason}")
 M_NOT_RECORDED = N_("The statistics file {file} cannot be written for now ({reason}); it will be tried again "
                     "(games waiting: {count}).")
+M_KEPT = N_("The statistics file {file} cannot be written ({reason}): this will not pass by itself. The games are "
+            "kept in {pending} and will be recorded once the file can be written (games waiting: {count}).")
+M_BAD_PENDING = N_("{file}: line {line}: not a game to record ({reason}); it is skipped.")
 M_READ_ONLY = N_("The statistics file {file} can only be read ({reason}): the games recorded are shown, new ones "
                  "are not recorded.")
 M_BAD_ROWS = N_("The statistics file {file}: recorded games skipped, their values cannot be read: {count} (the "
@@ -136,22 +144,22 @@ def _number(value: Any, whole: bool = False) -> bool:
 
 def checked_row(row: dict[str, Any]) -> str | None:
     """What is wrong with a row read from the file (None: it can be shown and counted); ``options`` is
-    parsed in place."""
+    parsed in place. Values are quoted cut short: a damaged file may hold megabytes in a column."""
     for name in ("uid", "game", "number", "finished", "source", "assist"):
         if not isinstance(row.get(name), str):
-            return f"{name} is {row.get(name)!r}, not a text"
+            return f"{name} is {shown(row.get(name))}, not a text"
     if row.get("result") not in RESULTS:
-        return f"result is {row.get('result')!r}"
+        return f"result is {shown(row.get('result'))}"
     if not _number(row.get("score"), whole=True) or not _number(row.get("moves"), whole=True):
-        return f"score {row.get('score')!r} or moves {row.get('moves')!r} is not a whole number"
+        return f"score {shown(row.get('score'))} or moves {shown(row.get('moves'))} is not a whole number"
     if not _number(row.get("seconds")):
-        return f"seconds is {row.get('seconds')!r}, not a time"
+        return f"seconds is {shown(row.get('seconds'))}, not a time"
     try:
-        options = json.loads(row["options"]) if isinstance(row.get("options"), str) else None
-    except ValueError:
-        options = None
+        options = loads_line(row["options"]) if isinstance(row.get("options"), str) else None
+    except ValueError as exc:
+        return f"options {shown(row.get('options'))} cannot be read ({exc})"
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        return f"options is {row.get('options')!r}, not a JSON object of texts"
+        return f"options is {shown(row.get('options'))}, not a JSON object of texts"
     row["options"] = options
     return None
 
@@ -170,7 +178,16 @@ class Stats:
         self._waiting: Message | None = None
         self._last_reason = ""
         self._bad_rows: Message | None = None
+        self._permanent = False  # the rows wait for a fault that does not pass by itself (see PERMANENT_CODES)
+        self.pending_path = self.path.with_name(self.path.stem + PENDING_SUFFIX)
         self._open()
+        if os.path.lexists(self.pending_path):  # games a fault held back in an earlier session: recorded now
+            self._pending = self._read_pending()
+            if self._pending and self.usable and self.read_only:
+                self._permanent = True
+                self._hold(self._last_reason)
+            elif self._pending and self.usable:
+                self.retry()
 
     @classmethod
     def in_folder(cls, folder: str | os.PathLike | None) -> Stats:
@@ -210,9 +227,12 @@ class Stats:
                 self._ready = True
                 return
             except sqlite3.OperationalError as exc:  # locked, unreadable, a full disk: not the file's fault
-                if self.path.exists() and not os.access(self.path.parent, os.W_OK) or \
-                        self.path.exists() and not os.access(self.path, os.W_OK):
+                # The folder is tried, not judged by its mode (root writes in a folder of mode 555).
+                refused = unwritable(self.path.parent) if self.path.parent.is_dir() else None
+                if self.path.exists() and (refused is not None or not os.access(self.path, os.W_OK)):
                     self._open_read_only(exc)
+                elif refused is not None:  # no file, and none can be made there: this does not pass
+                    self._unusable(refused)
                 else:
                     self._unusable(exc, passing=True)
                 return
@@ -243,6 +263,7 @@ class Stats:
             self._unusable(err)
             return
         reason = os_reason(exc)
+        self._last_reason = reason
         self.notices.append(Message(M_READ_ONLY, {"file": str(self.path), "reason": reason}))
 
     def _prepare(self) -> None:
@@ -344,53 +365,121 @@ class Stats:
         return self.write(self.row_for(uid, game, result, seconds, source, finished, assist))
 
     def write(self, row: tuple) -> bool:
-        """Write a :meth:`row_for` row, and those a passing failure held back before it."""
-        if not self.usable or self.read_only:
-            return False  # already said: the file is not written
+        """Write a :meth:`row_for` row, and those a failure held back before it. A row that cannot be
+        written is kept in the pending file (:attr:`pending_path`) at once, so that no game is lost when
+        the process ends, and recorded by the next write or the next opening that can."""
+        if not self.usable:
+            return False  # already said: the file is not written (a newer schema, a link)
         self._pending.append(row)
         del self._pending[:-MAX_PENDING]
+        if self.read_only:
+            self._permanent = True
+            self._hold(self._last_reason or "read-only")
+            return False
         return self.retry()
 
     @property
     def waiting(self) -> int:
-        """Games held back by a passing failure, still to write."""
+        """Games held back by a failure, still to write."""
         return len(self._pending)
 
+    @property
+    def stuck(self) -> bool:
+        """The games wait for a fault that does not pass by itself: trying again at every move is pointless
+        (the next game recorded, or the next start, tries)."""
+        return self._permanent
+
     def retry(self) -> bool:
-        """Write the games a passing failure held back (a front end asks again as play goes on, so the
-        statistics recover without waiting for the next game to end)."""
-        if not self._pending:
+        """Write the games a failure held back, those of the pending file included (a front end asks again
+        as play goes on, so the statistics recover without waiting for the next game to end)."""
+        if not self._pending and not os.path.lexists(self.pending_path):
             return True
         if not self._ensure():
             self._hold(self._last_reason)
             return False
         try:
             with self._connect() as db:
-                db.execute("BEGIN IMMEDIATE")
+                db.execute("BEGIN IMMEDIATE")  # from here no other writer: none adds to the pending file
                 try:
+                    self._pending = _unique([*self._read_pending(), *self._pending])[-MAX_PENDING:]
                     for pending in self._pending:
                         _write_row(db, pending)
+                    if os.path.lexists(self.pending_path):
+                        os.unlink(self.pending_path)  # back from the rows in memory if the commit fails
                     db.execute("COMMIT")
                 except BaseException:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
                     raise
         except (sqlite3.Error, OSError) as exc:
+            self._permanent = _permanent(exc)
             self._hold(os_reason(exc))
             return False
         self._pending.clear()
+        self._permanent = False
         if self._waiting in self.notices:  # recovered: the notice goes
             self.notices.remove(self._waiting)
         self._waiting = None
         return True
 
     def _hold(self, reason: str) -> None:
-        """The rows stay pending; the player is told (one notice, kept up to date)."""
+        """The rows stay pending, in memory and in the pending file; the player is told (one notice, kept up
+        to date): a fault that passes is tried again, one that does not is said to be so."""
+        kept = bool(self._pending) and self._keep_pending()
         if self._waiting in self.notices:
             self.notices.remove(self._waiting)
-        self._waiting = Message(M_NOT_RECORDED, {"file": str(self.path), "reason": reason,
-                                                 "count": len(self._pending)})
+        if self._permanent and not kept:  # nowhere to keep them: the read-only notice says they are not recorded
+            self._waiting = None
+            return
+        if self._permanent:
+            self._waiting = Message(M_KEPT, {"file": str(self.path), "reason": reason, "count": len(self._pending),
+                                             "pending": str(self.pending_path)})
+        else:
+            self._waiting = Message(M_NOT_RECORDED, {"file": str(self.path), "reason": reason,
+                                                     "count": len(self._pending)})
         self.notices.append(self._waiting)
+
+    def _keep_pending(self) -> bool:
+        """The pending file holds every row waiting, those another process kept there too (False: it cannot
+        be written)."""
+        from reussite.saves import atomic_write_text
+
+        self._pending = _unique([*self._read_pending(quiet=True), *self._pending])[-MAX_PENDING:]
+        text = "".join(json.dumps(dict(zip(COLUMNS, row, strict=True)), ensure_ascii=False) + "\n"
+                       for row in self._pending)
+        try:
+            atomic_write_text(self.pending_path, text)
+        except OSError:
+            return False  # a folder that cannot be written at all: the server says nothing will be kept
+        return True
+
+    def _read_pending(self, quiet: bool = False) -> list[tuple]:
+        """The rows of the pending file; a line that is not one is skipped and named (unless ``quiet``)."""
+        from reussite.saves import MAX_SAVE_BYTES, read_bounded
+
+        try:
+            raw = read_bounded(self.pending_path, MAX_SAVE_BYTES, own=True)
+        except Exception:  # noqa: BLE001  # none yet, or unreadable: the rows in memory are all there is
+            return []
+        rows = []
+        for number, line in enumerate(raw.split(b"\n"), 1):
+            if not line.strip():
+                continue
+            try:
+                data = loads_line(line)
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
+                row = tuple(data.get(c) for c in COLUMNS)
+                problem = checked_row(dict(zip(COLUMNS, row, strict=True)))
+                if problem is not None:
+                    raise ValueError(problem)
+            except ValueError as exc:
+                note = Message(M_BAD_PENDING, {"file": str(self.pending_path), "line": number, "reason": str(exc)})
+                if not quiet and note not in self.notices:
+                    self.notices.append(note)
+                continue
+            rows.append(row)
+        return rows
 
     def finish(self, uid: str, game, lost: bool, seconds: float, source: str = "", assist: str = "") -> str | None:
         """After a move: record the game if it is over (won, or lost by the engine's rule)."""
@@ -474,7 +563,7 @@ class Stats:
         groups = []
         for g in found:
             try:
-                g["options"] = json.loads(g["options"])
+                g["options"] = loads_line(g["options"])
                 g["percent"] = round(100.0 * g["won"] / g["played"], 1)
             except (ValueError, TypeError, ZeroDivisionError):
                 continue  # a damaged total: the next game recorded in its group writes it again
@@ -486,6 +575,19 @@ def quote(text: str) -> str:
     from urllib.parse import quote as url_quote
 
     return url_quote(text)
+
+
+def _unique(rows: list[tuple]) -> list[tuple]:
+    """``rows`` without repeats, in order (a row kept in the pending file and in memory is written once)."""
+    return list(dict.fromkeys(rows))
+
+
+def _permanent(exc: BaseException) -> bool:
+    """A fault that does not pass by itself: a read-only or damaged file, a table missing."""
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        return code is not None and code & 0xFF in PERMANENT_CODES
+    return getattr(exc, "errno", None) in (errno.EROFS, errno.EACCES, errno.EPERM)
 
 
 def _write_row(db: sqlite3.Connection, row: tuple) -> None:

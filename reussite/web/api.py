@@ -42,6 +42,9 @@ WINNABLE_SECONDS = 2.0  # per deal, for "winnable deals only"
 WINNABLE_TRIES = 200
 MAX_BODY_BYTES = 16 * 1024
 MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the request body
+#: A bookmark's line travels whole (its moves from the deal, about 8 bytes each): 16 KiB held some 2,000
+#: moves; 1 MiB holds more than 100,000, for that route only.
+MAX_LINE_BYTES = 1024 * 1024
 
 
 #: What a handler that takes a body returns: the fields to add to the state it answers with, or its own answer.
@@ -743,7 +746,7 @@ ROUTES: tuple[Endpoint, ...] = (
     Endpoint("best", Api.best, W),
     Endpoint("undo", Api.undo, W),
     Endpoint("redo", Api.redo, W),
-    Endpoint("goto", Api.goto, W),
+    Endpoint("goto", Api.goto, W, MAX_LINE_BYTES),
     Endpoint("autoplay", Api.autoplay, W),
     Endpoint("saves/save", Api.saves_save, W),
     Endpoint("saves/load", Api.saves_load, W),

@@ -8,6 +8,7 @@ starts the game, listens, prints the address and opens the browser.
 from __future__ import annotations
 
 import contextlib
+import errno
 import mimetypes
 import os
 import re
@@ -445,21 +446,24 @@ def serve(args, ctx) -> int:
     try:
         sock = _listen(args.host, args.port)
     except BaseException:
-        lock.close()
+        if lock is not None:
+            lock.close()
         raise
     try:
         session = _session(args, ctx, data_dir)
     except BaseException:
         sock.close()
-        lock.close()
+        if lock is not None:
+            lock.close()
         raise
     for note in session.all_notices():
         ctx.err.write(program_line(ctx.tr, note) + "\n")
     host = ctx.host
     port = sock.getsockname()[1]
     url = _url(args.host, port)
-    lock.write(f"{os.getpid()} {url}\n")
-    lock.flush()
+    if lock is not None and lock.writable():
+        lock.write(f"{os.getpid()} {url}\n")
+        lock.flush()
     allowed = served_names(args.host)
     if not loopback(args.host):
         ctx.err.write(program_line(ctx.tr, Message(M_NOT_LOOPBACK, {"port": port, "names": ", ".join(allowed)}))
@@ -485,7 +489,8 @@ def serve(args, ctx) -> int:
     finally:
         session.close()
         sock.close()
-        lock.close()
+        if lock is not None:
+            lock.close()
     return 0
 
 
@@ -497,21 +502,33 @@ M_FOLDER_IN_USE = N_("Another Réussite server (process {pid}, {url}) uses the d
 
 def lock_data_dir(data_dir: Path):
     """The data folder's lock, held as long as the server runs (the returned open file): one server per
-    folder. A lock, not the file's existence, so a server killed outright leaves nothing to clean."""
+    folder. A lock, not the file's existence, so a server killed outright leaves nothing to clean. None: a
+    read-only folder without a lock file."""
     import fcntl
 
     path = data_dir / LOCK_NAME
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | nofollow, 0o644)
     except OSError as exc:
-        raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
-                        reason=os_reason(exc)) from exc
-    handle = os.fdopen(fd, "r+", encoding="utf-8")
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS) or not data_dir.is_dir():
+            raise UserError(N_("cannot create the data folder {folder}: {reason}"), folder=str(data_dir),
+                            reason=os_reason(exc)) from exc
+        # A read-only folder: the game is played and nothing kept (Session says so), so a second server
+        # could overwrite nothing; one that holds the lock is still named.
+        try:
+            fd = os.open(path, os.O_RDONLY | nofollow)
+        except OSError:
+            return None
+        handle = os.fdopen(fd, "r", encoding="utf-8")
+    else:
+        handle = os.fdopen(fd, "r+", encoding="utf-8")
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        pid, _, url = (handle.read().strip() or "? ?").partition(" ")
+        pid, _, url = (handle.read(512).strip() or "? ?").partition(" ")  # bounded: a file anyone may fill
         handle.close()
         raise UserError(M_FOLDER_IN_USE, folder=str(data_dir), pid=pid, url=url or "?") from None
-    handle.truncate(0)
+    if handle.writable():
+        handle.truncate(0)
     return handle

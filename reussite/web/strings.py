@@ -115,6 +115,9 @@ UI_STRINGS: dict[str, str] = {
     "log_start": N_("Start of the game"),
     "bookmark_set": N_("Set a bookmark"),
     "bookmark_go": N_("Go to bookmark {number} (move {moves})"),
+    "bookmark_not_kept": N_("The bookmark could not be kept: this browser refuses to store more for this page."),
+    "stored_ignored": N_("This browser kept a setting the page does not understand ({key} = {value}): it is "
+                         "ignored."),
     "pause": N_("Pause"),
     "pause_title": N_("Stop the clock and hide the cards (z)"),
     "resume": N_("Resume"),

@@ -99,3 +99,25 @@ def test_listening_beyond_the_loopback_warns_and_keeps_the_host_check(tmp_path):
         _, err = proc.communicate(timeout=20)
     assert "warning: --host is not a loopback address" in err and f"port {port}" in err
     assert "localhost" in err and "evil.example" not in served_names("0.0.0.0")
+
+
+def test_a_hard_link_in_saves_is_refused_like_a_symbolic_link(client, tmp_path):
+    """Before: a hard link to a file outside (same file system) was served, listed and loaded."""
+    secret = tmp_path.parent / f"{tmp_path.name}-secret.json"
+    secret.write_text(SECRET)
+    (tmp_path / "saves").mkdir(exist_ok=True)
+    os.link(secret, tmp_path / "saves" / "linked.json")
+    try:
+        download = client.get("/api/saves/file?name=linked")
+        assert download.status_code == 422 and SECRET not in download.text
+        assert "more than one link" in download.json()["error"]
+        listed = client.get("/api/saves").json()["saves"]
+        assert [row["name"] for row in listed] == ["linked"] and "more than one link" in listed[0]["error"]
+        version = client.get("/api/state").json()["version"]
+        load = client.post("/api/saves/load", json={"name": "linked", "version": version})
+        assert load.status_code == 422 and "more than one link" in load.json()["error"]
+        # Its own name once more: replacing it writes a new file, never through the link.
+        saved = client.post("/api/saves/save", json={"name": "linked", "replace": True, "version": version})
+        assert saved.status_code == 200 and secret.read_text() == SECRET
+    finally:
+        secret.unlink()

@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { loadHelp, loadStats } from './panels.js';
 import { fillSettings } from './settings.js';
 import { renderDemo } from './solver.js';
-import { $, app, on, setState, store } from './state.js';
+import { $, app, ignoreStored, on, setState, store } from './state.js';
 import { sayAgain } from './status.js';
 
 const SPEEDS = [['speed_slow', 1200], ['speed_normal', 500], ['speed_fast', 150], ['speed_fastest', 30]];
@@ -95,12 +95,14 @@ function fold(text) {
 }
 
 function recentGames() {
-  try {
-    const ids = JSON.parse(store.get(RECENT) || '[]');
+  const raw = store.get(RECENT);
+  let ids;
+  try { ids = JSON.parse(raw || '[]'); } catch (e) { ids = null; }
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+    ignoreStored(RECENT, raw);
     return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : [];
-  } catch (e) {
-    return [];
   }
+  return ids;
 }
 
 // A game played goes first in the recently played list.

@@ -5,7 +5,7 @@ import { act, failed, newGame, request } from './api.js';
 import { formatTime } from './clock.js';
 import { t } from './i18n.js';
 import { stopDemo } from './solver.js';
-import { $, app, on, setState, store } from './state.js';
+import { $, app, ignoreStored, on, setState, store } from './state.js';
 import { render, say, showMessage } from './status.js';
 
 // A new state: the rules follow a change of game, and the move log the position, while they are open.
@@ -305,12 +305,20 @@ export function toggleLog(open) {
 
 const bookmarkKey = () => `reussite.bookmarks.${app.state.game}.${app.state.number}`;
 
-// Bookmarks as stored: lists of moves in notation; anything else (an edit, another version's form) is left out.
+// Bookmarks as stored: lists of moves in notation; anything else (an edit, another version's form) is left out
+// and said.
 function bookmarks() {
+  const key = bookmarkKey();
+  const raw = store.get(key);
   let marks;
-  try { marks = JSON.parse(store.get(bookmarkKey()) || '[]'); } catch (e) { return []; }
-  if (!Array.isArray(marks)) return [];
-  return marks.filter((mark) => Array.isArray(mark) && mark.every((m) => typeof m === 'string'));
+  try { marks = JSON.parse(raw || '[]'); } catch (e) { marks = null; }
+  if (!Array.isArray(marks)) {
+    ignoreStored(key, raw);
+    return [];
+  }
+  const good = marks.filter((mark) => Array.isArray(mark) && mark.every((m) => typeof m === 'string'));
+  if (good.length < marks.length) ignoreStored(key, JSON.stringify(marks.filter((mark) => !good.includes(mark))));
+  return good;
 }
 
 // The log of the position shown, drawn again after each change while the panel is open.
@@ -355,7 +363,10 @@ export function setBookmark() {
   if (!app.log) return;
   const marks = bookmarks();
   marks.push(app.log.moves.slice(0, app.log.at).map((m) => m.notation));
-  store.set(bookmarkKey(), JSON.stringify(marks));
+  if (!store.set(bookmarkKey(), JSON.stringify(marks))) {
+    showMessage(t('bookmark_not_kept'), true);
+    return;
+  }
   renderBookmarks();
 }
 

@@ -4,7 +4,7 @@
 
 import { t } from './i18n.js';
 import { scheduleWatch } from './solver.js';
-import { $, app, store } from './state.js';
+import { $, app, ignoreStored, store } from './state.js';
 import { render } from './status.js';
 import { markPlayable } from './table.js';
 
@@ -47,7 +47,10 @@ export function initSettings() {
     });
   });
   LOOKS.forEach(([id, name, choices]) => {
-    applyLook(name, store.get(`reussite.${name}`) || choices[0][0]);
+    const kept = store.get(`reussite.${name}`);
+    const known = choices.some(([value]) => value === kept);
+    if (kept && !known) ignoreStored(`reussite.${name}`, kept);
+    applyLook(name, known ? kept : choices[0][0]);
     $(id).addEventListener('change', () => applyLook(name, $(id).value));
   });
   $('hint-time').addEventListener('change', () => store.set('reussite.hintSeconds', $('hint-time').value));

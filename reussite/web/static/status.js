@@ -5,7 +5,7 @@ import { newGame, request } from './api.js';
 import { tick } from './clock.js';
 import { t } from './i18n.js';
 import { playSound } from './sound.js';
-import { $, app, on } from './state.js';
+import { $, app, ignored, on } from './state.js';
 import { renderTable } from './table.js';
 
 // What a change did, in words, for the live region: where cards went and which cards it turned up.
@@ -156,14 +156,20 @@ function renderRules(state) {
   $('redeals').textContent = state.redeals_left == null ? t('unlimited') : String(state.redeals_left);
 }
 
-// Server notices (a corrupt autosave set aside, a data folder that cannot be written): shown until closed.
+// Server notices (a corrupt autosave set aside, a data folder that cannot be written) and the values kept by
+// this browser that were ignored (state.js): shown until closed.
 function renderNotices(notices) {
-  const seen = JSON.parse(sessionStorageGet('reussite.notices') || '[]');
-  const fresh = notices.filter((n) => !seen.includes(n));
+  let seen;
+  try { seen = JSON.parse(sessionStorageGet('reussite.notices') || '[]'); } catch (e) { seen = []; }
+  if (!Array.isArray(seen)) seen = []; // not ours: as if none had been closed
+  const local = ignored.map((i) => t('stored_ignored', { key: i.key, value: i.value }));
+  const fresh = [...notices, ...local].filter((n) => !seen.includes(n));
   $('notice').hidden = !fresh.length;
   $('notice-text').textContent = fresh.join(' ');
   $('notice').dataset.all = JSON.stringify([...seen, ...fresh]);
 }
+
+on('ignored', () => { if (app.state && Object.keys(app.strings).length) renderNotices(app.state.notices); });
 
 function sessionStorageGet(key) {
   try { return sessionStorage.getItem(key); } catch (e) { return null; }
