@@ -21,7 +21,7 @@ from reussite.cards import Card
 from reussite.deprecated import DeprecatedMethods
 from reussite.errors import IllegalMove, UserError
 from reussite.messages import N_, Message
-from reussite.movegen import Plan, checked_moves, indexed_moves, is_covered, pair_moves
+from reussite.movegen import Plan, Wants, checked_moves, indexed_moves, is_covered, pair_moves
 from reussite.moves import *  # noqa: F403  (the moves and reasons, where plugins have always imported them)
 from reussite.moves import (
     DEAL,
@@ -115,12 +115,14 @@ class Game(Position, DeprecatedMethods):
         self.index, self.by_short = plan.index, plan.by_short
         (self.foundation_ix, self.tableau_ix, self.reserve_ix, self.stock_ix, self.waste_ix,
          self._off_foundations) = plan.places
+        # The discard foundation that cards removed together go to (a game with ``pairs``; None without).
+        self.discard_ix: int | None = plan.sink if plan.pairs is not None else None
         self._done: list[tuple[AnyMove, list[tuple]]] = []
         self._undone: list[AnyMove] = []
         # Position keys after 0, 1, ... moves, as far as computed: see _path_keys.
         self._path_cache: list[bytes] = []
         self._path_counts: dict[bytes, int] = {}  # how many times each key is in _path_cache
-        self._want_cache: tuple | None = None  # see reussite.movegen.indexed_moves
+        self._wants: Wants | None = None  # the move generator's table (reussite.movegen.Wants), made when first used
         # Each stack's rule compiled once per class; sources worth trying and targets that could take something.
         self._plan = plan
         self._rules = plan.rules
@@ -207,7 +209,7 @@ class Game(Position, DeprecatedMethods):
             return R_NO_PICKUP
         if len(cards) - n < self.face_down[src]:
             return R_FACE_DOWN
-        if self._plan.covered is not None and is_covered(self, src):
+        if self._plan.covered is not None and is_covered(self._plan, self.cards, src):
             return R_COVERED
         if n > 1:
             if pickup == _PICK_TOP:
@@ -289,7 +291,7 @@ class Game(Position, DeprecatedMethods):
             return R_EMPTY_SOURCE
         if self.face_down[stack] > len(pile) - depth:
             return R_FACE_DOWN
-        if plan.covered is not None and is_covered(self, stack):
+        if plan.covered is not None and is_covered(plan, self.cards, stack):
             return R_COVERED
         return None
 
@@ -545,7 +547,7 @@ class Game(Position, DeprecatedMethods):
                 if op[0] <= OP_DEAL and not cards[op[1]]:
                     for i in uncovers.get(op[1], ()):
                         pile = cards[i]
-                        if i in flips and pile and face_down[i] >= len(pile) and not is_covered(self, i):
+                        if i in flips and pile and face_down[i] >= len(pile) and not is_covered(self._plan, cards, i):
                             self._flip(i)
         # A flip appended to the operations while they are read is not a card move, so it is passed over;
         # a stack flipped once is not flipped again (its top card is then face up).
@@ -605,9 +607,15 @@ class Game(Position, DeprecatedMethods):
         nothing, so it is not listed, unless the empty pile is declared ``positional`` (where a card stands
         matters)."""
         plan = self._plan
-        moves: list[AnyMove] = checked_moves(self) if plan.checked else indexed_moves(self)
+        if plan.checked:
+            moves: list[AnyMove] = checked_moves(plan, self)
+        else:
+            wants = self._wants
+            if wants is None or wants.plan is not plan or wants.owner != id(self):
+                wants = self._wants = Wants(id(self), plan)
+            moves = indexed_moves(plan, self, wants)
         if plan.pairs is not None:
-            moves += pair_moves(self)
+            moves += pair_moves(plan, self)
         if plan.custom_deal:
             if self.can_deal():
                 if self.refusal(DEAL) is None:
@@ -734,7 +742,7 @@ class Game(Position, DeprecatedMethods):
         new.face_down = list(self.face_down)
         new._stack_keys = list(self._stack_keys)
         new._ops = None
-        new._want_cache = None
+        new._wants = None
         if history:
             new._done, new._undone, new._path_cache = list(self._done), list(self._undone), list(self._path_cache)
             new._path_counts = dict(self._path_counts)
@@ -800,7 +808,7 @@ class Game(Position, DeprecatedMethods):
         alone, else removed with the first card it pairs with."""
         plan = self._plan
         if plan.pairs is not None and n == 1:
-            found = [move for move in pair_moves(self)
+            found = [move for move in pair_moves(plan, self)
                      if move.src == stack or (move.__class__ is Pair and move.other == stack)]
             if found:  # alone first, then the waste's two cards, then the first pair in the listing
                 return min(found, key=lambda m: (m.__class__ is Pair, m.__class__ is Pair and m.other != m.src))
