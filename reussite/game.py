@@ -73,6 +73,9 @@ _FOUNDATION = Kind.FOUNDATION
 # The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
 # fast path, a string with an enum member on its slow one.
 _PICK_NONE, _PICK_TOP, _PICK_RUN = (p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN))
+#: The methods whose override may make a stack's place matter (see Game.interchangeable_stacks).
+_PLACE_METHODS = ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal", "extra_refusal",
+                  "max_movable", "run_length", "stock_refusal", "takes")
 
 
 class Game(Position, DeprecatedMethods):
@@ -770,28 +773,35 @@ class Game(Position, DeprecatedMethods):
         cached = cls.__dict__.get("_default_groups")
         if cached is not None:
             return cached
-        overridden = {name for name in ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal",
-                                        "extra_refusal", "max_movable", "run_length", "stock_refusal", "takes")
-                      if getattr(cls, name) is not getattr(Game, name)}
+        result = self._place_groups() if not self._place_overrides() - {"do_deal"} else ()
+        cls._default_groups = result
+        return result
+
+    def _place_overrides(self) -> set[str]:
+        """Which of the methods whose override may make a stack's place matter the variant overrides."""
+        cls = type(self)
+        return {name for name in _PLACE_METHODS if getattr(cls, name) is not getattr(Game, name)}
+
+    def _place_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups :meth:`interchangeable_stacks` gives by default when no override of a method that could
+        read a stack's place stands in the way (``reussite check`` tries them on a variant that has some)."""
+        overridden = self._place_overrides()
         groups: dict[tuple, list[int]] = {}
         # A stack's place matters where some stacks cover others, or where pairs are made on a grid.
         placed = {i for i, spec in enumerate(self.specs) if spec.id in self.covered_by
                   or any(spec.id in ids for ids in self.covered_by.values())}
         if self._plan.near is not None:
             placed.update(self._plan.pair_stacks)
-        if not overridden - {"do_deal"}:
-            # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
-            dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
-            for i, spec in enumerate(self.specs):
-                if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
-                    if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
-                        continue
-                    if i in dealt_onto or i in placed:
-                        continue
-                    groups.setdefault((spec.kind, spec.rule), []).append(i)
-        result = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-        cls._default_groups = result
-        return result
+        # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
+        dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
+        for i, spec in enumerate(self.specs):
+            if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
+                if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
+                    continue
+                if i in dealt_onto or i in placed:
+                    continue
+                groups.setdefault((spec.kind, spec.rule), []).append(i)
+        return tuple(tuple(g) for g in groups.values() if len(g) > 1)
 
     #: How :meth:`score` counts, in a sentence the page shows beside the score (a msgid).
     score_rule: ClassVar[str] = N_("One point for each card on the foundations.")

@@ -107,8 +107,9 @@ class Plan:
         self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != _PICK_NONE)
         self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
-        self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
-                        or self.custom_refusal)
+        # An own max_movable only shortens the runs the pickup rule lets go: the indexed generator asks it about
+        # each run of two cards or more it lists, as pick_refusal would.
+        self.checked = self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_refusal
         # Each source with what the generator asks of it: its kind, whether only its top card moves, whether
         # its runs are limited by the empty piles, its rule.
         self.source_rules = tuple((i, r.kind, r.pickup == _PICK_TOP, r.pickup == _PICK_RUN_BY_SPACES, r)
@@ -381,8 +382,8 @@ def checked_moves(plan: Plan, game: Rules) -> list[Move]:
 
 def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[Move]:
     """The same moves as :func:`checked_moves`, asking only the targets whose compiled rule wants each
-    card. Used when the variant keeps the declared pick rule (it may override ``run_length`` and
-    ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
+    card. Used when the variant keeps the declared pick rule (it may override ``run_length``,
+    ``max_movable`` and ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
     ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
     cards, face_down = game.cards, game.face_down
     # What each target takes depends only on its top card, and a move changes few of them: the table of
@@ -449,7 +450,7 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
         return []
     free = -1  # empty tableau piles, counted when a run by spaces first needs them
     cells = 0  # and empty free cells
-    custom_run, extra = plan.custom_run, plan.custom_extra
+    custom_run, extra, custom_max = plan.custom_run, plan.custom_extra, plan.custom_max
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
     kinds, compiled, move_of, single, twins = plan.kinds, plan.rules, plan.move_of, plan.single, plan.twins
     accepts, room, tableau = plan.accepts, plan.room, plan.places[1]
@@ -550,7 +551,10 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
             target = cards[dst]
             if n == size and not target and twins[dst] == twins[src]:
                 continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
-            if n > 1 and by_spaces and dst not in top_first:
+            if n > 1 and custom_max:
+                if n > game.max_movable(src, dst):
+                    continue
+            elif n > 1 and by_spaces and dst not in top_first:
                 if free < 0:
                     free = sum(1 for i in tableau if not cards[i])
                     cells = sum(1 for i in plan.cells if not cards[i])
