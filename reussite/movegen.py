@@ -330,7 +330,8 @@ def pair_moves(plan: Plan, game: Rules) -> list[Move]:
     w = plan.below
     if w >= 0:
         pile = cards[w]
-        if len(pile) >= 2 and face_down[w] <= len(pile) - 2 and not (covered is not None and is_covered(plan, cards, w)):
+        if len(pile) >= 2 and face_down[w] <= len(pile) - 2 and not (
+                covered is not None and is_covered(plan, cards, w)):
             top, under = pile[-1], pile[-2]
             if under[0] * 4 + under[1] in match[top[0] * 4 + top[1]]:
                 move = pair_of.get((w, w))

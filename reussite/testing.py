@@ -279,7 +279,7 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
     for what the game could declare to be searched faster, and measure the gain (``Report.advice``)."""
     options = dict(options or {})
     report = Report(cls.id, options)
-    probes = [_TopProbe(cls), _PlaceProbe()] if advise else []
+    probes = [_TopProbe(cls), _PlaceProbe(), _DropProbe(cls)] if advise else []
     state: dict[str, Any] = {"number": first, "game": None}
 
     def fail(problem: str) -> Report:
@@ -389,6 +389,68 @@ class _TopProbe:
                 f"deals {first}-{first + self.DEALS - 1} at {self.NODES:,} positions). Declare it only if "
                 "takes() never reads more than that top card."]
 
+
+
+class _DropProbe:
+    """For a variant that overrides ``drop_refusal`` without ``custom_drop_kinds`` (the move generator then asks
+    it about every candidate): compares its answers, at every position of the check, with the declared rules'
+    (``Game.drop_refusal``), by kind of target stack. Where some kinds always got the declared answer, the
+    advice names the kinds left to declare in ``custom_drop_kinds``, with the listings' speed both ways."""
+
+    #: Cards per candidate asked at most (a run of more is rare, and each count is another call).
+    LONGEST = 4
+    WORTH = 1.5
+
+    def __init__(self, cls) -> None:
+        from reussite.game import Game
+
+        self.active = cls.drop_refusal is not Game.drop_refusal and cls.custom_drop_kinds is None
+        self.own: set = set()  # the kinds of stack where the override answered otherwise
+        self.kinds: set = set()  # the kinds asked about
+        self.probes = 0
+
+    def __call__(self, game) -> None:
+        if not self.active:
+            return
+        from reussite.game import Game
+
+        cards, face_down, specs = game.cards, game.face_down, game.specs
+        for src, pile in enumerate(cards):
+            up = min(len(pile) - face_down[src], self.LONGEST)
+            for dst, spec in enumerate(specs):
+                if dst == src or spec.kind in self.own:
+                    continue
+                self.kinds.add(spec.kind)
+                for n in range(1, up + 1):
+                    if game.drop_refusal(src, n, dst) != Game.drop_refusal(game, src, n, dst):
+                        self.own.add(spec.kind)
+                        break
+        self.probes += 1
+
+    def advice(self, cls, options: Mapping[str, str], first: int) -> list[str]:
+        declared = self.kinds - self.own
+        if not self.active or not self.probes or not declared or not self.own:
+            return []
+        import time
+
+        own = frozenset(self.own)
+        narrowed = type(cls.__name__, (cls,), {"custom_drop_kinds": own})
+        rates = []
+        for c in (cls, narrowed):
+            game = c(first, options)
+            start, count = time.process_time(), 0
+            while count < 200 or time.process_time() - start < 0.05:
+                list(game.legal_moves())
+                count += 1
+            rates.append(count / (time.process_time() - start))
+        gain = rates[1] / rates[0]
+        if gain < self.WORTH:
+            return []
+        kinds = ", ".join(f"Kind.{k.name}" for k in sorted(own, key=lambda k: k.name))
+        return [f"drop_refusal() gave the declared rules' answer for every stack but those of kind {kinds} in "
+                f"{self.probes:,} probes: declare custom_drop_kinds = frozenset({{{kinds}}}) and moves are listed "
+                f"{gain:.1f}x faster ({rates[1]:,.0f} listings a CPU second against {rates[0]:,.0f}). Declare it "
+                "only if it never decides for the others."]
 
 
 class _PlaceProbe:

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "varia
 
 from guide_styles import (  # noqa: E402
     BlackHoleByTop,
+    BlackHoleDropRefusal,
     BlackHoleOwnRule,
     FreeCellMaxMovable,
     FreeCellMaxMovableGrouped,
@@ -34,8 +35,8 @@ from reussite.solver.batch import parse_deals  # noqa: E402
 
 #: (the declared form, the guide's style of the same game), then the guide's style with what reussite check
 #: advises it to declare.
-PAIRS = ((FreeCell, FreeCellMaxMovable), (BlackHole, BlackHoleOwnRule), (FreeCell, FreeCellMaxMovableGrouped),
-         (BlackHole, BlackHoleByTop))
+PAIRS = ((FreeCell, FreeCellMaxMovable), (BlackHole, BlackHoleOwnRule), (BlackHole, BlackHoleDropRefusal),
+         (FreeCell, FreeCellMaxMovableGrouped), (BlackHole, BlackHoleByTop))
 
 
 def listing_rate(cls, deals: range, steps: int = 200, rounds: int = 20) -> float:

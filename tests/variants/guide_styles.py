@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from reussite_classics.black_hole import PLACES, BlackHole
+from reussite_classics.freecell import FREE_CELL, FreeCell
+
+from reussite.moves import R_BUILD
 from reussite.rules import (
     ANY,
     CARD_KEYS,
@@ -24,8 +28,6 @@ from reussite.rules import (
     tableau,
 )
 from reussite.variant import Variant
-from reussite_classics.black_hole import PLACES, BlackHole
-from reussite_classics.freecell import FREE_CELL, FreeCell
 
 
 class FreeCellMaxMovable(Variant):
@@ -90,6 +92,22 @@ class BlackHoleByTop(BlackHoleOwnRule):
     id = "black-hole-by-top"
     stacks = (replace(BlackHoleOwnRule.stacks[0], rule=replace(BlackHoleOwnRule.stacks[0].rule, by_top=True)),
               *BlackHoleOwnRule.stacks[1:])
+
+
+class BlackHoleDropRefusal(BlackHoleOwnRule):
+    """Black Hole with the hole's rule written as a ``drop_refusal()`` override (the guide's general override
+    point) without ``custom_drop_kinds``."""
+
+    id = "black-hole-drop-refusal"
+    stacks = (replace(BlackHoleOwnRule.stacks[0], rule=StackRule(pickup=PICK_NONE, flip_exposed=False)),
+              *BlackHoleOwnRule.stacks[1:])
+
+    def drop_refusal(self, src, n, dst):
+        if self.specs[dst].kind is Kind.FOUNDATION:
+            top = self.cards[dst][-1]
+            card = self.cards[src][-1]
+            return None if n == 1 and card[0] * 4 + card[1] in NEXT[top.rank] else R_BUILD
+        return super().drop_refusal(src, n, dst)
 
 
 GAMES = (FreeCellMaxMovable, BlackHoleOwnRule, FreeCellMaxMovableGrouped, BlackHoleByTop)

@@ -8,10 +8,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from guide_styles import NEXT, BlackHoleByTop, BlackHoleOwnRule, FreeCellMaxMovable, FreeCellMaxMovableGrouped
+from guide_styles import (
+    NEXT,
+    BlackHoleByTop,
+    BlackHoleDropRefusal,
+    BlackHoleOwnRule,
+    FreeCellMaxMovable,
+    FreeCellMaxMovableGrouped,
+)
 from reussite_classics.black_hole import BlackHole
 from reussite_classics.freecell import FreeCell
 
+from reussite.moves import R_BUILD
 from reussite.rules import Kind
 from reussite.solver import solve
 from reussite.testing import _PlaceProbe, _TopProbe, check_game
@@ -88,3 +96,34 @@ def test_no_by_top_advice_for_a_rule_that_reads_more_than_the_top_card(small_mea
     report = check_game(NotTheFirstFansSuit, 5, advise=True)
     assert report.ok and report.advice == []
     assert check_game(BlackHole, 2, advise=True).advice == []
+
+
+def test_the_check_advises_custom_drop_kinds_and_the_moves_are_then_indexed():
+    report = check_game(BlackHoleDropRefusal, 2, advise=True)
+    assert report.ok and len(report.advice) == 1
+    assert "declare custom_drop_kinds = frozenset({Kind.FOUNDATION})" in report.advice[0]
+
+    class Advised(BlackHoleDropRefusal):
+        custom_drop_kinds = frozenset({Kind.FOUNDATION})
+
+    classic, guide, advised = BlackHole(4), BlackHoleDropRefusal(4), Advised(4)
+    assert guide._plan.checked and not advised._plan.checked
+    rng = random.Random(4)
+    for _ in range(60):
+        moves = list(classic.legal_moves())
+        assert list(guide.legal_moves()) == list(advised.legal_moves()) == moves
+        if not moves:
+            break
+        move = rng.choice(moves)
+        for game in (classic, guide, advised):
+            game.push(move)
+
+
+def test_no_custom_drop_kinds_advice_where_the_override_decides_for_every_kind():
+    class NoKingOnAFan(BlackHoleDropRefusal):
+        def drop_refusal(self, src, n, dst):  # decides for the fans too (they take nothing anyway, but say so)
+            if self.specs[dst].kind is Kind.TABLEAU:
+                return R_BUILD
+            return super().drop_refusal(src, n, dst)
+
+    assert check_game(NoKingOnAFan, 2, advise=True).advice == []
