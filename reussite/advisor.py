@@ -3,7 +3,8 @@
 :func:`advise` asks the solver for a winning line from the current position within a short budget. A found
 line gives a "winning" hint (its first move keeps a win in reach); a proof that no line wins gives "lost"
 (no move is proposed); otherwise the hint falls back on the game's own ranking of the moves, among the moves
-that lead to a position not seen before in this game, so it never walks in circles.
+that lead to a position not seen before in this game, so it never walks in circles, and leaving out while it can
+those that send cards back along one of the last eight moves (Spider's t2→t6→t2→t6...).
 
 :func:`last_winnable` walks back along the history of a lost game to the last position from which the
 solver proves a win, for an "undo N moves" offer. Winnability along a history only goes one way (a position
@@ -133,15 +134,34 @@ def rank_move(game: Game, move: AnyMove) -> int:
     return score
 
 
+#: How many of the last moves a hint that is not from a winning line never sends cards back along.
+RECENT = 8
+
+
+def goes_back(game: Game, move: AnyMove, recent: int = RECENT) -> bool:
+    """Whether ``move`` sends cards back to a stack one of the last ``recent`` moves took cards from, onto it
+    from the stack they went to (t2→t6, then t6→t2): undoing a recent move, often by another way round."""
+    if not isinstance(move, Move) or move.__class__ is Pair:
+        return False
+    for past in game.history[-recent:]:
+        if isinstance(past, Move) and past.__class__ is not Pair and past.src == move.dst and past.dst == move.src:
+            return True
+    return False
+
+
 def heuristic_move(game: Game) -> AnyMove | None:
     """The game's own best-ranked move among those reaching a position not seen before in this game (the
-    first in legal-move order on a tie); None when there is none."""
-    best, best_score = None, None
+    first in legal-move order on a tie), leaving out those that send cards back along one of the last
+    :data:`RECENT` moves (:func:`goes_back`) while another move is left; None when there is none."""
+    best, best_score, back, back_score = None, None, None, None
     for move in game.progress_moves():
         score = rank_move(game, move)
-        if best_score is None or score > best_score:
+        if goes_back(game, move):
+            if back_score is None or score > back_score:
+                back, back_score = move, score
+        elif best_score is None or score > best_score:
             best, best_score = move, score
-    return best
+    return best if best is not None else back
 
 
 def _returns(game: Game, move: AnyMove, seen: set[bytes]) -> bool:
@@ -153,7 +173,7 @@ def _returns(game: Game, move: AnyMove, seen: set[bytes]) -> bool:
 
 
 def _winning_progress(game: Game, deadline: float, cancel: Callable[[], bool] | None,
-                      cache: LineCache | None) -> list | None:
+                      cache: LineCache | None, nodes: int | None = None) -> list | None:
     """A winning line whose first move reaches a new position: the moves towards new positions are tried
     best-ranked first, each searched until ``deadline``; None if none is proved to win in time."""
     for move in sorted(game.progress_moves(), key=lambda m: rank_move(game, m), reverse=True):
@@ -164,7 +184,7 @@ def _winning_progress(game: Game, deadline: float, cancel: Callable[[], bool] | 
         probe.push(move, check=False)
         line = cache.lookup(probe) if cache is not None else None
         if line is None:
-            result = solve(probe, seconds=left, cancel=cancel)
+            result = solve(probe, seconds=left, nodes=nodes, cancel=cancel)
             if result.verdict is not Verdict.WON:
                 continue
             line = result.line
@@ -178,14 +198,15 @@ WALL_GRACE = 2.0
 
 
 def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None = None,
-           cache: LineCache | None = None, wall_seconds: float | None = None) -> Advice:
+           cache: LineCache | None = None, wall_seconds: float | None = None, nodes: int | None = None) -> Advice:
     """The hint for ``game``'s current position (``game`` is not changed). See the module's docstring.
 
     ``seconds`` is the search's own CPU time (this thread's: however busy the machine, a hint searches as much),
     within ``wall_seconds`` on the clock (by default ``seconds`` plus :data:`WALL_GRACE`, so the player never
     waits much longer). A winning line may start by going back to a position the player has already reached
     (the solver does not know the game's history); then the moves towards new positions are searched first
-    with the time left, so that a winning hint, too, avoids walking in circles when it can."""
+    with the time left, so that a winning hint, too, avoids walking in circles when it can. ``nodes``: a
+    budget in positions for each search as well (the same hint on any machine, for tests and benchmarks)."""
     start = time.perf_counter()
     wall = seconds + WALL_GRACE if wall_seconds is None else wall_seconds
     deadline = start + wall
@@ -203,7 +224,7 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
     cached = line = cache.lookup(game) if cache is not None else None
     cancelled = False
     if line is None and seconds > 0:
-        result = solve(game, seconds=wall, cancel=stop)
+        result = solve(game, seconds=wall, nodes=nodes, cancel=stop)
         if result.verdict is Verdict.WON and result.line:
             line = result.line
         elif result.verdict is Verdict.LOST:
@@ -213,7 +234,7 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
         # Some time for the alternatives even when the first search used it all.
         started, spent[0] = time.thread_time() - max(0.0, seconds - min(seconds, 0.5)), False
         line = _winning_progress(game, max(deadline, time.perf_counter() + min(wall, 0.5)), stop,
-                                 cache) or line
+                                 cache, nodes) or line
     if line:
         if cache is not None and line is not cached:
             cache.store(game, line)
@@ -335,5 +356,5 @@ def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float =
     return None
 
 
-__all__ = ["HEURISTIC", "LOST", "NONE", "WINNING", "Advice", "Found", "LineCache", "Rewind", "advise",
-           "heuristic_move", "last_winnable", "next_winnable"]
+__all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "Found", "LineCache", "Rewind", "advise",
+           "goes_back", "heuristic_move", "last_winnable", "next_winnable"]

@@ -21,7 +21,7 @@ from reussite.cards import Card
 from reussite.deprecated import DeprecatedMethods
 from reussite.errors import IllegalMove, UserError
 from reussite.messages import N_, Message
-from reussite.movegen import Plan, checked_moves, indexed_moves, is_covered, pair_moves
+from reussite.movegen import Plan, Wants, checked_moves, indexed_moves, is_covered, pair_moves
 from reussite.moves import *  # noqa: F403  (the moves and reasons, where plugins have always imported them)
 from reussite.moves import (
     DEAL,
@@ -73,6 +73,9 @@ _FOUNDATION = Kind.FOUNDATION
 # The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
 # fast path, a string with an enum member on its slow one.
 _PICK_NONE, _PICK_TOP, _PICK_RUN = (p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN))
+#: The methods whose override may make a stack's place matter (see Game.interchangeable_stacks).
+_PLACE_METHODS = ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal", "extra_refusal",
+                  "max_movable", "run_length", "stock_refusal", "takes")
 
 
 class Game(Position, DeprecatedMethods):
@@ -115,12 +118,14 @@ class Game(Position, DeprecatedMethods):
         self.index, self.by_short = plan.index, plan.by_short
         (self.foundation_ix, self.tableau_ix, self.reserve_ix, self.stock_ix, self.waste_ix,
          self._off_foundations) = plan.places
+        # The discard foundation that cards removed together go to (a game with ``pairs``; None without).
+        self.discard_ix: int | None = plan.sink if plan.pairs is not None else None
         self._done: list[tuple[AnyMove, list[tuple]]] = []
         self._undone: list[AnyMove] = []
         # Position keys after 0, 1, ... moves, as far as computed: see _path_keys.
         self._path_cache: list[bytes] = []
         self._path_counts: dict[bytes, int] = {}  # how many times each key is in _path_cache
-        self._want_cache: tuple | None = None  # see reussite.movegen.indexed_moves
+        self._wants: Wants | None = None  # the move generator's table (reussite.movegen.Wants), made when first used
         # Each stack's rule compiled once per class; sources worth trying and targets that could take something.
         self._plan = plan
         self._rules = plan.rules
@@ -207,7 +212,7 @@ class Game(Position, DeprecatedMethods):
             return R_NO_PICKUP
         if len(cards) - n < self.face_down[src]:
             return R_FACE_DOWN
-        if self._plan.covered is not None and is_covered(self, src):
+        if self._plan.covered is not None and is_covered(self._plan, self.cards, src):
             return R_COVERED
         if n > 1:
             if pickup == _PICK_TOP:
@@ -289,7 +294,7 @@ class Game(Position, DeprecatedMethods):
             return R_EMPTY_SOURCE
         if self.face_down[stack] > len(pile) - depth:
             return R_FACE_DOWN
-        if plan.covered is not None and is_covered(self, stack):
+        if plan.covered is not None and is_covered(plan, self.cards, stack):
             return R_COVERED
         return None
 
@@ -545,7 +550,7 @@ class Game(Position, DeprecatedMethods):
                 if op[0] <= OP_DEAL and not cards[op[1]]:
                     for i in uncovers.get(op[1], ()):
                         pile = cards[i]
-                        if i in flips and pile and face_down[i] >= len(pile) and not is_covered(self, i):
+                        if i in flips and pile and face_down[i] >= len(pile) and not is_covered(self._plan, cards, i):
                             self._flip(i)
         # A flip appended to the operations while they are read is not a card move, so it is passed over;
         # a stack flipped once is not flipped again (its top card is then face up).
@@ -605,9 +610,15 @@ class Game(Position, DeprecatedMethods):
         nothing, so it is not listed, unless the empty pile is declared ``positional`` (where a card stands
         matters)."""
         plan = self._plan
-        moves: list[AnyMove] = checked_moves(self) if plan.checked else indexed_moves(self)
+        if plan.checked:
+            moves: list[AnyMove] = checked_moves(plan, self)
+        else:
+            wants = self._wants
+            if wants is None or wants.plan is not plan or wants.owner != id(self):
+                wants = self._wants = Wants(id(self), plan)
+            moves = indexed_moves(plan, self, wants)
         if plan.pairs is not None:
-            moves += pair_moves(self)
+            moves += pair_moves(plan, self)
         if plan.custom_deal:
             if self.can_deal():
                 if self.refusal(DEAL) is None:
@@ -734,7 +745,7 @@ class Game(Position, DeprecatedMethods):
         new.face_down = list(self.face_down)
         new._stack_keys = list(self._stack_keys)
         new._ops = None
-        new._want_cache = None
+        new._wants = None
         if history:
             new._done, new._undone, new._path_cache = list(self._done), list(self._undone), list(self._path_cache)
             new._path_counts = dict(self._path_counts)
@@ -762,28 +773,35 @@ class Game(Position, DeprecatedMethods):
         cached = cls.__dict__.get("_default_groups")
         if cached is not None:
             return cached
-        overridden = {name for name in ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal",
-                                        "extra_refusal", "max_movable", "run_length", "stock_refusal", "takes")
-                      if getattr(cls, name) is not getattr(Game, name)}
+        result = self._place_groups() if not self._place_overrides() - {"do_deal"} else ()
+        cls._default_groups = result
+        return result
+
+    def _place_overrides(self) -> set[str]:
+        """Which of the methods whose override may make a stack's place matter the variant overrides."""
+        cls = type(self)
+        return {name for name in _PLACE_METHODS if getattr(cls, name) is not getattr(Game, name)}
+
+    def _place_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups :meth:`interchangeable_stacks` gives by default when no override of a method that could
+        read a stack's place stands in the way (``reussite check`` tries them on a variant that has some)."""
+        overridden = self._place_overrides()
         groups: dict[tuple, list[int]] = {}
         # A stack's place matters where some stacks cover others, or where pairs are made on a grid.
         placed = {i for i, spec in enumerate(self.specs) if spec.id in self.covered_by
                   or any(spec.id in ids for ids in self.covered_by.values())}
         if self._plan.near is not None:
             placed.update(self._plan.pair_stacks)
-        if not overridden - {"do_deal"}:
-            # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
-            dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
-            for i, spec in enumerate(self.specs):
-                if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
-                    if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
-                        continue
-                    if i in dealt_onto or i in placed:
-                        continue
-                    groups.setdefault((spec.kind, spec.rule), []).append(i)
-        result = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-        cls._default_groups = result
-        return result
+        # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
+        dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
+        for i, spec in enumerate(self.specs):
+            if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
+                if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
+                    continue
+                if i in dealt_onto or i in placed:
+                    continue
+                groups.setdefault((spec.kind, spec.rule), []).append(i)
+        return tuple(tuple(g) for g in groups.values() if len(g) > 1)
 
     #: How :meth:`score` counts, in a sentence the page shows beside the score (a msgid).
     score_rule: ClassVar[str] = N_("One point for each card on the foundations.")
@@ -800,7 +818,7 @@ class Game(Position, DeprecatedMethods):
         alone, else removed with the first card it pairs with."""
         plan = self._plan
         if plan.pairs is not None and n == 1:
-            found = [move for move in pair_moves(self)
+            found = [move for move in pair_moves(plan, self)
                      if move.src == stack or (move.__class__ is Pair and move.other == stack)]
             if found:  # alone first, then the waste's two cards, then the first pair in the listing
                 return min(found, key=lambda m: (m.__class__ is Pair, m.__class__ is Pair and m.other != m.src))

@@ -1,7 +1,11 @@
 """The move generator (layer 3, below the game): ``Game.legal_moves()`` lists its card moves from here.
 
-:class:`Plan` is what generation needs to know about a variant class, worked out once per class from its
-declarations (the compiled rule of each stack, which rule methods the variant overrides).
+The seam between the two is narrow (docs/architecture.md, "The move generator's seam"): the generator reads a
+:class:`Plan` (what it knows of a variant class, worked out once per class from its declarations and kept here,
+never on the class), a :class:`Wants` (its table of what each stack takes, one per game), and asks the game
+only what :class:`Rules` lists: the cards, and the rule methods a variant may override. It never imports the
+game nor reads its private attributes.
+
 :func:`indexed_moves` looks targets up by the card they want in the compiled rules (most games);
 :func:`checked_moves` asks the game's refusal checks about every candidate (a variant with its own pick or drop
 rule) and is the reference the indexed generator must equal (tests/test_generators.py).
@@ -9,14 +13,34 @@ rule) and is the reference the indexed generator must equal (tests/test_generato
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, Protocol
+from weakref import WeakKeyDictionary
 
 from reussite import rules
 from reussite.moves import Move, Pair
 from reussite.rules import PICK_NONE, PICK_RUN_BY_SPACES, PICK_TOP, CompiledRule, Kind
 
 if TYPE_CHECKING:
-    from reussite.game import Game
+    from reussite.cards import Card
+    from reussite.moves import AnyMove, Reason
+
+
+class Rules(Protocol):
+    """What the move generator asks of the game above it: the cards where they lie, and the override points
+    of the rules (``reussite.game.Game`` defines each; a variant may override them, and :class:`Plan` says
+    which it did). Nothing else: the rest comes from the :class:`Plan`."""
+
+    cards: list[list[Card]]
+    face_down: list[int]
+
+    def run_length(self, stack: int) -> int: ...
+    def max_movable(self, src: int, dst: int) -> int: ...
+    def pick_refusal(self, src: int, n: int, dst: int) -> Reason | None: ...
+    def drop_refusal(self, src: int, n: int, dst: int) -> Reason | None: ...
+    def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None: ...
+    def refusal(self, move: AnyMove) -> Reason | None: ...
+    def takes(self, stack: int) -> Collection[int]: ...
 
 # A top card never seen (a stack's top is a card or None).
 _UNSEEN = object()
@@ -39,7 +63,7 @@ class Plan:
                  "top_wants", "won_kinds", "won_stacks", "twins", "declared", "base_rank", "covered", "uncovers",
                  "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of", "over")
 
-    def __init__(self, cls: type[Game], base: type[Game], base_rank: int | None = None) -> None:
+    def __init__(self, cls: type[Any], base: type[Any], base_rank: int | None = None) -> None:
         # The class's layout, or, once the game has set its base rank, the same with each empty=Base(...)
         # turned into the rank it names: compiled like any fixed rank, so the generator reads tables alike.
         self.declared = cls.stacks
@@ -83,8 +107,9 @@ class Plan:
         self.sources = every if anything_goes else tuple(i for i, r in enumerate(compiled) if r.pickup != _PICK_NONE)
         self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
-        self.checked = (self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_max
-                        or self.custom_refusal)
+        # An own max_movable only shortens the runs the pickup rule lets go: the indexed generator asks it about
+        # each run of two cards or more it lists, as pick_refusal would.
+        self.checked = self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_refusal
         # Each source with what the generator asks of it: its kind, whether only its top card moves, whether
         # its runs are limited by the empty piles, its rule.
         self.source_rules = tuple((i, r.kind, r.pickup == _PICK_TOP, r.pickup == _PICK_RUN_BY_SPACES, r)
@@ -182,21 +207,19 @@ class Plan:
             else:
                 self.near = None
 
+    #: The plans worked out, by variant class and base rank (None: no base rank set): kept here rather than on
+    #: the classes, and let go with a class.
+    _known: WeakKeyDictionary[type, dict[int | None, Plan]] = WeakKeyDictionary()
+
     @staticmethod
-    def of(cls: type[Game], base: type[Game], base_rank: int | None = None) -> Plan:
-        """The plan of variant class ``cls``, kept on the class; ``base`` is :class:`reussite.game.Game`,
-        whose methods an override is told from. With ``base_rank``: the plan of the class once a game has
-        set that base rank (``Game.set_base_rank``), kept on the class too, one per rank."""
-        if base_rank is None:
-            plan = cls.__dict__.get("_plan")
-            if (plan is None or plan.declared is not cls.stacks or plan.won_kinds is not cls.won_when_empty
-                    or plan.pairs is not cls.pairs):
-                plan = Plan(cls, base)
-                cls._plan = plan
-            return plan
-        plans = cls.__dict__.get("_base_plans")
+    def of(cls: type[Any], base: type[Any], base_rank: int | None = None) -> Plan:
+        """The plan of variant class ``cls`` (a subclass of ``base``, :class:`reussite.game.Game`, whose methods
+        an override is told from), worked out once and kept. With ``base_rank``: the plan of the class once a
+        game has set that base rank (``Game.set_base_rank``), one per rank. A class whose declarations were
+        changed since (a test's, a variant's options) gets a new plan."""
+        plans = Plan._known.get(cls)
         if plans is None:
-            plans = cls._base_plans = {}
+            plans = Plan._known[cls] = {}
         plan = plans.get(base_rank)
         if (plan is None or plan.declared is not cls.stacks or plan.won_kinds is not cls.won_when_empty
                 or plan.pairs is not cls.pairs):
@@ -204,40 +227,58 @@ class Plan:
         return plan
 
 
-def longest_pick(game: Game, src: int) -> int:
+class Wants:
+    """The indexed generator's table of what each target takes now, one per game (a copy starts its own): kept
+    from one listing to the next and brought up to date for the stacks whose top card changed."""
+
+    __slots__ = ("owner", "plan", "tops", "held", "wanted", "anything", "answers")
+
+    def __init__(self, owner: int, plan: Plan) -> None:
+        count = len(plan.target_wants) + len(plan.own_wants) + len(plan.top_wants)
+        self.owner = owner  # id() of the game the table is for
+        self.plan = plan
+        # Per target: the top card last seen, and the keys it took then.
+        self.tops: list[Any] = [_UNSEEN] * count
+        self.held: list[Collection[int]] = [()] * count
+        # Card key -> the targets that take that card now; the targets that take any card now.
+        self.wanted: list[list[int]] = [[] for _ in range(56)]
+        self.anything: list[int] = []
+        # For each by_top stack, what takes() answered for each top card key (None: not asked yet).
+        self.answers: list[list[Collection[int] | None]] = [[None] * 56 for _ in plan.top_wants]
+
+
+def longest_pick(plan: Plan, game: Rules, src: int) -> int:
     """How many cards of ``src`` are worth trying to move: every card if the variant has its own pick
     rule, else the face-up ones its pickup rule could take."""
     pile = game.cards[src]
-    if game._plan.custom_pick or game._plan.custom_refusal:
+    if plan.custom_pick or plan.custom_refusal:
         return len(pile)
-    if is_covered(game, src):
+    if is_covered(plan, game.cards, src):
         return 0
     up = len(pile) - game.face_down[src]
     if up <= 0:
         return 0
-    if game._rules[src].pickup == _PICK_TOP:
+    if plan.rules[src].pickup == _PICK_TOP:
         return 1
     # A single face-up card may always be picked up (pick_refusal checks runs only for two or more).
     return max(1, min(up, game.run_length(src)))
 
-def is_covered(game: Game, stack: int) -> bool:
+def is_covered(plan: Plan, cards: list[list[Card]], stack: int) -> bool:
     """Whether a stack that ``Game.covered_by`` says is covered still has a card on one of those covering it."""
-    covered = game._plan.covered
+    covered = plan.covered
     if covered is None:
         return False
-    cards = game.cards
     for j in covered[stack]:
         if cards[j]:
             return True
     return False
 
 
-def pair_moves(game: Game) -> list[Move]:
+def pair_moves(plan: Plan, game: Rules) -> list[Move]:
     """The removals a game declaring ``pairs`` allows now: each free card of a rank removed alone (a
     :class:`Move` onto the discard foundation), then each two free cards that pair (a :class:`Pair`, the
     first stack first), then the waste's top card with the card under it (``Pairs.below``). A card is free
     when it is the face-up top card of a pairing stack that nothing covers."""
-    plan = game._plan
     cards, face_down, covered = game.cards, game.face_down, plan.covered
     free: list[tuple[int, int]] = []
     for i in plan.pair_stacks:
@@ -289,7 +330,8 @@ def pair_moves(game: Game) -> list[Move]:
     w = plan.below
     if w >= 0:
         pile = cards[w]
-        if len(pile) >= 2 and face_down[w] <= len(pile) - 2 and not (covered is not None and is_covered(game, w)):
+        if len(pile) >= 2 and face_down[w] <= len(pile) - 2 and not (
+                covered is not None and is_covered(plan, cards, w)):
             top, under = pile[-1], pile[-2]
             if under[0] * 4 + under[1] in match[top[0] * 4 + top[1]]:
                 move = pair_of.get((w, w))
@@ -299,15 +341,14 @@ def pair_moves(game: Game) -> list[Move]:
     return moves
 
 
-def checked_moves_from(game: Game, src: int) -> list[Move]:
+def checked_moves_from(plan: Plan, game: Rules, src: int) -> list[Move]:
     """Moves from ``src`` found by asking :meth:`refusal`'s checks about every candidate (any variant)."""
-    longest = longest_pick(game, src)
+    longest = longest_pick(plan, game, src)
     if not longest:
         return []
     cards = game.cards
     size = len(cards[src])
     pick, drop, extra = game.pick_refusal, game.drop_refusal, game.extra_refusal
-    plan = game._plan
     twins, twin = plan.twins, plan.twins[src]
     # With the declared pick rule, one face-up card that the pickup rule lets go is always picked up.
     single_ok = not plan.custom_pick
@@ -315,13 +356,13 @@ def checked_moves_from(game: Game, src: int) -> list[Move]:
     moves = []
     if longest == 1 and single_ok and not custom_refusal:
         # One card (the top card rule, often): only the drop rule and the variant's condition to ask.
-        for dst in game._targets:
+        for dst in plan.targets:
             if dst == src or (size == 1 and twins[dst] == twin and not cards[dst]):
                 continue
             if drop(src, 1, dst) is None and (not custom_extra or extra(src, 1, dst) is None):
                 moves.append(Move(src, dst, 1))
         return moves
-    for dst in game._targets:
+    for dst in plan.targets:
         if dst == src:
             continue
         same_empty = not cards[dst] and twins[dst] == twin
@@ -336,28 +377,23 @@ def checked_moves_from(game: Game, src: int) -> list[Move]:
                 moves.append(Move(src, dst, n))
     return moves
 
-def checked_moves(game: Game) -> list[Move]:
+def checked_moves(plan: Plan, game: Rules) -> list[Move]:
     """The card moves, by asking every candidate: the reference the indexed generator must equal."""
-    return [move for src in game._sources for move in checked_moves_from(game, src)]
+    return [move for src in plan.sources for move in checked_moves_from(plan, game, src)]
 
-def indexed_moves(game: Game) -> list[Move]:
+def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[Move]:
     """The same moves as :func:`checked_moves`, asking only the targets whose compiled rule wants each
-    card. Used when the variant keeps the declared pick rule (it may override ``run_length`` and
-    ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
+    card. Used when the variant keeps the declared pick rule (it may override ``run_length``,
+    ``max_movable`` and ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
     ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
-    plan = game._plan
     cards, face_down = game.cards, game.face_down
     # What each target takes depends only on its top card, and a move changes few of them: the table of
     # wanted cards is kept from one call to the next and updated for the targets whose top card is not
     # the same object as last time (a card is an immutable value, so the same object means the same
-    # card, however the stacks were changed). A copy of the game starts its own table. With it, for each
-    # by_top stack, what takes() answered for each top card key (None: not asked yet in this game).
-    cache = game._want_cache
-    if cache is None or cache[0] != id(game) or cache[1] is not plan:
-        count = len(plan.target_wants) + len(plan.own_wants) + len(plan.top_wants)
-        cache = game._want_cache = (id(game), plan, [_UNSEEN] * count, [()] * count,
-                                    [[] for _ in range(56)], [], [[None] * 56 for _ in plan.top_wants])
-    _, _, tops, held, wanted, anything, answers = cache
+    # card, however the stacks were changed): ``wants``, the game's own (without it, a table made for this call).
+    if wants is None:
+        wants = Wants(id(game), plan)
+    tops, held, wanted, anything, answers = wants.tops, wants.held, wants.wanted, wants.anything, wants.answers
     # wanted: card key -> targets that take that card now; anything: targets that take any card now.
     any_card = rules.ANY_CARD
     for k, dst, wants in plan.target_wants:
@@ -415,10 +451,10 @@ def indexed_moves(game: Game) -> list[Move]:
         return []
     free = -1  # empty tableau piles, counted when a run by spaces first needs them
     cells = 0  # and empty free cells
-    custom_run, extra = plan.custom_run, plan.custom_extra
+    custom_run, extra, custom_max = plan.custom_run, plan.custom_extra, plan.custom_max
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
     kinds, compiled, move_of, single, twins = plan.kinds, plan.rules, plan.move_of, plan.single, plan.twins
-    accepts, room = plan.accepts, plan.room
+    accepts, room, tableau = plan.accepts, plan.room, plan.places[1]
     drop = game.drop_refusal
     moves: list[Move] = []
     picky = plan.picky if anything else None
@@ -430,7 +466,7 @@ def indexed_moves(game: Game) -> list[Move]:
         up = size - face_down[src]
         if up <= 0:
             continue
-        if covered is not None and covered[src] and is_covered(game, src):
+        if covered is not None and covered[src] and is_covered(plan, cards, src):
             continue
         if picky:  # the targets that take any card, less those that take nothing from this kind of stack
             here = open_to.get(kind)
@@ -516,9 +552,12 @@ def indexed_moves(game: Game) -> list[Move]:
             target = cards[dst]
             if n == size and not target and twins[dst] == twins[src]:
                 continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
-            if n > 1 and by_spaces and dst not in top_first:
+            if n > 1 and custom_max:
+                if n > game.max_movable(src, dst):
+                    continue
+            elif n > 1 and by_spaces and dst not in top_first:
                 if free < 0:
-                    free = sum(1 for i in game.tableau_ix if not cards[i])
+                    free = sum(1 for i in tableau if not cards[i])
                     cells = sum(1 for i in plan.cells if not cards[i])
                 spaces = free - (1 if not target and kinds[dst] is _TABLEAU else 0)
                 if n > (1 + cells) << spaces:

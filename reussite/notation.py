@@ -4,16 +4,13 @@ from what a person types or a save holds. ``Game.notation`` and ``Game.parse_mov
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from reussite.errors import UserError
 from reussite.messages import N_, NP_, Message
-from reussite.moves import KIND_NAMES, REDEAL, AnyMove, Deal, Move, Pair, Redeal
-from reussite.rules import Kind
-
-if TYPE_CHECKING:
-    from reussite.game import Game
-
+from reussite.moves import KIND_NAMES, REDEAL, AnyMove, Deal, Move, Pair, Reason, Redeal
+from reussite.rules import Kind, StackSpec
 
 #: msgctxt of the words a line of moves shows for the deal and the redeal in the reader's language; the
 #: notation itself (saves, bookmarks, ``--json``, what the text mode reads) stays ``deal`` and ``redeal``.
@@ -26,7 +23,19 @@ def shown_notation(tr, text: str) -> str:
     return tr.pgettext(NOTATION_WORD, _WORDS[text]) if text in _WORDS else text
 
 
-def notation(game: Game, move: AnyMove) -> str:
+class Notated(Protocol):
+    """What moves as text need of the game above (``reussite.game.Game``): its stacks and the rules' answers."""
+
+    specs: Sequence[StackSpec]
+    by_short: Mapping[str, int]
+    discard_ix: int | None
+
+    def stock_move(self) -> Deal | Redeal: ...
+    def refusal(self, move: AnyMove) -> Reason | None: ...
+    def pair_for(self, src: int, dst: int, n: int = 1) -> Move: ...
+
+
+def notation(game: Notated, move: AnyMove) -> str:
     """``t3-f1``, ``t3-t5x2`` (two cards), ``t3+t5`` (a pair removed), ``deal``, ``redeal``."""
     if move.__class__ is Pair:
         return f"{game.specs[move.src].short}+{game.specs[move.other].short}"
@@ -42,7 +51,7 @@ _PAIR_TEXT = re.compile(r"^\s*([a-z]+\d*)\s*\+\s*([a-z]+\d*)\s*$")
 _MOVE_TEXT = re.compile(r"^\s*([a-z]+\d*)\s*[- >]?\s*([a-z]+\d*)\s*(?:x?\s*(\d+))?\s*$")
 
 
-def parse_move(game: Game, text: str) -> AnyMove:
+def parse_move(game: Notated, text: str) -> AnyMove:
     """Read a move typed by a person or stored in a save.
 
     Accepts ``deal``/``d``, ``redeal``, and ``SRC DST [N]`` or ``SRC-DST[xN]`` where stacks are
@@ -60,8 +69,8 @@ def parse_move(game: Game, text: str) -> AnyMove:
            .replace("waste", "w").replace("stock", "s"))
     pair = _PAIR_TEXT.match(raw)
     if pair:
-        sink = game._plan.sink
-        return Pair(_stack_from_name(game, pair.group(1), text), sink if sink >= 0 else 0, 1,
+        sink = game.discard_ix
+        return Pair(_stack_from_name(game, pair.group(1), text), sink if sink is not None else 0, 1,
                     _stack_from_name(game, pair.group(2), text))
     match = _MOVE_TEXT.match(raw)
     if not match:
@@ -82,7 +91,7 @@ def parse_move(game: Game, text: str) -> AnyMove:
     return game.pair_for(src, _stack_from_name(game, dst_name, text), n)
 
 
-def _stack_from_name(game: Game, name: str, text: str) -> int:
+def _stack_from_name(game: Notated, name: str, text: str) -> int:
     if name in game.by_short:
         return game.by_short[name]
     known = ", ".join(s.short for s in game.specs)

@@ -106,6 +106,8 @@ class Report:
     deals: list[int] = field(default_factory=list)
     positions: int = 0
     failure: Failure | None = None
+    #: What the game could declare to be searched faster, found on the way (``check_game(advise=True)``).
+    advice: list[Message] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -122,8 +124,11 @@ class Report:
                                      "{game}: {count} deals, {positions:,} positions checked", len(self.deals)),
                          game=game, count=len(self.deals), positions=self.positions)
         if self.ok:
-            return tr.gettext("{report}: ok").format(report=head)
-        return tr.gettext("{report}; FAILED").format(report=head) + "\n" + self.failure.render(tr)
+            text = tr.gettext("{report}: ok").format(report=head)
+        else:
+            text = tr.gettext("{report}; FAILED").format(report=head) + "\n" + self.failure.render(tr)
+        return text + "".join("\n" + tr.format(tr.gettext("advice: {line}"), line=tr.render(line))
+                              for line in self.advice)
 
 
 class _Broken(Exception):
@@ -306,11 +311,13 @@ def _host_for(cls):
 
 
 def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *, first: int = 1,
-               steps: int = STEPS, host=None) -> Report:
+               steps: int = STEPS, host=None, advise: bool = False) -> Report:
     """Check the game class ``cls`` over ``deals`` deals from number ``first``; see the module's text.
-    ``host``: the host ``cls`` is registered with (default: a host with ``cls`` alone)."""
+    ``host``: the host ``cls`` is registered with (default: a host with ``cls`` alone). ``advise``: also watch
+    for what the game could declare to be searched faster, and measure the gain (``Report.advice``)."""
     options = dict(options or {})
     report = Report(cls.id, options)
+    probes = [_TopProbe(cls), _PlaceProbe(), _DropProbe(cls)] if advise else []
     state: dict[str, Any] = {"number": first, "game": None}
 
     def fail(problem: str | Message) -> Report:
@@ -340,15 +347,223 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
         state["game"] = game
         report.deals.append(number)
         try:
-            _play_and_check(game, host, random.Random(number), steps, cls, options, report)
+            _play_and_check(game, host, random.Random(number), steps, cls, options, report, probes)
         except _Broken as exc:
             return fail(exc.message)
         except Exception as exc:
             return fail(f"the game's code raised {_short(exc)}")
+    try:
+        for probe in probes:
+            report.advice += probe.advice(cls, options, first)
+    except Exception as exc:
+        return fail(f"the game's code raised {_short(exc)} while its speed was measured")
     return report
 
 
-def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, report: Report) -> None:
+def _solver_run(cls, options: Mapping[str, str], first: int, deals: int, nodes: int) -> tuple[int, int, float]:
+    """The solver on deals ``first``... of ``cls``: how many it decided, the positions, the CPU seconds."""
+    import time
+
+    from reussite.solver import solve
+
+    decided, total, cpu = 0, 0, 0.0
+    for number in range(first, first + deals):
+        game = cls(number, options)
+        start = time.process_time()
+        result = solve(game, nodes=nodes)
+        cpu += time.process_time() - start
+        decided += result.verdict.value != "unknown"
+        total += result.nodes
+    return decided, total, cpu
+
+
+class _TopProbe:
+    """Asks each stack whose own rule is not declared ``by_top`` what it takes at every position of the check,
+    and keeps whether the answer followed its top card alone (what ``by_top=True`` promises). Where it did, the
+    advice says so with the solver's speed both ways, measured: the declaration is the author's to make, since a
+    rule that read more than the top card in a position never reached here would make the solver wrong."""
+
+    #: Positions per deal, and deals, for the measure of the solver's speed with and without the declaration;
+    #: the gain below which it is not worth a promise.
+    NODES, DEALS, WORTH = 2000, 3, 1.5
+
+    def __init__(self, cls) -> None:
+        self.stacks = [i for i, spec in enumerate(cls.stacks) if spec.rule.own_rule and not spec.rule.by_top]
+        self.answers: dict[int, dict[int, frozenset]] = {i: {} for i in self.stacks}
+        self.probes = dict.fromkeys(self.stacks, 0)
+        self.varied: set[int] = set()
+
+    def __call__(self, game) -> None:
+        from reussite.rules import EMPTY_KEY
+
+        for i in self.stacks:
+            if i in self.varied:
+                continue
+            pile = game.cards[i]
+            key = EMPTY_KEY if not pile else pile[-1][0] * 4 + pile[-1][1]
+            answer = frozenset(game.takes(i))
+            self.probes[i] += 1
+            if self.answers[i].setdefault(key, answer) != answer:
+                self.varied.add(i)
+
+    def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
+        found = [i for i in self.stacks if i not in self.varied and self.probes[i]]
+        if not found:
+            return []
+        from dataclasses import replace
+
+        declared = type(cls.__name__, (cls,), {"stacks": tuple(
+            replace(spec, rule=replace(spec.rule, by_top=True)) if i in found else spec
+            for i, spec in enumerate(cls.stacks))})
+        (_, n_now, cpu_now), (_, n_then, cpu_then) = (_solver_run(c, options, first, self.DEALS, self.NODES)
+                                                      for c in (cls, declared))
+        now, then = n_now / max(cpu_now, 1e-9), n_then / max(cpu_then, 1e-9)
+        names = ", ".join(cls.stacks[i].id for i in found)
+        probes = min(self.probes[i] for i in found)
+        gain = then / now if now else 0.0
+        if gain < self.WORTH:
+            return []
+        return [Message(N_(
+            "{stacks}'s own rule read only its top card in {probes:,} probes: declare by_top=True and the solver "
+            "searches it {gain:.1f}x faster ({then:,.0f} positions a CPU second against {now:,.0f}, deals "
+            "{first}-{last} at {nodes:,} positions). Declare it only if takes() never reads more than that top "
+            "card."), {"stacks": names, "probes": probes, "gain": gain, "then": then, "now": now, "first": first,
+                        "last": first + self.DEALS - 1, "nodes": self.NODES})]
+
+
+
+class _DropProbe:
+    """For a variant that overrides ``drop_refusal`` without ``custom_drop_kinds`` (the move generator then asks
+    it about every candidate): compares its answers, at every position of the check, with the declared rules'
+    (``Game.drop_refusal``), by kind of target stack. Where some kinds always got the declared answer, the
+    advice names the kinds left to declare in ``custom_drop_kinds``, with the listings' speed both ways."""
+
+    #: Cards per candidate asked at most (a run of more is rare, and each count is another call).
+    LONGEST = 4
+    WORTH = 1.5
+
+    def __init__(self, cls) -> None:
+        from reussite.game import Game
+
+        self.active = cls.drop_refusal is not Game.drop_refusal and cls.custom_drop_kinds is None
+        self.own: set = set()  # the kinds of stack where the override answered otherwise
+        self.kinds: set = set()  # the kinds asked about
+        self.probes = 0
+
+    def __call__(self, game) -> None:
+        if not self.active:
+            return
+        from reussite.game import Game
+
+        cards, face_down, specs = game.cards, game.face_down, game.specs
+        for src, pile in enumerate(cards):
+            up = min(len(pile) - face_down[src], self.LONGEST)
+            for dst, spec in enumerate(specs):
+                if dst == src or spec.kind in self.own:
+                    continue
+                self.kinds.add(spec.kind)
+                for n in range(1, up + 1):
+                    if game.drop_refusal(src, n, dst) != Game.drop_refusal(game, src, n, dst):
+                        self.own.add(spec.kind)
+                        break
+        self.probes += 1
+
+    def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
+        declared = self.kinds - self.own
+        if not self.active or not self.probes or not declared or not self.own:
+            return []
+        import time
+
+        own = frozenset(self.own)
+        narrowed = type(cls.__name__, (cls,), {"custom_drop_kinds": own})
+        rates = []
+        for c in (cls, narrowed):
+            game = c(first, options)
+            start, count = time.process_time(), 0
+            while count < 200 or time.process_time() - start < 0.05:
+                list(game.legal_moves())
+                count += 1
+            rates.append(count / (time.process_time() - start))
+        gain = rates[1] / rates[0]
+        if gain < self.WORTH:
+            return []
+        kinds = ", ".join(f"Kind.{k.name}" for k in sorted(own, key=lambda k: k.name))
+        return [Message(N_(
+            "drop_refusal() gave the declared rules' answer for every stack but those of kind {kinds} in "
+            "{probes:,} probes: declare custom_drop_kinds = frozenset({{{kinds}}}) and moves are listed "
+            "{gain:.1f}x faster ({then:,.0f} listings a CPU second against {now:,.0f}). Declare it only if it "
+            "never decides for the others."), {"kinds": kinds, "probes": self.probes, "gain": gain,
+                                               "then": rates[1], "now": rates[0]})]
+
+
+class _PlaceProbe:
+    """For a variant whose only overrides that could read a stack's place are ``max_movable`` and
+    ``run_length`` (FreeCell's supermove written as the guide says), which makes the engine give up its default
+    groups of interchangeable stacks: asks both methods, at every position of the check, about the position and
+    about the same one with two stacks of a group swapped. Where the answers always followed the swap, the
+    advice says so, with the groups to declare and the solver's results both ways."""
+
+    METHODS = frozenset({"max_movable", "run_length"})
+    #: Deals and positions per deal for the measure of the solver with and without the groups.
+    NODES, DEALS = 2000, 10
+
+    def __init__(self) -> None:
+        self.groups: tuple[tuple[int, ...], ...] | None = None
+        self.methods: set[str] = set()
+        self.probes = 0
+        self.varied = False
+
+    def __call__(self, game) -> None:
+        if self.groups is None:
+            overridden = game._place_overrides() - {"do_deal"}
+            asked = overridden & self.METHODS
+            self.groups = game._place_groups() if asked and asked == overridden else ()
+            self.methods = asked
+        if self.varied or not self.groups:
+            return
+        for group in self.groups:
+            a, b = group[0], group[1 + self.probes % (len(group) - 1)]
+            swapped = game.copy(history=False)
+            for pile in (swapped.cards, swapped.face_down):
+                pile[a], pile[b] = pile[b], pile[a]
+            other = {a: b, b: a}
+            stacks = [i for i, pile in enumerate(game.cards) if len(pile) > game.face_down[i]]
+            for src in stacks:
+                there = other.get(src, src)
+                if "run_length" in self.methods and game.run_length(src) != swapped.run_length(there):
+                    self.varied = True
+                    return
+                if "max_movable" in self.methods:
+                    for dst in range(len(game.cards)):
+                        if dst != src and game.max_movable(src, dst) != swapped.max_movable(there,
+                                                                                        other.get(dst, dst)):
+                            self.varied = True
+                            return
+        self.probes += 1
+
+    def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
+        if self.varied or not self.groups or not self.probes:
+            return []
+        groups = self.groups
+        grouped = type(cls.__name__, (cls,), {"interchangeable_stacks": lambda self: groups})
+        (d_now, _, _), (d_then, _, _) = (_solver_run(c, options, first, self.DEALS, self.NODES)
+                                         for c in (cls, grouped))
+        if d_then <= d_now:
+            return []
+        ids = "; ".join(", ".join(cls.stacks[i].id for i in g) for g in groups)
+        methods = " and ".join(f"{m}()" for m in sorted(self.methods))
+        return [Message(N_(
+            "{methods} read no stack's place in {probes:,} probes (two stacks of one kind and rule swapped): "
+            "return their groups from interchangeable_stacks() ({ids}; as indexes {groups}) and the solver decides "
+            "{then} of deals {first}-{last} at {nodes:,} positions, against {now} now. Declare it only if those "
+            "methods never read a stack's place."), {"methods": methods, "probes": self.probes, "ids": ids,
+                                                     "groups": repr(groups), "then": d_then, "now": d_now,
+                                                     "first": first, "last": first + self.DEALS - 1,
+                                                     "nodes": self.NODES})]
+
+
+def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, report: Report,
+                    probes: Sequence = ()) -> None:
     from reussite.game import Deal, Redeal
 
     start = game.snapshot()
@@ -364,6 +579,8 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
     for step in range(steps):
         report.positions += 1
         listed = _check_position(game, deal)
+        for probe in probes:
+            probe(game)
         if step % SAVE_EVERY == SAVE_EVERY - 1:
             _check_save(game, host)
         if not listed:
@@ -425,6 +642,6 @@ def _count(text: str) -> int:
 def cmd_check(args, ctx) -> int:
     cls = ctx.host.game(args.game)
     options = cls.resolve_options(dict(args.option or []))  # a bad option is the user's error, not the game's
-    report = check_game(cls, args.deals, options, first=args.first, host=ctx.host)
+    report = check_game(cls, args.deals, options, first=args.first, host=ctx.host, advise=True)
     ctx.say(report.render(ctx.tr))
     return 0 if report.ok else 1

@@ -119,7 +119,7 @@ def test_the_generator_lists_what_the_checks_accept():
     for number in range(1, 21):
         game = Based(number)
         for _ in range(30):
-            assert indexed_moves(game) == checked_moves(game)
+            assert indexed_moves(game._plan, game) == checked_moves(game._plan, game)
             moves = list(game.legal_moves())
             game.push(moves[(number * 7) % len(moves)])
 

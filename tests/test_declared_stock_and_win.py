@@ -92,7 +92,7 @@ def test_by_top_stacks_list_accept_and_explain_alike_under_undo_redo_and_copies(
         listed = check_position(game)
         if step % 3 == 2 and game.can_undo:  # back, listed, and forward again
             game.pop()
-            assert [m for m in game.legal_moves() if isinstance(m, Move)] == checked_moves(game)
+            assert [m for m in game.legal_moves() if isinstance(m, Move)] == checked_moves(game._plan, game)
             game.redo()  # (check_position plays moves: it would replace what redo plays)
             assert list(game.legal_moves()) == listed
         if step % 4 == 1:  # a copy lists what the original lists, then each goes its own way

@@ -322,7 +322,7 @@ def check_position(game: Game) -> list:
                         game.push(move)
                     assert game.snapshot() == before
     if game._indexable:
-        assert indexed_moves(game) == checked_moves(game)
+        assert indexed_moves(game._plan, game) == checked_moves(game._plan, game)
     return listed
 
 

@@ -43,7 +43,7 @@ def test_a_lone_card_goes_to_an_empty_stack_of_another_rule_but_not_to_its_twin(
     assert game.is_legal(onto_threes) and not game.is_legal(onto_twin)  # a Three is no Two
     listed = list(game.legal_moves())
     assert onto_threes in listed
-    assert indexed_moves(game) == checked_moves(game)
+    assert indexed_moves(game._plan, game) == checked_moves(game._plan, game)
     assert [m for m in accepted_moves(game) if isinstance(m, Move)] == [m for m in listed if isinstance(m, Move)]
 
 
@@ -52,5 +52,5 @@ def test_a_whole_pile_onto_an_empty_twin_is_still_left_out():
     f3, f4 = game.index["foundation-3"], game.index["foundation-4"]
     assert game.is_legal(Move(f3, f4, 1))  # legal, but the same position with the piles swapped
     assert Move(f3, f4, 1) not in list(game.legal_moves())
-    assert indexed_moves(game) == checked_moves(game)
-    assert Rows._plan.twins == (0, 0, 2, 2, 4, 4)
+    assert indexed_moves(game._plan, game) == checked_moves(game._plan, game)
+    assert game._plan.twins == (0, 0, 2, 2, 4, 4)

@@ -474,7 +474,7 @@ class _BestFirst:
             self.live += 1
             # The move generator's table of wanted cards (reussite.movegen.indexed_moves) is rebuilt by any copy,
             # so a stored copy need not keep it: it is bigger than the position and not counted in copy_bytes.
-            g._want_cache = None
+            g._wants = None
         else:
             node[0] = None
 
