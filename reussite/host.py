@@ -157,8 +157,12 @@ class NoAnswer(Exception):
     """Plugin code did not return within the host's time limit (it goes on in a thread nobody waits for)."""
 
 
-def call_within(seconds: float, function: Callable[[], Any], name: str = "plugin") -> Any:
-    """``function()``'s value (or exception, re-raised here), or :class:`NoAnswer` after ``seconds``.
+def call_within(seconds: float, function: Callable[[], Any], name: str = "plugin",
+                beat: Callable[[], object] | None = None) -> Any:
+    """``function()``'s value (or exception, re-raised here), or :class:`NoAnswer` after ``seconds``; with
+    ``beat``, after ``seconds`` during which ``beat()`` (what the function is doing) did not change, so that a
+    long series of quick steps runs in one thread (a thread hand-off costs much more than a trial deal when
+    the machine is busy and the process runs at a low priority, as the solver's does).
 
     It runs in a daemon thread: Python cannot stop a thread, but the caller stops waiting for it, and a
     daemon thread does not keep the process alive at exit. A stuck import holds only the import lock of the
@@ -176,8 +180,12 @@ def call_within(seconds: float, function: Callable[[], Any], name: str = "plugin
             done.set()
 
     threading.Thread(target=run, daemon=True, name=f"reussite-plugin-{name}").start()
-    if not done.wait(seconds):
-        raise NoAnswer(name)
+    step = beat() if beat is not None else None
+    while not done.wait(seconds):
+        now = beat() if beat is not None else None
+        if beat is None or now is step:
+            raise NoAnswer(name)
+        step = now
     if "error" in box:
         raise box["error"]
     return box.get("value")
@@ -447,15 +455,17 @@ class Host:
         if self.warn is not None:
             self.warn(message)
 
-    def answer(self, plugin: str, what: str, function: Callable[[], Any]) -> Any:
-        """``function()``, plugin code of ``plugin`` run while loading (a hook, a game's trial deal), within the
-        host's time limit: :class:`NoAnswer` if it does not answer in time (or did not answer before)."""
+    def answer(self, plugin: str, what: str | Callable[[], str], function: Callable[[], Any],
+               beat: Callable[[], object] | None = None) -> Any:
+        """``function()``, plugin code of ``plugin`` run while loading (a hook, the games' trial deals), within
+        the host's time limit (for each step, with ``beat``: see :func:`call_within`): :class:`NoAnswer` if it
+        does not answer in time (or did not answer before). ``what`` names it (a function: when it is late)."""
         if plugin in self.unanswered:
             raise NoAnswer(plugin)
         try:
-            return call_within(self.timeout, function, plugin)
+            return call_within(self.timeout, function, plugin, beat)
         except NoAnswer:
-            self._no_answer(plugin, M_NO_ANSWER_HOOK, hook=what)
+            self._no_answer(plugin, M_NO_ANSWER_HOOK, hook=what() if callable(what) else what)
             raise
 
     def _call_each(self, hook_name: str, kind: type | tuple[type, ...] | None, **args: Any) -> list[tuple[str, Any]]:
@@ -548,17 +558,31 @@ class Host:
                     return f"game {cls.id!r} failed a trial deal: {_short_error(exc)}"
                 return f"game {cls.id!r} failed a trial deal: {problem}" if problem else None
 
-            claims = []
+            by_plugin: dict[str, list[type]] = {}
             for plugin, cls in self._call_each("reussite_games", type):
+                by_plugin.setdefault(plugin, []).append(cls)
+            claims = []
+            for plugin, classes in by_plugin.items():
+                trying: list[type] = [classes[0]]  # the game under trial: the time limit is for each
+
+                def trials(classes=classes, trying=trying) -> list[tuple[type, str | None]]:
+                    found = []
+                    for cls in classes:
+                        trying[0] = cls
+                        found.append((cls, problem(cls)))
+                    return found
+
                 try:
-                    found = self.answer(plugin, f"the trial deal of {getattr(cls, 'id', cls.__name__)!r}",
-                                        lambda cls=cls: problem(cls))
+                    results = self.answer(
+                        plugin, lambda trying=trying: f"the trial deal of {getattr(trying[0], 'id', trying[0])!r}",
+                        trials, beat=lambda trying=trying: trying[0])
                 except NoAnswer:
                     continue
-                if found:
-                    self.plugins[plugin].error(found)
-                    continue
-                claims.append((plugin, cls.id, cls))
+                for cls, found in results:
+                    if found:
+                        self.plugins[plugin].error(found)
+                    else:
+                        claims.append((plugin, cls.id, cls))
             self._games = {}
             for game_id, (plugin, cls) in self._claim("game id", claims).items():
                 cls.plugin_name = plugin

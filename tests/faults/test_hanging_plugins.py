@@ -8,18 +8,22 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
 from test_packaging import write_tree
-from test_processes import children_of, wait_for
+from test_processes import alive, children_of, wait_for
 from webserver import start_server, stop_server
 
 pytestmark = pytest.mark.venv
 
 DIST = "reussite-fault-hang"
 AT_IMPORT, IN_GAMES = "fault-hang-at-import", "fault-hang-in-games"  # imported in this order (by name)
+COMPANION = "fault-hang-companion"  # its game's solver companion sleeps
+LOOP = "fault-hang-loop"  # its game's legal_moves loops from the first move on
 # The host waits 1 s for each; a test that hangs anyway is stopped by the subprocess timeout (a safety net).
 TIMEOUT = "1"
 SAFETY = 120
@@ -35,17 +39,66 @@ FILES = {
         version = "1.0"
 
         [tool.setuptools]
-        py-modules = ["fault_hang_at_import", "fault_hang_in_games"]
+        py-modules = ["fault_hang_at_import", "fault_hang_in_games", "fault_hang_companion", "fault_hang_loop"]
 
         [project.entry-points."reussite.plugins"]
         {AT_IMPORT} = "fault_hang_at_import"
         {IN_GAMES} = "fault_hang_in_games"
+        {COMPANION} = "fault_hang_companion"
+        {LOOP} = "fault_hang_loop"
+        """,
+    f"{DIST}/fault_hang_companion.py": """
+        import time
+
+        from reussite.hookspecs import hookimpl
+        from reussite_plugins.forty_thieves import FortyThieves
+        from reussite_plugins.forty_thieves_solver import FortyThievesSolver
+
+
+        class Sleeper(FortyThievesSolver):
+            def safe_move(self, game):
+                time.sleep(3600)
+
+            def dead_end(self, game):
+                time.sleep(3600)
+
+
+        class Napper(FortyThieves):
+            id = "napper"
+            name = "Napper"
+            solver_companion = Sleeper
+
+
+        @hookimpl
+        def reussite_games():
+            return [Napper]
+        """,
+    f"{DIST}/fault_hang_loop.py": """
+        from reussite.hookspecs import hookimpl
+        from reussite_plugins.forty_thieves import FortyThieves
+
+
+        class Looper(FortyThieves):
+            id = "looper"
+            name = "Looper"
+
+            def legal_moves(self):
+                while self.move_count:  # from the first move on, it never returns
+                    pass
+                return super().legal_moves()
+
+
+        @hookimpl
+        def reussite_games():
+            return [Looper]
         """,
     f"{DIST}/fault_hang_at_import.py": """
         import os
         import time
 
         if "import" in os.environ.get("FAULT_HANG", ""):
+            if os.environ.get("FAULT_HANG_MARK"):  # tells the test the import has begun
+                open(os.environ["FAULT_HANG_MARK"], "w").close()
             time.sleep(3600)
         """,
     f"{DIST}/fault_hang_in_games.py": """
@@ -207,3 +260,127 @@ def test_the_option_reaches_the_solvers_process(venv, hang, tmp_path, attack):
             err = stop_server(srv, "stderr")
         assert "did not answer" not in err
 
+
+# -- a solver companion that never answers -------------------------------------------------------------------
+
+
+def hint(srv, seconds: float = 1):
+    return httpx.post(srv.url + "api/hint", json={"seconds": seconds, "lang": "en"}, timeout=SAFETY)
+
+
+def test_a_companion_that_never_answers_is_stopped_and_the_next_hint_works(venv, tmp_path, attack):
+    with attack("a hint on a game whose companion sleeps: the solver's process is replaced, the game kept"):
+        srv = start_server(tmp_path / "data", tmp_path, [str(venv.bin / "reussite")], ("napper", "-n", "4"),
+                           venv.environ())
+    try:
+        with attack("the hint overruns its time on the clock: named, the game kept"):
+            before = srv.state()
+            with ThreadPoolExecutor(1) as pool:
+                asked = pool.submit(hint, srv)
+                assert wait_for(lambda: len(children_of(srv.proc.pid)) == 1, 30)
+                (stuck,) = children_of(srv.proc.pid)
+                answer = asked.result(timeout=SAFETY)
+            assert answer.status_code == 500, answer.text
+            assert answer.json()["error"].startswith("The solver did not answer within 12 s on the game napper "
+                                                     f"(plugin {COMPANION}): its process was stopped")
+            attack.kept(before, srv.state())
+            assert wait_for(lambda: not alive(stuck), 10)  # killed, not left behind
+        with attack("the next hint, on another game, works (a new solver's process)"):
+            srv.new_game("forty-thieves", 4)
+            answer = hint(srv)
+            assert answer.status_code == 200 and answer.json()["move"], answer.text
+        with attack("a hint left hanging, then a new game: the stuck search is stopped once cancelled"):
+            srv.new_game("napper", 5)
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(hint, srv, 60)  # would take 130 s to overrun
+                assert wait_for(lambda: len(children_of(srv.proc.pid)) == 1, 10)
+                time.sleep(1)  # the child takes the job
+                srv.new_game("forty-thieves", 6)
+                answer = hint(srv)
+                assert answer.status_code == 200 and answer.json()["move"], answer.text
+                assert waiting.result(timeout=SAFETY).json().get("stale")
+    finally:
+        stop_server(srv)
+
+
+# -- a game whose own code loops in the server ---------------------------------------------------------------
+
+
+def test_a_game_that_loops_in_the_server_is_stopped_named_and_the_position_kept(venv, tmp_path, attack, monkeypatch):
+    monkeypatch.setenv("REUSSITE_PLUGIN_TIMEOUT", TIMEOUT)
+    with attack("a move after which the game's legal_moves never returns"):
+        srv = start_server(tmp_path / "data", tmp_path, [str(venv.bin / "reussite")], ("looper", "-n", "4"),
+                           venv.environ())
+    try:
+        with attack("the request is stopped, the plugin named, the position kept"):
+            before = srv.state()
+            answer = srv.api("/api/deal", {"version": before["version"], "lang": "en"})
+            assert answer.status_code == 500, answer.text
+            assert answer.json()["error"].startswith(
+                f"The game looper (plugin {LOOP}, distribution {DIST}) failed: NoAnswer: did not answer within "
+                f"{TIMEOUT} s")
+            assert "The game goes on from the position before." in answer.json()["error"]
+            attack.kept(before, srv.state())
+        with attack("the player goes on with another game"):
+            state = srv.new_game("forty-thieves", 4)
+            assert srv.api("/api/deal", {"version": state["version"]}).json()["moves"] == 1
+    finally:
+        stop_server(srv)
+
+
+# -- signals end everything, cleanly ------------------------------------------------------------------------
+
+
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        children = children_of(todo.pop())
+        found += children
+        todo += children
+    return found
+
+
+@pytest.mark.parametrize("during", ["a hanging import", "a sleeping companion", "a 60 s Solve", "a looping game"])
+def test_the_first_sigterm_ends_the_server_and_every_process_it_started(venv, tmp_path, attack, during):
+    """The session's close runs first (the journal is folded into the autosave), the solver's work is stopped
+    before the server, and no process is left. The 30 s wait is a safety net: before, the Solve held the server
+    up for its 60 s and a sleeping companion for ever."""
+    data, mark = tmp_path / "data", tmp_path / "importing"
+    env = {**venv.environ(), "FAULT_HANG_MARK": str(mark), "REUSSITE_PLUGIN_TIMEOUT": "60",
+           "FAULT_HANG": "import" if during == "a hanging import" else ""}
+    game = {"a sleeping companion": "napper", "a looping game": "looper"}.get(during, "forty-thieves")
+    with attack(f"SIGTERM during {during}"):
+        if during == "a hanging import":
+            proc = subprocess.Popen([str(venv.bin / "reussite"), "play", "--no-browser", "--data-dir", str(data)],
+                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            assert wait_for(mark.exists, SAFETY)
+            family = [proc.pid]
+        else:
+            srv = start_server(data, tmp_path, [str(venv.bin / "reussite")], (game, "-n", "4"), env)
+            proc = srv.proc
+            if game != "looper":
+                assert srv.api("/api/deal", {"version": srv.state()["version"]}).status_code == 200
+            path, body = {"napper": ("api/hint", {"seconds": 60}), "looper": ("api/deal", {"version": 1}),
+                          }.get(game, ("api/solve", {"seconds": 60}))
+            pool = ThreadPoolExecutor(1)
+            asked = pool.submit(httpx.post, srv.url + path, json=body, timeout=SAFETY)
+            assert wait_for(lambda: children_of(proc.pid), 30)
+            time.sleep(1)  # the child has the job; the game loops
+            family = [proc.pid, *descendants(proc.pid)]
+        proc.terminate()
+        try:
+            out, err = proc.communicate(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        if game == "looper":  # the stopped game's traceback, printed for the plugin's author, and nothing else
+            assert err.count("Traceback") == 1 and "NoAnswer: stopped: the server is stopping" in err, err
+        else:
+            assert "Traceback" not in err, err
+        assert wait_for(lambda: not any(alive(p) for p in family), 10), [p for p in family if alive(p)]
+        if during != "a hanging import":
+            assert asked.result(timeout=10).status_code in (200, 500)  # answered before the server stopped
+            pool.shutdown()
+            journal = data / "autosave.journal"
+            assert not journal.exists() or not journal.read_bytes()  # folded by the session's close
+            assert json.loads((data / "autosave.json").read_text())["moves"] == ([] if game == "looper" else ["deal"])
