@@ -31,14 +31,20 @@ class Context:
     _host: object = None
     #: ``reussite games`` may answer from its cache (a real run: in-process callers get the live listing).
     listing_cache: bool = False
+    #: Plugins switched off by ``--disable-plugin`` (``$REUSSITE_DISABLE_PLUGINS`` is read by the host).
+    disabled: tuple[str, ...] = ()
 
     @property
     def host(self):
         if self._host is None:
             from reussite.host import Host
 
-            self._host = Host.load()
+            self._host = Host.load(disable=self.disabled, warn=self.warn)
         return self._host
+
+    def warn(self, text: str | Message) -> None:
+        """A line on stderr, "reussite: TEXT" (a plugin that did not answer in time...)."""
+        print(program_line(self.tr, text), file=self.err, flush=True)
 
     def say(self, text: str | Message = "") -> None:
         print(self.tr.render(text) if isinstance(text, Message) else text, file=self.out)
@@ -128,6 +134,9 @@ def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> arg
         "language of everything shown: {langs}; a list such as it:fr falls back in that order, as LANGUAGE does"
     ).format(langs=", ".join(available_langs())))
     parser.add_argument("--version", action="store_true", help=_("print the version and exit"))
+    parser.add_argument("--disable-plugin", action="append", default=[], metavar=_("PLUGIN"),
+                        help=_("do not load this plugin (its name or its distribution's, as 'reussite plugins' "
+                               "lists them); may be repeated; REUSSITE_DISABLE_PLUGINS=a,b does the same"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
 
     p = sub.add_parser("games", help=_("list the games"))
@@ -341,7 +350,7 @@ def _listing(ctx: Context) -> tuple[list, int]:
                         for o in cls.options},
         })
     broken = len([p for p in ctx.host.plugin_list(defaults=False) if p.errors])
-    if ctx.listing_cache:
+    if ctx.listing_cache and not ctx.host.unanswered:  # one that did not answer is tried again next time
         _store_listing(ctx.tr.lang, rows, broken, ctx.host)
     return rows, broken
 
@@ -394,7 +403,8 @@ def cmd_plugins(args, ctx: Context) -> int:
     width = max((len(p.name) for p in plugins), default=0)
     for p in plugins:
         dist = f"{p.distribution or '-'} {p.version or ''}".strip()
-        status = _("ok") if not p.errors else _("error: {reasons}").format(reasons="; ".join(p.errors))
+        status = _("disabled") if p.disabled else _("ok") if not p.errors else _("error: {reasons}").format(
+            reasons="; ".join(p.errors))
         if p.notes:
             status = _("{status}; overridden: {notes}").format(status=status, notes="; ".join(p.notes))
         took = "-" if p.import_seconds is None else ctx.tr.format(_("{seconds:.2f} s"), seconds=p.import_seconds)
@@ -451,6 +461,28 @@ def cmd_play(args, ctx: Context) -> int:
     return serve(args, ctx)
 
 
+def _split_disabled(argv: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    """Take the program-wide ``--disable-plugin NAME`` (repeatable, ``NAME,NAME`` too) out of ``argv``: the
+    plugins are loaded before the command line is parsed (their commands are part of it), and it may stand
+    anywhere."""
+    names, rest, i = [], [], 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest.extend(argv[i:])
+            break
+        if arg == "--disable-plugin" and i + 1 < len(argv):
+            names.append(argv[i + 1])
+            i += 2
+            continue
+        if arg.startswith("--disable-plugin="):
+            names.append(arg.partition("=")[2])
+        else:
+            rest.append(arg)
+        i += 1
+    return rest, tuple(n.strip() for name in names for n in name.split(",") if n.strip())
+
+
 def _split_lang(argv: list[str]) -> tuple[list[str], str | None]:
     """Take the program-wide ``--lang`` out of ``argv``: it decides the language of everything after, and
     may stand anywhere, except after ``help``, whose own ``--lang`` chooses the page's language (and the
@@ -482,18 +514,39 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     out, err = _Printable(out or sys.stdout), _Printable(err or sys.stderr)
-    with redirect_stderr(err):  # warnings about catalogs go where this run's errors go
-        return _main(argv, out, err, process)
+    argv, disabled = _split_disabled(argv)
+    with redirect_stderr(err), _disabled_for_children(disabled):  # catalogs' warnings go where errors go
+        return _main(argv, out, err, process, disabled)
 
 
-def _main(argv: list[str], out: TextIO, err: TextIO, process: bool = False) -> int:
+@contextmanager
+def _disabled_for_children(names: tuple[str, ...]):
+    """``--disable-plugin`` reaches the processes this run starts (the solver's, the batch's workers), which
+    load the plugins themselves, through ``$REUSSITE_DISABLE_PLUGINS``; put back as it was afterwards."""
+    if not names:
+        yield
+        return
+    from reussite.host import DISABLE_ENV
+
+    saved = os.environ.get(DISABLE_ENV)
+    os.environ[DISABLE_ENV] = ",".join(filter(None, [saved, *names]))
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop(DISABLE_ENV, None)
+        else:
+            os.environ[DISABLE_ENV] = saved
+
+
+def _main(argv: list[str], out: TextIO, err: TextIO, process: bool = False, disabled: tuple[str, ...] = ()) -> int:
     argv, cli_lang = _split_lang(argv)
     langs, warning = choose_langs(cli_lang)
     if warning:
         print(warning, file=err)
     from reussite.l10n import host_translator
 
-    ctx = Context(host_translator(langs[0], langs[1:]), out, err, listing_cache=process)
+    ctx = Context(host_translator(langs[0], langs[1:]), out, err, listing_cache=process, disabled=disabled)
     try:
         with _argparse_in(ctx.tr), redirect_stdout(out):
             command = next((a for a in argv if not a.startswith("-")), None)

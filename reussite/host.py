@@ -3,7 +3,9 @@
 Bundled games are plugins exactly like third-party ones: they are listed in the ``reussite.plugins``
 entry-point group of this distribution's metadata. A plugin that fails to import, implements an unknown
 hook, raises in a hook or returns something malformed is recorded with its name and reason; the host
-still starts and every other plugin keeps working.
+still starts and every other plugin keeps working. One that does not answer in time (its import, a hook, a
+game's trial deal: :func:`call_within`) is named, skipped for the run, and the host goes on without it; one
+the user switched off (``--disable-plugin``, ``REUSSITE_DISABLE_PLUGINS``) is listed and never imported.
 
 Bundled plugins (those of the ``reussite`` distribution) are registered first and win every claim on a game
 id, a help page or a catalog domain: a third-party plugin that claims one of theirs is refused, unless the
@@ -18,6 +20,7 @@ import importlib
 import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -32,7 +35,7 @@ import pluggy
 from reussite import hookspecs
 from reussite.errors import PluginError, UnknownGame, UserError
 from reussite.hookspecs import Catalog, Command, HelpPage
-from reussite.messages import N_
+from reussite.messages import N_, Message, msg
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 HOST_PLUGIN = "reussite.builtin"
@@ -41,6 +44,16 @@ BUNDLED_DISTRIBUTION = "reussite"
 OVERRIDE_ENV = "REUSSITE_ALLOW_OVERRIDE"
 #: A plugin whose import takes this long is flagged by ``reussite plugins``: it slows every command.
 SLOW_IMPORT_SECONDS = 0.5
+#: Comma-separated names of plugins (or of their distributions) that are not even imported.
+DISABLE_ENV = "REUSSITE_DISABLE_PLUGINS"
+#: Seconds a plugin has to answer, at import and in each hook, before the host goes on without it.
+TIMEOUT_ENV = "REUSSITE_PLUGIN_TIMEOUT"
+DEFAULT_TIMEOUT = 10.0
+M_NO_ANSWER_IMPORT = N_("plugin {plugin} did not answer within {seconds} s at import; it is skipped this time "
+                        "(--disable-plugin {plugin} switches it off)")
+M_NO_ANSWER_HOOK = N_("plugin {plugin} did not answer within {seconds} s in {hook}; it is skipped this time "
+                      "(--disable-plugin {plugin} switches it off)")
+M_BAD_TIMEOUT = N_("{name}={value!r} is not a number of seconds above 0")
 
 
 @dataclass
@@ -56,6 +69,8 @@ class PluginInfo:
     #: What this plugin lost to another one the user allowed to override it (not an error).
     notes: list[str] = field(default_factory=list)
     import_seconds: float | None = None
+    #: Switched off by the user (``--disable-plugin``, :data:`DISABLE_ENV`): listed, never imported.
+    disabled: bool = False
 
     @property
     def bundled(self) -> bool:
@@ -67,6 +82,8 @@ class PluginInfo:
 
     @property
     def status(self) -> str:
+        if self.disabled:
+            return "disabled"
         return "ok" if not self.errors else "error: " + "; ".join(self.errors)
 
     def error(self, text: str) -> None:
@@ -83,7 +100,8 @@ class PluginInfo:
             "bundled": self.bundled,
             "import_seconds": None if self.import_seconds is None else round(self.import_seconds, 3),
             "slow": self.slow,
-            "status": "ok" if not self.errors else "error",
+            "status": "disabled" if self.disabled else "ok" if not self.errors else "error",
+            "disabled": self.disabled,
             "errors": self.errors,
             "notes": self.notes,
         }
@@ -108,8 +126,69 @@ class CommandFailed(PluginError):
                            reason=reason)
 
 
+def _names(variable: str) -> frozenset[str]:
+    return frozenset(n.strip() for n in os.environ.get(variable, "").split(",") if n.strip())
+
+
 def _allowed_overrides() -> frozenset[str]:
-    return frozenset(n.strip() for n in os.environ.get(OVERRIDE_ENV, "").split(",") if n.strip())
+    return _names(OVERRIDE_ENV)
+
+
+def disabled_plugins() -> frozenset[str]:
+    """The plugins (or distributions) named in :data:`DISABLE_ENV`."""
+    return _names(DISABLE_ENV)
+
+
+def plugin_timeout() -> float:
+    """:data:`TIMEOUT_ENV`, or :data:`DEFAULT_TIMEOUT`; a value that is not a positive number is a UserError."""
+    value = os.environ.get(TIMEOUT_ENV, "").strip()
+    if not value:
+        return DEFAULT_TIMEOUT
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise UserError(M_BAD_TIMEOUT, name=TIMEOUT_ENV, value=value)
+    return seconds
+
+
+class NoAnswer(Exception):
+    """Plugin code did not return within the host's time limit (it goes on in a thread nobody waits for)."""
+
+
+def call_within(seconds: float, function: Callable[[], Any], name: str = "plugin",
+                beat: Callable[[], object] | None = None) -> Any:
+    """``function()``'s value (or exception, re-raised here), or :class:`NoAnswer` after ``seconds``; with
+    ``beat``, after ``seconds`` during which ``beat()`` (what the function is doing) did not change, so that a
+    long series of quick steps runs in one thread (a thread hand-off costs much more than a trial deal when
+    the machine is busy and the process runs at a low priority, as the solver's does).
+
+    It runs in a daemon thread: Python cannot stop a thread, but the caller stops waiting for it, and a
+    daemon thread does not keep the process alive at exit. A stuck import holds only the import lock of the
+    module(s) it is in the middle of importing (per-module locks since Python 3.3), so every other import goes
+    on; that plugin is skipped for the rest of the run so that nothing waits on it again."""
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = function()
+        except BaseException as exc:  # a plugin may raise anything, SystemExit included: the caller judges
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, daemon=True, name=f"reussite-plugin-{name}").start()
+    step = beat() if beat is not None else None
+    while not done.wait(seconds):
+        now = beat() if beat is not None else None
+        if beat is None or now is step:
+            raise NoAnswer(name)
+        step = now
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
 
 
 def _resource_path(value: object) -> bool:
@@ -258,11 +337,20 @@ def _short_error(exc: BaseException) -> str:
 class Host:
     """The loaded plugins and what they declared. Build one with :meth:`load`."""
 
-    def __init__(self, allow_override: Iterable[str] | None = None) -> None:
+    def __init__(self, allow_override: Iterable[str] | None = None, disable: Iterable[str] = (),
+                 timeout: float | None = None, warn: Callable[[Message], None] | None = None) -> None:
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs.ReussiteSpec)
         self.plugins: dict[str, PluginInfo] = {}
         self.allow_override = _allowed_overrides() if allow_override is None else frozenset(allow_override)
+        #: Plugins (or distributions) not to import: ``disable`` and :data:`DISABLE_ENV`.
+        self.disabled = frozenset(disable) | disabled_plugins()
+        #: Seconds plugin code has to answer when the host loads it (:data:`TIMEOUT_ENV`).
+        self.timeout = plugin_timeout() if timeout is None else timeout
+        #: Told (a :class:`Message`) when a plugin does not answer in time; it is also in its errors.
+        self.warn = warn
+        #: Plugins that did not answer once: never called again in this process.
+        self.unanswered: set[str] = set()
         self._games: dict[str, type] | None = None
         self._aliases: dict[str, tuple[str, dict[str, str]]] = {}
         self._help: dict[str, HelpPage] | None = None
@@ -279,10 +367,16 @@ class Host:
         extra: Iterable[tuple[str, ModuleType | object]] = (),
         builtin: bool = True,
         allow_override: Iterable[str] | None = None,
+        disable: Iterable[str] = (),
+        timeout: float | None = None,
+        warn: Callable[[Message], None] | None = None,
     ) -> Host:
         """Load the host's built-in plugins, every ``reussite.plugins`` entry point (the bundled ones first),
-        then ``extra`` objects. ``allow_override`` defaults to ``$REUSSITE_ALLOW_OVERRIDE``."""
-        host = cls(allow_override)
+        then ``extra`` objects. ``allow_override`` defaults to ``$REUSSITE_ALLOW_OVERRIDE``; the plugins named
+        in ``disable`` or ``$REUSSITE_DISABLE_PLUGINS`` are listed as disabled and not imported. Each import
+        has ``timeout`` seconds (``$REUSSITE_PLUGIN_TIMEOUT``, else :data:`DEFAULT_TIMEOUT`); a plugin that
+        takes longer is skipped, recorded and passed to ``warn``."""
+        host = cls(allow_override, disable, timeout, warn)
         if builtin:
             from reussite import __version__
             from reussite import builtin as builtin_plugin
@@ -298,9 +392,18 @@ class Host:
                           dist.version if dist is not None else None))
         # Registration order is claim order: the bundled plugins first, whatever their names.
         for ep, dist_name, dist_version in sorted(found, key=lambda f: (f[1] != BUNDLED_DISTRIBUTION, f[0].name)):
+            if ep.name in host.disabled or dist_name in host.disabled:
+                host.plugins.setdefault(ep.name, PluginInfo(ep.name, ep.value, dist_name, dist_version,
+                                                            disabled=True))
+                continue
             started = time.perf_counter()
             try:
-                module = ep.load()
+                module = call_within(host.timeout, ep.load, ep.name)
+            except NoAnswer:
+                info = host.plugins.setdefault(ep.name, PluginInfo(ep.name, ep.value, dist_name, dist_version))
+                host._no_answer(ep.name, M_NO_ANSWER_IMPORT)
+                info.import_seconds = time.perf_counter() - started
+                continue
             except BaseException as exc:  # a plugin's import may raise anything, SystemExit included
                 info = PluginInfo(ep.name, ep.value, dist_name, dist_version)
                 info.errors.append(f"failed to import {ep.value}: {_short_error(exc)}")
@@ -344,15 +447,41 @@ class Host:
         self._games = self._help = self._catalogs = None
         return info
 
+    def _no_answer(self, plugin: str, template: str, **params: Any) -> None:
+        """Record that ``plugin`` did not answer in time: named in its errors, told to ``warn``, never called
+        again in this process."""
+        self.unanswered.add(plugin)
+        message = msg(template, plugin=plugin, seconds=f"{self.timeout:g}", **params)
+        self.plugins[plugin].error(str(message))
+        if self.warn is not None:
+            self.warn(message)
+
+    def answer(self, plugin: str, what: str | Callable[[], str], function: Callable[[], Any],
+               beat: Callable[[], object] | None = None) -> Any:
+        """``function()``, plugin code of ``plugin`` run while loading (a hook, the games' trial deals), within
+        the host's time limit (for each step, with ``beat``: see :func:`call_within`): :class:`NoAnswer` if it
+        does not answer in time (or did not answer before). ``what`` names it (a function: when it is late)."""
+        if plugin in self.unanswered:
+            raise NoAnswer(plugin)
+        try:
+            return call_within(self.timeout, function, plugin, beat)
+        except NoAnswer:
+            self._no_answer(plugin, M_NO_ANSWER_HOOK, hook=what() if callable(what) else what)
+            raise
+
     def _call_each(self, hook_name: str, kind: type | tuple[type, ...] | None, **args: Any) -> list[tuple[str, Any]]:
-        """Call one hook plugin by plugin, with the ``args`` each implementation names; a failing or malformed
-        answer is recorded, not raised. Every hook is called through here, once per question."""
+        """Call one hook plugin by plugin, with the ``args`` each implementation names, each within the time
+        limit (:meth:`answer`); a failing, slow or malformed answer is recorded, not raised. Every hook is
+        called through here, once per question."""
         results: list[tuple[str, Any]] = []
         caller = getattr(self.pm.hook, hook_name)
         for impl in reversed(caller.get_hookimpls()):  # registration order
             info = self.plugins[impl.plugin_name]
             try:
-                value = impl.function(*(args[name] for name in impl.argnames))
+                value = self.answer(impl.plugin_name, hook_name,
+                                    lambda impl=impl: impl.function(*(args[name] for name in impl.argnames)))
+            except NoAnswer:
+                continue
             except BaseException as exc:
                 info.error(f"{hook_name} raised {_short_error(exc)}")
                 continue
@@ -413,31 +542,48 @@ class Host:
         if self._games is None:
             from reussite.variant import Variant, VariantError, pack_problem
 
-            claims = []
-            for plugin, cls in self._call_each("reussite_games", type):
-                info = self.plugins[plugin]
+            def problem(cls) -> str | None:
                 if not issubclass(cls, Variant):
-                    info.error(f"reussite_games returned {cls.__name__}, which is not a Variant subclass")
-                    continue
+                    return f"reussite_games returned {cls.__name__}, which is not a Variant subclass"
                 try:
                     cls.validate()
                 except (VariantError, Exception) as exc:
-                    info.error(f"game {getattr(cls, 'id', cls.__name__)!r} is invalid: {exc}")
-                    continue
+                    return f"game {getattr(cls, 'id', cls.__name__)!r} is invalid: {exc}"
                 if not GAME_ID.match(cls.id):
-                    info.error(f"game id {cls.id!r} must be lower-case letters, digits and dashes")
-                    continue
+                    return f"game id {cls.id!r} must be lower-case letters, digits and dashes"
                 try:  # a trial deal, so that a game that cannot even start is reported here, not mid-game
                     trial = cls(1)
                     self.probe(trial)
                     problem = pack_problem(trial)
                 except Exception as exc:
-                    info.error(f"game {cls.id!r} failed a trial deal: {_short_error(exc)}")
+                    return f"game {cls.id!r} failed a trial deal: {_short_error(exc)}"
+                return f"game {cls.id!r} failed a trial deal: {problem}" if problem else None
+
+            by_plugin: dict[str, list[type]] = {}
+            for plugin, cls in self._call_each("reussite_games", type):
+                by_plugin.setdefault(plugin, []).append(cls)
+            claims = []
+            for plugin, classes in by_plugin.items():
+                trying: list[type] = [classes[0]]  # the game under trial: the time limit is for each
+
+                def trials(classes=classes, trying=trying) -> list[tuple[type, str | None]]:
+                    found = []
+                    for cls in classes:
+                        trying[0] = cls
+                        found.append((cls, problem(cls)))
+                    return found
+
+                try:
+                    results = self.answer(
+                        plugin, lambda trying=trying: f"the trial deal of {getattr(trying[0], 'id', trying[0])!r}",
+                        trials, beat=lambda trying=trying: trying[0])
+                except NoAnswer:
                     continue
-                if problem:
-                    info.error(f"game {cls.id!r} failed a trial deal: {problem}")
-                    continue
-                claims.append((plugin, cls.id, cls))
+                for cls, found in results:
+                    if found:
+                        self.plugins[plugin].error(found)
+                    else:
+                        claims.append((plugin, cls.id, cls))
             self._games = {}
             for game_id, (plugin, cls) in self._claim("game id", claims).items():
                 cls.plugin_name = plugin

@@ -190,3 +190,52 @@ def test_a_wrong_alias_is_named_when_the_class_is_defined(aliases, problem, monk
 
     with pytest.raises(VariantError, match=re.escape(problem)):
         type("Wrong", (Draws,), {"aliases": aliases})
+
+
+def test_a_game_whose_trial_deal_never_returns_is_skipped_named_and_never_called_again(monkeypatch):
+    """Issue 40: plugin code run while loading has a time limit (here the trial deal of a game, blocked on an
+    event that the test releases at the end so that no thread is left behind)."""
+    import threading
+    from types import SimpleNamespace
+
+    from reussite.hookspecs import hookimpl
+    from reussite_plugins.forty_thieves import FortyThieves
+
+    release, calls, told = threading.Event(), [], []
+
+    class Stuck(FortyThieves):
+        id = "stuck"
+        name = "Stuck"
+
+        def deal(self, cards):
+            release.wait(60)
+            super().deal(cards)
+
+    @hookimpl
+    def reussite_games():
+        calls.append("games")
+        return [Stuck]
+
+    @hookimpl
+    def reussite_help_pages():
+        calls.append("help")
+        return []
+
+    plugin = SimpleNamespace(reussite_games=reussite_games, reussite_help_pages=reussite_help_pages)
+    try:
+        host = Host.load(entry_points=[], extra=[("stuck-plugin", plugin)], timeout=0.2, warn=told.append)
+        assert "stuck" not in host.games
+        reason = "plugin stuck-plugin did not answer within 0.2 s in the trial deal of 'stuck'; it is skipped"
+        assert reason in host.plugins["stuck-plugin"].errors[0] and [reason in str(m) for m in told] == [True]
+        host.help_pages  # noqa: B018
+        assert calls == ["games"]  # not called again in this process
+    finally:
+        release.set()
+
+
+@pytest.mark.parametrize("value", ["soon", "0", "-1", "inf", "nan"])
+def test_a_time_limit_that_is_not_a_number_of_seconds_is_refused_naming_it(monkeypatch, value):
+    monkeypatch.setenv("REUSSITE_PLUGIN_TIMEOUT", value)
+    with pytest.raises(UserError) as caught:
+        Host.load()
+    assert str(caught.value) == f"REUSSITE_PLUGIN_TIMEOUT={value!r} is not a number of seconds above 0"

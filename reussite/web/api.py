@@ -275,6 +275,13 @@ class Api:
         result = await session.solver().run(kind, payload)
         if session.version != version or result.get("cancelled"):
             return None
+        if result.get("no_answer"):  # plugin code under the search never returned: its game is named
+            cls = type(session.game)
+            plugin = getattr(cls, "plugin_name", "") or "?"
+            if plugin in session.host.plugins:
+                session.host.plugins[plugin].error(f"game {cls.id!r}: {result['error']}")
+            raise BadRequest(500, Message(S.M_SOLVER_NO_ANSWER, {
+                "seconds": f"{result['no_answer']:g}", "game": cls.id, "plugin": plugin}))
         if "error" in result:
             raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
         return result

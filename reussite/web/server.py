@@ -12,6 +12,7 @@ import errno
 import mimetypes
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -90,6 +91,98 @@ def with_game(html: str, session: Session) -> str:
     return html
 
 
+class LoopWatchdog:
+    """Stops plugin code that holds the server's event loop for more than ``seconds`` (a game whose
+    ``legal_moves`` or rule never returns): a thread raises :class:`~reussite.host.NoAnswer` in the loop's thread
+    with ``PyThreadState_SetAsyncExc``, inside the request's own code, where ``Host.guard`` names the plugin and
+    the request's wrapper puts the game back as it was. Only the request's synchronous steps are timed (see
+    :meth:`run`), never its waits, so the exception can only land in the request that overran. A pure-Python
+    loop is stopped this way; code blocked inside a C call is stopped when it returns to Python."""
+
+    def __init__(self, seconds: float) -> None:
+        from reussite.host import NoAnswer
+
+        self.seconds = seconds
+        def error(text: str) -> type[NoAnswer]:  # raised as a class: its message is its default
+            return type("NoAnswer", (NoAnswer,), {"__init__": lambda e, *a: NoAnswer.__init__(e, *(a or (text,)))})
+
+        self.error = error(f"did not answer within {seconds:g} s; stopped")
+        self.stopping = error("stopped: the server is stopping")
+        self._lock = threading.RLock()  # re-entered by a signal handler that interrupted its own thread
+        self._since: float | None = None  # when the running step started; None between steps
+        self._thread_id = 0
+        self._fired = False
+        self._watcher: threading.Thread | None = None
+
+    def _raise_in_loop(self, error) -> None:
+        import ctypes
+
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread_id),
+                                                   ctypes.py_object(error) if error is not None else None)
+
+    def _arm(self) -> None:
+        with self._lock:
+            self._since, self._thread_id, self._fired = time.monotonic(), threading.get_ident(), False
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, daemon=True, name="reussite-loop-watchdog")
+            self._watcher.start()
+
+    def _disarm(self) -> None:
+        with self._lock:
+            self._since = None
+            if self._fired:  # raised, or still pending: a pending one must not land after the step
+                self._raise_in_loop(None)
+                self._fired = False
+
+    def fire(self) -> bool:
+        """Stop the running step now (the server is stopping); False if none runs."""
+        with self._lock:
+            if self._since is None or self._fired:
+                return False
+            self._fired = True
+            self._raise_in_loop(self.stopping)
+            return True
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(min(0.1, self.seconds / 4))
+            with self._lock:
+                if self._since is None or self._fired or time.monotonic() - self._since <= self.seconds:
+                    continue
+                self._fired = True
+                self._raise_in_loop(self.error)
+
+    async def run(self, awaitable):
+        """``await awaitable``, each of its synchronous steps within the time limit."""
+        return await _Stepped(awaitable.__await__(), self)
+
+
+class _Stepped:
+    """An awaitable driving another one step by step, each step timed by a :class:`LoopWatchdog`."""
+
+    def __init__(self, steps, watchdog: LoopWatchdog) -> None:
+        self.steps, self.watchdog = steps, watchdog
+
+    def __await__(self):
+        steps, dog = self.steps, self.watchdog
+        step, value = steps.send, None
+        while True:
+            dog._arm()
+            try:
+                yielded = step(value)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                dog._disarm()
+            try:
+                value, step = (yield yielded), steps.send
+            except GeneratorExit:
+                steps.close()
+                raise
+            except BaseException as exc:  # a cancellation: passed to the request's code
+                value, step = exc, steps.throw
+
+
 def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Session | None = None,
                allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
     """The web application for ``host`` (the plugin host), autosaving in ``data_dir``.
@@ -101,6 +194,7 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
         session = Session(host, Path(data_dir), lang)
         session.restore_or_start()
     api = Api(session)
+    watchdog = LoopWatchdog(session.host.timeout)  # game code that never returns is stopped, its plugin named
     static = _load_static()
     index_html = prefilled(static["index.html"][0].decode("utf-8").replace("{{default_lang}}", session.default_lang),
                            session.default_lang)
@@ -126,13 +220,13 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
             try:
                 with session.host.guard(lambda: session.game, allow=(BadRequest,)):  # a plugin failure is named
                     if not body:
-                        return await handler(request)
+                        return await watchdog.run(handler(request))
                     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
                     if kind != "application/json":
                         # Also keeps other web sites from posting here without a CORS preflight.
                         raise BadRequest(415, "send the request body as application/json")
                     data = await read_json(request, limit)
-                    return await handler(request, data)
+                    return await watchdog.run(handler(request, data))
             except BadRequest as exc:
                 return api.error(request, exc, lang_of(data), soft=soft(data))
             except PluginError as exc:  # the game in progress goes back to where it was before the request
@@ -170,6 +264,7 @@ def create_app(host, data_dir: str | os.PathLike, lang: str = "en", session: Ses
 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.session = session
+    app.state.watchdog = watchdog
     return app
 
 
@@ -319,6 +414,42 @@ def uvicorn_config(app, read_timeout: float = READ_TIMEOUT, keep_alive: int = KE
                           limit_concurrency=MAX_CONNECTIONS, h11_max_incomplete_event_size=MAX_HEADER_BYTES)
 
 
+#: Seconds the server waits, once asked to stop, for the requests under way to be answered (the solver's
+#: process is stopped at once, so a Solve or a hint answers at once).
+STOP_GRACE = 3
+
+
+def stopping_server(config, session, watchdog: LoopWatchdog | None = None):
+    """uvicorn's server for ``session``. The first SIGTERM or Ctrl+C stops the solver's process at once (a
+    running Solve would otherwise hold up the shutdown until it ends), then uvicorn answers the requests under
+    way (:data:`STOP_GRACE` seconds at most) and returns; the signal is left to :func:`serve`, which closes the
+    session first (uvicorn would raise it again as it returns, and SIGTERM would end the process before the
+    session's close)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        received: list[int]
+
+        def handle_exit(self, sig: int, frame) -> None:
+            first = not self.should_exit
+            super().handle_exit(sig, frame)
+            getattr(self, "_captured_signals", []).clear()
+            self.received.append(sig)
+            worker = session.worker
+            if first and worker is not None:  # in a thread: the handler may have interrupted one holding its lock
+                threading.Thread(target=worker.close, kwargs={"wait": 0, "final": True}, daemon=True,
+                                 name="reussite-solver-stop").start()
+            if not first:  # a second signal: stop waiting for the requests under way
+                self.force_exit = True
+            if first and watchdog is not None:  # last: it raises in this thread, in the game code interrupted
+                watchdog.fire()  # a game looping in a request is stopped, and its game kept as it was
+
+    config.timeout_graceful_shutdown = STOP_GRACE
+    server = Server(config)
+    server.received = []
+    return server
+
+
 def _listen(address: str, port: int) -> socket.socket:
     if not 0 <= port <= 65535:
         raise UserError(N_("--port must be from 0 (any free port) to 65535, not {port}"), port=port)
@@ -431,8 +562,7 @@ def _session(args, ctx, data_dir: Path) -> Session:
 
 
 def serve(args, ctx) -> int:
-    """``reussite play``: serve the browser front end until Ctrl+C."""
-    import uvicorn
+    """``reussite play``: serve the browser front end until Ctrl+C or SIGTERM."""
 
     _ = ctx.tr.gettext
     data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
@@ -470,7 +600,7 @@ def serve(args, ctx) -> int:
                       + "\n")
     app = create_app(host, data_dir, session=session, allowed_hosts=allowed)
     session.solver().start()  # ready before the first hint
-    server = uvicorn.Server(uvicorn_config(app))
+    server = stopping_server(uvicorn_config(app), session, app.state.watchdog)
     ctx.say(_("Réussite is ready at {url} (press Ctrl+C to stop).").format(url=url))
     ctx.out.flush()
     if not args.no_browser:
@@ -487,11 +617,13 @@ def serve(args, ctx) -> int:
     try:
         server.run(sockets=[sock])
     finally:
-        session.close()
+        session.close()  # the journal folded, the statistics written: before the process ends
         sock.close()
         if lock is not None:
             lock.close()
-    return 0
+    if signal.SIGINT in server.received:
+        raise KeyboardInterrupt  # the command's usual end on Ctrl+C (130)
+    return 128 + signal.SIGTERM if server.received else 0
 
 
 LOCK_NAME = "server.lock"

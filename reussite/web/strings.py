@@ -243,6 +243,8 @@ M_NO_WIN = N_("No win is possible from here.")
 M_NO_LINE = N_("The solver found no winning line within {seconds:g} s.")
 M_NO_REWIND = N_("The solver could not prove that any earlier position can be won.")
 M_SOLVER_FAILED = N_("The solver failed: {reason}")
+M_SOLVER_NO_ANSWER = N_("The solver did not answer within {seconds} s on the game {game} (plugin {plugin}): its "
+                        "process was stopped and a new one started. The game goes on.")
 M_UNDO_N, M_UNDO_N_PLURAL = ngettext("Undo {count} move", "Undo {count} moves")
 M_LINE_FOUND, M_LINE_FOUND_PLURAL = ngettext("A winning line of {count} move.", "A winning line of {count} moves.")
 M_SEARCHING, M_SEARCHING_PLURAL = ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",

@@ -34,6 +34,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from reussite.errors import UserError
@@ -182,6 +183,8 @@ def child_main(fd: int) -> None:
     except OSError:
         pass
     host = Host.load()
+    host.games  # noqa: B018  (plugins that do not answer are waited for here, before any job's time counts)
+    conn.send((0, True, "ready"))  # the server's watchdog counts each job's time from here
     cache = LineCache()
     inbox: queue.Queue = queue.Queue()
     latest = [0]  # the newest generation the parent has announced
@@ -232,9 +235,45 @@ def child_main(fd: int) -> None:
 # -- the server's side ----------------------------------------------------------------------------------
 
 
+#: Seconds on the clock a job may run beyond twice its CPU budget (a busy machine, the child at nice 19) before
+#: the child is judged stuck (plugin code that never returns, such as a companion's ``dead_end``), killed and
+#: replaced; a job's progress report (a deal tried) starts its clock again.
+WALL_MARGIN = 10.0
+#: Seconds a job has to stop once cancelled (the solver polls for it every few hundred positions).
+CANCEL_GRACE = 3.0
+#: Seconds the child may take to start (it imports the plugins, each within the host's own time limit).
+START_LIMIT = 120.0
+
+
+def wall_limit(payload: dict[str, Any]) -> float:
+    """Seconds on the clock a job may run: twice its CPU budget (``seconds``, or ``total_seconds`` for a
+    rewind) plus :data:`WALL_MARGIN`."""
+    budget = payload.get("total_seconds") or payload.get("seconds") or 0
+    return 2 * float(budget) + WALL_MARGIN
+
+
+@dataclass
+class _Job:
+    """A job asked of the child and not answered yet."""
+
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future
+    on_progress: Callable[[Any], None] | None
+    kind: str
+    payload: dict[str, Any]
+    generation: int
+    limit: float
+    cancelled_at: float | None = None
+
+
 class SolverWorker:
     """The child process, seen from the server: ``await run(kind, payload)``; ``cancel()`` when the position
-    changes. Started on first use (or by :meth:`start`), started again if it dies."""
+    changes. Started on first use (or by :meth:`start`), started again if it dies.
+
+    The child does one job at a time, in the order asked, so the oldest job not answered is the one running;
+    a watchdog thread gives it :func:`wall_limit` seconds from when it started (and :data:`CANCEL_GRACE` once
+    cancelled). A child that overruns is killed and replaced: that job is answered with an error saying so,
+    the jobs behind it are asked again of the new child, so the next hint works."""
 
     def __init__(self) -> None:
         self.generation = 0
@@ -242,31 +281,56 @@ class SolverWorker:
         self._conn = None
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
-        self._pending: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future, Callable | None]] = {}
+        self._pending: dict[int, _Job] = {}  # in the order asked: the first one is running
+        self._ready = False  # the child has loaded the plugins and takes jobs
+        self._spawned = 0.0
+        self._head_since = 0.0  # when the running job started (or last reported progress)
+        self._watchdog: threading.Thread | None = None
+        self._closed = False
+        self._final = False  # the server is stopping: no new child
+        #: How many times a child that did not answer was replaced.
+        self.replaced = 0
+
+    @property
+    def pid(self) -> int | None:
+        proc = self._proc
+        return None if proc is None else proc.pid
 
     def start(self) -> None:
+        with self._lock:
+            self._start_locked()
+
+    def _start_locked(self) -> None:
         # A fresh interpreter (not multiprocessing's spawn, which would run the parent's main script again):
         # the child imports only what it needs.
         from multiprocessing.connection import Connection
 
-        with self._lock:
-            if self._proc is not None and self._proc.poll() is None:
-                return
-            ours, theirs = socket.socketpair()
-            fd = theirs.fileno()
-            command = [sys.executable, "-c", "import sys; from reussite.web.worker import child_main; "
-                       "child_main(int(sys.argv[1]))", str(fd)]
-            self._proc = subprocess.Popen(command, pass_fds=(fd,), stdin=subprocess.DEVNULL,
-                                          stdout=subprocess.DEVNULL, close_fds=True)
-            theirs.close()
-            self._conn = conn = Connection(ours.detach())
-            conn.send(("cancel", self.generation))
-            threading.Thread(target=self._read, args=(conn,), daemon=True, name="reussite-solver-results").start()
+        if self._final or (self._proc is not None and self._proc.poll() is None):
+            return
+        self._closed = False
+        ours, theirs = socket.socketpair()
+        fd = theirs.fileno()
+        command = [sys.executable, "-c", "import sys; from reussite.web.worker import child_main; "
+                   "child_main(int(sys.argv[1]))", str(fd)]
+        self._proc = subprocess.Popen(command, pass_fds=(fd,), stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, close_fds=True)
+        theirs.close()
+        self._conn = conn = Connection(ours.detach())
+        self._ready, self._spawned = False, time.monotonic()
+        conn.send(("cancel", self.generation))
+        threading.Thread(target=self._read, args=(conn,), daemon=True, name="reussite-solver-results").start()
+        if self._watchdog is None or not self._watchdog.is_alive():
+            self._watchdog = threading.Thread(target=self._watch, daemon=True, name="reussite-solver-watchdog")
+            self._watchdog.start()
 
     def cancel(self) -> None:
         """Stop whatever the child is doing or has been asked to do (the position has changed)."""
         with self._lock:
             self.generation += 1
+            now = time.monotonic()
+            for job in self._pending.values():
+                if job.cancelled_at is None:
+                    job.cancelled_at = now
             if self._conn is not None and self._pending:
                 try:
                     self._conn.send(("cancel", self.generation))
@@ -274,13 +338,19 @@ class SolverWorker:
                     pass
 
     async def run(self, kind: str, payload: dict[str, Any], on_progress: Callable[[Any], None] | None = None):
-        """The job's result (a dict); ``{"cancelled": True}`` if the position changed first."""
-        self.start()
+        """The job's result (a dict); ``{"cancelled": True}`` if the position changed first; ``{"error": ...,
+        "no_answer": SECONDS}`` if the child did not answer in time (it is replaced)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         with self._lock:
+            if self._final:
+                return {"cancelled": True}
+            self._start_locked()
             job = next(self._ids)
-            self._pending[job] = (loop, future, on_progress)
+            if not self._pending:
+                self._head_since = time.monotonic()
+            self._pending[job] = _Job(loop, future, on_progress, kind, payload, self.generation,
+                                      wall_limit(payload))
             try:
                 self._conn.send(("job", job, self.generation, kind, payload))
             except (OSError, ValueError, AttributeError) as exc:
@@ -295,40 +365,108 @@ class SolverWorker:
             except (EOFError, OSError):
                 break
             with self._lock:
+                if job == 0:  # the child has started
+                    self._ready, self._head_since = True, time.monotonic()
+                    continue
                 entry = self._pending.pop(job, None) if final else self._pending.get(job)
+                if entry is not None:  # the next job starts now, or this one made progress
+                    self._head_since = time.monotonic()
             if entry is None:
                 continue
-            loop, future, on_progress = entry
             if final:
-                loop.call_soon_threadsafe(_resolve, future, data)
-            elif on_progress is not None:
-                loop.call_soon_threadsafe(on_progress, data)
+                entry.loop.call_soon_threadsafe(_resolve, entry.future, data)
+            elif entry.on_progress is not None:
+                entry.loop.call_soon_threadsafe(entry.on_progress, data)
         with self._lock:  # the child is gone: nothing more will come
             if self._conn is not conn:
                 return
             pending, self._pending = self._pending, {}
             self._conn = None
-        for loop, future, _ in pending.values():
-            loop.call_soon_threadsafe(_resolve, future, {"error": "the solver process stopped"})
+        for entry in pending.values():
+            entry.loop.call_soon_threadsafe(_resolve, entry.future, {"error": "the solver process stopped"})
 
-    def close(self) -> None:
+    def _overrun(self, now: float) -> float | None:
+        """The limit (seconds) the running job, or the child's start, has overrun; None if all is well."""
+        if not self._pending:
+            return None
+        if not self._ready:
+            return START_LIMIT if now - self._spawned > START_LIMIT else None
+        head = next(iter(self._pending.values()))
+        if now - self._head_since > head.limit:
+            return head.limit
+        if head.cancelled_at is not None and now - max(head.cancelled_at, self._head_since) > CANCEL_GRACE:
+            return round(now - self._head_since, 1)
+        return None
+
+    def _watch(self) -> None:
+        """The watchdog: replaces a child whose running job overran its time (see the class)."""
+        while not self._closed:
+            time.sleep(0.25)
+            with self._lock:
+                limit = self._overrun(time.monotonic())
+                if limit is None:
+                    continue
+                proc, conn, pending, ready = self._proc, self._conn, self._pending, self._ready
+                self._proc = self._conn = None
+                self._pending = {}
+                self.replaced += 1
+            _stop(proc, conn, wait=0)
+            stuck = [next(iter(pending.values()))] if ready else list(pending.values())
+            for entry in stuck:
+                entry.loop.call_soon_threadsafe(_resolve, entry.future, {
+                    "error": f"the solver did not answer within {limit:g} s; its process was replaced",
+                    "no_answer": limit})
+            for job, entry in pending.items():  # the jobs that waited behind it: asked again of a new child
+                if any(entry is s for s in stuck):
+                    continue
+                if entry.generation != self.generation:
+                    entry.loop.call_soon_threadsafe(_resolve, entry.future, {"cancelled": True})
+                    continue
+                with self._lock:
+                    self._start_locked()
+                    if self._conn is None:  # the server is stopping
+                        entry.loop.call_soon_threadsafe(_resolve, entry.future, {"cancelled": True})
+                        continue
+                    if not self._pending:
+                        self._head_since = time.monotonic()
+                    self._pending[job] = entry
+                    try:
+                        self._conn.send(("job", job, entry.generation, entry.kind, entry.payload))
+                    except (OSError, ValueError):
+                        pass  # the new child died at once: its reader answers the job
+
+    def close(self, wait: float = 2, final: bool = False) -> None:
+        """Stop the child (killed if it has not stopped within ``wait`` seconds); the jobs under way are answered
+        with an error. ``final``: the server is stopping, and no job starts a child again."""
         with self._lock:
-            proc, conn = self._proc, self._conn
+            proc, conn, pending = self._proc, self._conn, self._pending
             self._proc = self._conn = None
-        if conn is not None:
-            # Shut the socket down, not just close it: the reading thread's recv would keep it open.
-            try:
-                with socket.fromfd(conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-                    sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            conn.close()  # the child sees the end of its input and stops
-        if proc is not None:
-            try:
-                proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=2)
+            self._pending = {}
+            self._closed = True
+            self._final = self._final or final
+        _stop(proc, conn, wait=wait)
+        for entry in pending.values():
+            entry.loop.call_soon_threadsafe(_resolve, entry.future, {"cancelled": True} if final else
+                                            {"error": "the solver process stopped"})
+
+
+def _stop(proc: subprocess.Popen | None, conn, wait: float) -> None:
+    """End the child: close its socket (it sees the end of its input and stops), and kill it if it has not
+    stopped within ``wait`` seconds (at once with 0: a stuck child)."""
+    if conn is not None:
+        # Shut the socket down, not just close it: the reading thread's recv would keep it open.
+        try:
+            with socket.fromfd(conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        conn.close()
+    if proc is not None:
+        try:
+            proc.wait(timeout=wait) if wait else proc.kill()
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        proc.wait(timeout=5)
 
 
 def _resolve(future: asyncio.Future, data) -> None:
