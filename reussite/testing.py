@@ -490,7 +490,7 @@ class _DropProbe:
         kinds = ", ".join(f"Kind.{k.name}" for k in sorted(own, key=lambda k: k.name))
         return [Message(N_(
             "drop_refusal() gave the declared rules' answer for every stack but those of kind {kinds} in "
-            "{probes:,} probes: declare custom_drop_kinds = frozenset({{{kinds}}}) and moves are listed "
+            "{probes:,} probes: declare custom_drop_kinds = frozenset([{kinds}]) and moves are listed "
             "{gain:.1f}x faster ({then:,.0f} listings a CPU second against {now:,.0f}). Declare it only if it "
             "never decides for the others."), {"kinds": kinds, "probes": self.probes, "gain": gain,
                                                "then": rates[1], "now": rates[0]})]

@@ -11,7 +11,6 @@ from reussite.argtypes import game_number, option_pair
 from reussite.errors import UserError
 from reussite.hookspecs import Command, hookimpl
 from reussite.messages import N_
-from reussite.notation import shown_notation
 
 #: Budgets when none is given: a single solve may take a while; a range of deals is solved in bulk.
 SOLVE_SECONDS = 60.0
@@ -142,6 +141,8 @@ def cmd_solve(args, ctx) -> int:
     if result.verdict is Verdict.WON:
         ctx.say(tr.ngettext("{title}: won in {count} move", "{title}: won in {count} moves", len(line)).format(
             title=title, count=len(line)))
+        from reussite.notation import shown_notation  # here: the command's module loads for every command's --help
+
         ctx.say(" ".join(shown_notation(tr, move) for move in line))
     elif result.verdict is Verdict.LOST:
         ctx.say(_("{title}: lost: no line of moves wins (every reachable position was searched)").format(

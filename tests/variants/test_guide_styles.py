@@ -101,10 +101,10 @@ def test_no_by_top_advice_for_a_rule_that_reads_more_than_the_top_card(small_mea
 def test_the_check_advises_custom_drop_kinds_and_the_moves_are_then_indexed():
     report = check_game(BlackHoleDropRefusal, 2, advise=True)
     assert report.ok and len(report.advice) == 1
-    assert "declare custom_drop_kinds = frozenset({Kind.FOUNDATION})" in str(report.advice[0])
+    assert "declare custom_drop_kinds = frozenset([Kind.FOUNDATION])" in str(report.advice[0])
 
     class Advised(BlackHoleDropRefusal):
-        custom_drop_kinds = frozenset({Kind.FOUNDATION})
+        custom_drop_kinds = frozenset([Kind.FOUNDATION])
 
     classic, guide, advised = BlackHole(4), BlackHoleDropRefusal(4), Advised(4)
     assert guide._plan.checked and not advised._plan.checked
