@@ -266,6 +266,10 @@ class Game(Position, DeprecatedMethods):
 
     def refusal(self, move: AnyMove) -> Reason | None:
         """None if ``move`` is legal now, else the reason it is refused."""
+        if move.__class__ is Move:  # the common case first: a card move in a game without pairs
+            pairs = self._plan.pairs
+            if pairs is None or move.dst != self._plan.sink:
+                return self._move_refusal(move.src, move.n, move.dst)
         if isinstance(move, Move):
             plan = self._plan
             if plan.pairs is not None:

@@ -175,12 +175,14 @@ def test_catalogs_are_complete():
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)
     help_rows = {r["page"]: r for r in rows if r["domain"] == HELP_DOMAIN and r["lang"] == "en"}
-    assert set(help_rows) == set(GAMES)
+    assert set(help_rows) == {*GAMES, "*"}  # each game's page, and the domain's total
     ui_rows = [r for r in rows if r["domain"] == UI_DOMAIN and r["lang"] == "fr"]
     assert ui_rows
     for row in [*help_rows.values(), *ui_rows]:
         assert row["fuzzy"] == row["untranslated"] == 0 and row["percent"] == 100.0, row
-    assert {(r["domain"], r["lang"]) for r in rows} == {(HELP_DOMAIN, "en"), (UI_DOMAIN, "fr")}
+    # The two domains, and each language's total over them ("*").
+    assert {(r["domain"], r["lang"]) for r in rows} == {(HELP_DOMAIN, "en"), (UI_DOMAIN, "fr"), ("*", "en"),
+                                                        ("*", "fr")}
 
 
 def test_help_template_is_up_to_date_with_the_pages(package):
