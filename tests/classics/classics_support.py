@@ -159,3 +159,7 @@ def stack_codes(game, stack):
     """The codes of a stack's cards, bottom to top."""
     return [c.code for c in game.stack(stack)]
 
+
+def card_codes(cards) -> list[str]:
+    """pysol-cards' cards (or Réussite's) as codes such as ``QS``."""
+    return [code(c) for c in cards]

@@ -84,7 +84,8 @@ def msgfmt() -> str:
 
 
 def reussite(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    reader = ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # the reader's languages: none
+    env = {k: v for k, v in os.environ.items() if k not in reader}
     return subprocess.run([sys.executable, "-m", "reussite", *args], capture_output=True, text=True,
                           encoding="utf-8", env=env, timeout=120)
 

@@ -7,6 +7,8 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import card_codes as codes
+from classics_support import position
 from reussite_classics.fourteen import BlockTen, Fourteen, Isabel, Jamestown
 
 from reussite.game import DEAL, IllegalMove
@@ -14,20 +16,6 @@ from reussite.game import DEAL, IllegalMove
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
 
-def codes(cards):
-    return [oracle.RANKS[c.rank - 1] + oracle.SUITS[c.suit] for c in cards]
-
-
-def position(cls, face_down=None, **stacks):
-    """A game at a position given as ``tableau_1="KS QH"`` (bottom to top); ``face_down={"tableau_1": 1}``."""
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    return cls.from_layout({"stacks": entries})
 
 
 def play(game, text):

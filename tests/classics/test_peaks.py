@@ -7,6 +7,8 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import card_codes as codes
+from classics_support import position
 from reussite_classics.peaks import Elevator, Escalator, TriplePeaks
 
 from reussite.game import DEAL, REDEAL, Move
@@ -14,19 +16,6 @@ from reussite.game import DEAL, REDEAL, Move
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
 
-def codes(cards):
-    return [oracle.RANKS[c.rank - 1] + oracle.SUITS[c.suit] for c in cards]
-
-
-def position(cls, face_down=None, **stacks):
-    face_down = face_down or {}
-    entries = []
-    for name, cards in stacks.items():
-        entry = {"id": name.replace("_", "-"), "cards": cards.split()}
-        if name in face_down:
-            entry["face_down"] = face_down[name]
-        entries.append(entry)
-    return cls.from_layout({"stacks": entries})
 
 
 def to_foundation(game, stack):

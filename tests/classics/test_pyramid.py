@@ -7,6 +7,7 @@ import os
 
 import classics_support as oracle
 import pytest
+from classics_support import card_codes as codes
 from classics_support import position
 from reussite_classics.pyramid import Helsinki, Thirteen, Treize, Yield
 
@@ -14,9 +15,6 @@ from reussite.game import DEAL, REDEAL, IllegalMove, Move, Pair
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
-
-def codes(cards):
-    return [oracle.RANKS[c.rank - 1] + oracle.SUITS[c.suit] for c in cards]
 
 
 def play(game, text):
