@@ -79,7 +79,8 @@ def parse_card(code: str, deck: int = 0) -> Card:
     if text in ("XS", "XH"):
         return Card(JOKER, SUITS.index(text[1]), deck)
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"not a card code: {code!r} (expected rank A23456789TJQK then suit CSHD, like 'QS'; XS and XH for the black and red jokers)")
+        raise ValueError(f"not a card code: {code!r} (expected rank A23456789TJQK then suit CSHD, like 'QS'; "
+                         "XS and XH for the black and red jokers)")
     return Card(RANKS.index(text[0]) + 1, SUITS.index(text[1]), deck)
 
 

@@ -36,7 +36,8 @@ def classics():
 
 
 def play(game: str, options: dict, number: int, commands: str, tmp_path) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    reader = ("REUSSITE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # the reader's languages: none
+    env = {k: v for k, v in os.environ.items() if k not in reader}
     args = [arg for k, v in options.items() for arg in ("--option", f"{k}={v}")]
     done = subprocess.run(
         [sys.executable, "-m", "reussite", "play", game, *args, "--number", str(number), "--text",

@@ -107,7 +107,8 @@ def test_stats_panel_shows_the_figures_and_replays_a_game_from_the_log(page, tmp
         # Options in words, dates in the English interface's British order (3 December is 03/12, not 12/3).
         dates = page.eval_on_selector_all("#stats-recent tbody tr td:first-child", "els => els.map(e => e.textContent)")
         assert [d[:10] for d in dates] == ["04/12/2025", "03/12/2025"], dates
-        assert cells == ["Osmosis (3 cards at a time, unlimited redeals)", "2", "1", "50.0%", "0", "1", "1:35", str(max(scores))]
+        assert cells == ["Osmosis (3 cards at a time, unlimited redeals)", "2", "1", "50.0%", "0", "1", "1:35",
+                         str(max(scores))]
         assert page.evaluate("document.activeElement.id") == "btn-stats-close"
         # In French, the panel follows the language.
         page.click("#bar .langs button[data-lang='fr']")
