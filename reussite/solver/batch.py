@@ -75,10 +75,58 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def wall_limit(budget: Budget) -> float:
+    """Seconds on the clock one deal may take, whatever its code does (a plugin's companion that sleeps uses no
+    CPU time, which the budget counts): twice a budget in seconds plus 10 s, as the page's solver allows, else
+    a second for each 100 positions of the budget and at least a minute (a safety net, not a measure)."""
+    if budget.seconds is not None:
+        return 2 * budget.seconds + 10.0
+    return max(60.0, (budget.nodes or 0) / 100)
+
+
+class WallTimeout(Exception):
+    """A deal's code did not answer within :func:`wall_limit`."""
+
+
+def _within_wall(limit: float, work):
+    """``work()``, stopped by SIGALRM after ``limit`` seconds on the clock where this is the main thread of a
+    Unix process (a pool worker, or the command itself with --jobs 1); elsewhere (a Dask worker's thread)
+    unbounded, as before."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        return work()
+
+    def expired(signum, frame):
+        raise WallTimeout
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return work()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def solve_deal(game_id: str, options: Mapping[str, str], number: int, budget: Budget) -> dict:
-    """Deal ``game_id`` number ``number`` with ``options`` and solve it within ``budget``: one results row."""
-    game = _host().new_game(game_id, number, dict(options))
-    result = solve(game, budget)
+    """Deal ``game_id`` number ``number`` with ``options`` and solve it within ``budget``: one results row. A
+    deal whose code does not answer within :func:`wall_limit` is "unknown", stopped by "wall", and named on
+    stderr with its plugin."""
+    host = _host()
+    game = host.new_game(game_id, number, dict(options))
+    limit = wall_limit(budget)
+    try:
+        result = _within_wall(limit, lambda: solve(game, budget))
+    except WallTimeout:
+        plugin = getattr(type(game), "plugin_name", "") or "?"
+        print(f"{game_id} {number}: the game's code (plugin {plugin}) did not answer within {limit:g} s on the "
+              "clock; counted unknown", file=sys.stderr)
+        return {"game": game_id, "options": options_label(game.option_values), "number": number,
+                "budget": budget_label(budget), "verdict": Verdict.UNKNOWN.value, "moves": 0, "nodes": 0,
+                "positions": 0, "seconds": round(limit, 4), "stopped_by": "wall", "memory_mb": 0.0,
+                "rss_mb": round(rss_mb(), 1), "line": ""}
     if result.stopped_by == "interrupted":
         raise KeyboardInterrupt  # Ctrl+C: this deal is not done, and no row says it is
     return {

@@ -5,6 +5,7 @@ name them; a plugin can be switched off without uninstalling it. Each test is on
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
@@ -384,3 +385,20 @@ def test_the_first_sigterm_ends_the_server_and_every_process_it_started(venv, tm
             journal = data / "autosave.journal"
             assert not journal.exists() or not journal.read_bytes()  # folded by the session's close
             assert json.loads((data / "autosave.json").read_text())["moves"] == ([] if game == "looper" else ["deal"])
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_batch_of_deals_goes_on_past_a_companion_that_sleeps(venv, hang, tmp_path, attack, jobs):
+    """``reussite winnability`` on a game whose solver companion sleeps: each deal is stopped on the clock (twice
+    its budget plus 10 s), counted unknown and named with its plugin, and the batch ends (it never did)."""
+    out = tmp_path / "rows.csv"
+    with attack(f"reussite winnability with a sleeping companion, --jobs {jobs}"):
+        started = time.monotonic()
+        proc = reussite(venv, "winnability", "napper", "--deals", "1-2", "--timeout", "0.5", "--jobs", jobs,
+                        "--out", str(out))
+        assert proc.returncode == 0, proc.stderr
+        assert time.monotonic() - started < SAFETY
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert sorted(int(r["number"]) for r in rows) == [1, 2]
+    assert {(r["verdict"], r["stopped_by"]) for r in rows} == {("unknown", "wall")}
+    assert proc.stderr.count(f"(plugin {COMPANION}) did not answer within 11 s") == 2, proc.stderr
