@@ -4,6 +4,7 @@ before the host's. Rendering itself is in :mod:`reussite.messages`.
 
 from __future__ import annotations
 
+import copy
 import gettext as _gettext
 import io
 import os
@@ -104,15 +105,30 @@ def load_translations(lang: str, domain: str, localedirs: Iterable[Path]) -> _ge
     return None
 
 
+#: Parsed catalogs by (path, modification time, size): the page's game list asks for every game's catalog in
+#: every language at each boot (3 x 101 of them), and parsing a .mo is most of that cost.
+_PARSED: dict[tuple[str, int, int], _gettext.GNUTranslations] = {}
+
+
 def read_mo(mo: Path) -> _gettext.GNUTranslations | None:
     """A compiled catalog, or None (with one warning naming the file) if no command could use it: a corrupt
-    file or an invalid Plural-Forms would otherwise stop every command, ``reussite i18n`` included."""
+    file or an invalid Plural-Forms would otherwise stop every command, ``reussite i18n`` included. Each call
+    gives its own object (callers chain fallbacks onto it), sharing the parsed messages of an unchanged file."""
     try:
+        stat = mo.stat()
+        key = (str(mo), stat.st_mtime_ns, stat.st_size)
+        parsed = _PARSED.get(key)
+        if parsed is not None:
+            return copy.copy(parsed)  # its own fallback, the same (read-only) messages
         data = mo.read_bytes()
         header = re.search(rb"\nPlural-Forms:([^\n]*)", b"\n" + data)
         problem = header and plural_forms_problem(header.group(1).decode("utf-8", "replace"))
         if not problem:
-            return _gettext.GNUTranslations(io.BytesIO(data))
+            parsed = _gettext.GNUTranslations(io.BytesIO(data))
+            if len(_PARSED) > 256:  # catalogs rewritten again and again (a translator's session): start afresh
+                _PARSED.clear()
+            _PARSED[key] = parsed
+            return copy.copy(parsed)
         text = f"{mo}: ignored, {problem}; fix the .po and run 'reussite i18n compile'"
     except (OSError, ValueError, IndexError, KeyError, UnicodeDecodeError, struct.error) as exc:
         text = f"{mo}: ignored, it cannot be read ({exc}); run 'reussite i18n compile'"
