@@ -54,7 +54,8 @@ class KingsAudience(Variant):
         *foundations(4, StackRule(build=Build(BuildSuit.SAME, -1), empty=NONE, pickup=PICK_NONE,
                                   accepts_from=frozenset({Kind.RESERVE, Kind.WASTE}), flip_exposed=False),
                      x=1, y=4, suits=range(4), first=5, text=T_FOUNDATION),
-        *(StackSpec(f"reserve-{k + 1}", Kind.RESERVE, PAIRING, x=x, y=y, text=T_PAIRING)
+        *(StackSpec(f"reserve-{k + 1}", Kind.RESERVE, PAIRING, x=x, y=y, label=N_("antechamber place {number}"),
+                    text=T_PAIRING)
           for k, (x, y) in enumerate(ANTECHAMBER)),
     )
     max_score = 52

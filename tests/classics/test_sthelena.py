@@ -95,3 +95,16 @@ def test_the_win_and_the_score():
                    for s, c in enumerate("CSHD")})
     game = position(stock="", **stacks, **{f"reserve_{k}": "" for k in range(1, 17)})
     assert game.is_won() and game.score() == 52 == KingsAudience.max_score
+
+
+def test_the_places_around_the_chamber_are_named_as_the_page_names_them():
+    from reussite.host import Host
+    from reussite.l10n import host_translator, translator_for_game
+
+    host = Host.load()
+    game = host.new_game("kings-audience", 1, {})
+    fr = translator_for_game(host_translator("fr"), KingsAudience, host)
+    names = {spec.id: spec.name for spec in game.specs}
+    assert names["reserve-16"].render_english() == "antechamber place 16"
+    assert fr.render(names["reserve-1"]) == "case 1 de l’antichambre"
+    assert fr.render(names["foundation-2"]) == "trône 2"
