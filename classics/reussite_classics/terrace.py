@@ -36,6 +36,8 @@ R_FOUNDATION = Reason(N_("{card.The} cannot go on {stack}: a foundation starts w
 #: Down in alternating colours, the King on the Ace; one card at a time; from the waste and the piles only.
 PILE = StackRule(build=Build(BuildSuit.ALTERNATE, -1, wrap=True), empty=ANY, pickup=PICK_TOP,
                  accepts_from=frozenset({Kind.WASTE, Kind.TABLEAU}))
+T_PILE = N_("Takes one card at a time from the waste or another pile, down in alternating colours, the King on the "
+            "Ace; nothing goes on a card of the base rank. An empty pile is filled at once from the waste.")
 
 
 def next_up(rank):
@@ -64,7 +66,7 @@ class Terrace(Variant):
         *foundations(8, StackRule(own_rule=True, pickup=PICK_NONE, flip_exposed=False), x=0, y=1, text=N_(
             "Takes the base rank, set by the first card played to a foundation (one of the four on the piles), then "
             "up in alternating colours, the Ace after the King, to the rank below the base; none comes back.")),
-        *tableau(9, PILE, x=0, y=2),
+        *tableau(9, PILE, x=0, y=2, text=T_PILE),
     )
     max_score = 104
     score_rule = N_("One point for each card on the foundations.")
