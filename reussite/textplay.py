@@ -25,6 +25,7 @@ from reussite.rules import Fan, Kind
 from reussite.session import Session
 from reussite.solver import Verdict, solve
 from reussite.stats import Stats
+from reussite.watchdog import LoopWatchdog
 
 HINT_SECONDS = 1.0
 SOLVE_SECONDS = 10.0
@@ -115,12 +116,13 @@ def _seconds(words: list[str], default: float) -> float:
     return default
 
 
-def _undo_offer(game, ctx, tr: Translator) -> None:
+def _undo_offer(game, ctx, tr: Translator, watch: LoopWatchdog) -> None:
     """Say that no win is possible, and how many moves to undo to reach a position the solver can win."""
     ctx.say(tr.gettext("No win is possible from here."))
     if not game.can_undo:
         return
-    found = advisor.last_winnable(game, REWIND_SECONDS, total_seconds=REWIND_TOTAL_SECONDS)
+    with watch.paused():  # the solver's own budget
+        found = advisor.last_winnable(game, REWIND_SECONDS, total_seconds=REWIND_TOTAL_SECONDS)
     if found is None:
         ctx.say(tr.gettext("The solver could not prove that any earlier position can be won."))
         return
@@ -180,8 +182,10 @@ def _hint_text(game, advice, tr: Translator) -> str:
 QUIT, SAID, SAVED, CHANGED = "quit", "said", "saved", "changed"
 
 
-def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid: str | None = None) -> str:
-    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED."""
+def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, watch: LoopWatchdog,
+             uid: str | None = None) -> str:
+    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED.
+    The solver's runs are left out of ``watch``'s step: they have their own budget."""
     _ = tr.gettext
     words = line.split()
     word = words[0].lower()
@@ -209,11 +213,12 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
                   "moves."))
         return SAID
     elif word == "hint":
-        advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
+        with watch.paused():
+            advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
         if advice.kind in (advisor.WINNING, advisor.HEURISTIC):
             ctx.say(_hint_text(game, advice, tr))
         elif advice.kind == advisor.LOST:
-            _undo_offer(game, ctx, tr)
+            _undo_offer(game, ctx, tr, watch)
         else:
             ctx.say(_("No move is left."))
         return SAID
@@ -222,9 +227,10 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
         seconds = _seconds(words[1:], SOLVE_SECONDS)
         found = cache.lookup(game)
         if found is None:
-            result = solve(game, seconds=seconds)
+            with watch.paused():
+                result = solve(game, seconds=seconds)
             if result.verdict is Verdict.LOST:
-                _undo_offer(game, ctx, tr)
+                _undo_offer(game, ctx, tr, watch)
                 return SAID
             if result.verdict is not Verdict.WON:
                 ctx.say(tr.format(_("The solver found no winning line within {seconds:g} s."), seconds=seconds))
@@ -259,12 +265,13 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
     return CHANGED
 
 
-def _next_game(game, ctx, stdin: TextIO, tr: Translator):
+def _next_game(game, ctx, stdin: TextIO, tr: Translator, watch: LoopWatchdog):
     """After a win: the same deal again, a new deal of the same game (and options), or None to quit."""
     _ = tr.gettext
     ctx.out.write(_("Play again? 'a' the same deal again, 'n' a new deal, anything else quits: "))
     ctx.out.flush()
-    answer = stdin.readline()
+    with watch.paused():
+        answer = stdin.readline()
     if not answer:
         ctx.out.write("\n")
         return None
@@ -288,7 +295,9 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
     The game is kept by a :class:`reussite.session.Session`, as the page's is (the clock, the end of the
     game recorded once in the statistics), without an autosave: the player's saves are their own files.
     Every command runs under the host's guard: when the game's plugin fails, the error naming it is shown
-    and the game goes on from the position before the command."""
+    and the game goes on from the position before the command. Game code that does not return within the
+    host's time limit is stopped the same way (:class:`~reussite.watchdog.LoopWatchdog`), and Ctrl-C during a
+    command stops it and puts the game back, where at the prompt it leaves."""
     tr = ctx.game_translator(type(game))
     _ = tr.gettext
     session = Session(ctx.host, None, source="text", autosave=False, stats=stats, stats_thread=False,
@@ -312,6 +321,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         session.adopt(game, uid, assist)
     saved_at = game.digest() if saved else None
     cache = advisor.LineCache()
+    watch = LoopWatchdog(ctx.host.timeout)
     ctx.say(render_layout(game, tr))
     ctx.say(_(CARD_LEGEND))
     if game.jokers:
@@ -327,9 +337,9 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         before = None
         game = session.game
         try:
-            with ctx.host.guard(game):
+            with ctx.host.guard(game), watch.step():
                 before = game.copy()  # to go back to if the command fails halfway
-                done = _command(game, line, ctx, tr, cache, session.uid)
+                done = _command(game, line, ctx, tr, cache, watch, session.uid)
                 words = line.lower().split()
                 if done == CHANGED and words[0] == "solve" and "play" in words:
                     session.assist = "demo"  # before the win is recorded: the solver played this game
@@ -337,7 +347,8 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                     if not (game.move_count == 0 or game.is_won() or game.digest() == saved):
                         ctx.out.write(_("The game in progress is not saved. Quit anyway? (y/n) "))
                         ctx.out.flush()
-                        answer = stdin.readline()
+                        with watch.paused():
+                            answer = stdin.readline()
                         if answer and answer.strip().lower() not in (_("y"), _("yes"), "y", "yes"):
                             ctx.say(_("Not quitting: 'save FILE' keeps the game."))
                             continue
@@ -355,7 +366,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                 ctx.say(render_layout(game, tr))
                 if game.is_won():
                     ctx.say(_("You won! Score: {score}.").format(score=game.score()))
-                    following = _next_game(game, ctx, stdin, tr)
+                    following = _next_game(game, ctx, stdin, tr, watch)
                     if following is None:
                         return 0
                     session.adopt(following)
@@ -365,7 +376,11 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                     ctx.say(render_layout(game, tr))
                 if session.lost():
                     ctx.say(_("No move leads to a position not already reached: the game is lost."))
-                    _undo_offer(game, ctx, tr)
+                    _undo_offer(game, ctx, tr, watch)
+        except KeyboardInterrupt:  # Ctrl-C in a command (a long solve, game code that loops): back to the prompt
+            if before is not None:
+                game.restore(before)
+            ctx.say(tr.gettext("Stopped: the game is as it was before '{command}'.").format(command=line))
         except UserError as exc:  # an illegal move, a bad command, or a PluginError naming the plugin
             if before is not None:
                 game.restore(before)

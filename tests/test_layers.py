@@ -16,7 +16,7 @@ LAYERS = [
     ["reussite.movegen", "reussite.notation", "reussite.deprecated"],
     ["reussite.game"],
     ["reussite.variant"],
-    ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves"],
+    ["reussite.hookspecs", "reussite.host", "reussite.builtin", "reussite.saves", "reussite.watchdog"],
     ["reussite.l10n", "reussite.helpdocs", "reussite.catalogs", "reussite.solver", "reussite.advisor",
      "reussite.stats", "reussite.testing"],
     ["reussite.session"],  # the game session both front ends keep: the clock, the autosave, the statistics

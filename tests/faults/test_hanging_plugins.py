@@ -8,7 +8,9 @@ from __future__ import annotations
 import csv
 import json
 import os
+import signal
 import subprocess
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -402,3 +404,54 @@ def test_a_batch_of_deals_goes_on_past_a_companion_that_sleeps(venv, hang, tmp_p
     assert sorted(int(r["number"]) for r in rows) == [1, 2]
     assert {(r["verdict"], r["stopped_by"]) for r in rows} == {("unknown", "wall")}
     assert proc.stderr.count(f"(plugin {COMPANION}) did not answer within 11 s") == 2, proc.stderr
+
+
+# -- a game whose own code loops in text play ----------------------------------------------------------------
+
+
+def test_a_game_that_loops_in_text_play_is_stopped_named_and_the_position_kept(venv, monkeypatch, attack):
+    monkeypatch.setenv("REUSSITE_PLUGIN_TIMEOUT", TIMEOUT)
+    with attack("a deal after which the game's legal_moves never returns, then quit"):
+        proc = reussite(venv, "play", "looper", "-n", "4", "--text", input="d\nq\n")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert (f"The game looper (plugin {LOOP}, distribution {DIST}) failed: NoAnswer: did not answer within "
+            f"{TIMEOUT} s") in proc.stdout, proc.stdout
+    assert "The game goes on from the position before." in proc.stdout
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_ctrl_c_in_a_command_stops_it_and_keeps_the_game(venv, monkeypatch, attack):
+    monkeypatch.setenv("REUSSITE_PLUGIN_TIMEOUT", "600")  # only the player stops it
+    proc = subprocess.Popen([str(venv.bin / "reussite"), "play", "looper", "-n", "4", "--text"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=venv.environ())
+    shown = bytearray()
+
+    def read() -> None:
+        while chunk := os.read(proc.stdout.fileno(), 4096):
+            shown.extend(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        with attack("Ctrl-C while the game's code loops after a deal"):
+            assert wait_for(lambda: shown.endswith(b"move> "), 60), shown
+            proc.stdin.write(b"d\n")
+            proc.stdin.flush()
+            start = _cpu_seconds(proc.pid)
+            assert wait_for(lambda: _cpu_seconds(proc.pid) > start + 1.0, 60)  # the loop is running
+            proc.send_signal(signal.SIGINT)
+        with attack("back at the prompt: the game goes on from before the deal, and quits without asking"):
+            assert wait_for(lambda: shown.count(b"move> ") == 2, 60), shown
+            proc.stdin.write(b"q\n")
+            proc.stdin.close()
+            assert proc.wait(SAFETY) == 0, proc.stderr.read()
+            reader.join(10)
+    finally:
+        proc.kill()
+    err = proc.stderr.read().decode()
+    assert "Traceback" not in err, err
+    assert "Stopped: the game is as it was before 'd'." in shown.decode(), shown
