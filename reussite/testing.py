@@ -317,7 +317,7 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
     for what the game could declare to be searched faster, and measure the gain (``Report.advice``)."""
     options = dict(options or {})
     report = Report(cls.id, options)
-    probes = [_TopProbe(cls), _PlaceProbe(), _DropProbe(cls)] if advise else []
+    probes = [_TopProbe(cls), _PlaceProbe(), _DropProbe(cls), _FormProbe(cls)] if advise else []
     state: dict[str, Any] = {"number": first, "game": None}
 
     def fail(problem: str | Message) -> Report:
@@ -560,6 +560,180 @@ class _PlaceProbe:
                                                      "groups": repr(groups), "then": d_then, "now": d_now,
                                                      "first": first, "last": first + self.DEALS - 1,
                                                      "nodes": self.NODES})]
+
+
+class _FormProbe:
+    """For a variant that overrides ``pick_refusal``, ``refusal``, ``extra_refusal`` or ``after_move`` (each makes
+    the solver's derived rules stand aside, and the first two ask the override about every candidate move): the
+    same class with the override left out, alone or with one change to the stacks' declarations (a pickup, a kind
+    of stack not taken from, cards turned up), is tried at every position of the check. A changed form that listed
+    the same moves everywhere (after ``after_move``: left the same positions after every listed move) where the
+    override left out alone did not is the declared form of the same rule; the advice names it, with the
+    listings' and the solver's results both ways, measured. None of this is proof: the declaration is the
+    author's to make."""
+
+    METHODS = ("pick_refusal", "refusal", "extra_refusal", "after_move")
+    #: Deals and positions per deal for the solver's measure; the gain below which it is not worth a change.
+    NODES, DEALS, WORTH = 2000, 10, 1.5
+
+    def __init__(self, cls) -> None:
+        from reussite.game import Game
+
+        self.forms: list[tuple[str, str | None, type]] = []
+        self.probes: dict[str, int] = {}
+        if cls.pairs is not None:  # removals in pairs: their rules are not stack declarations
+            return
+        for method in self.METHODS:
+            if getattr(cls, method) is getattr(Game, method):
+                continue
+            self.probes[method] = 0
+            for change, stacks in [(None, cls.stacks), *self._changes(cls, method)]:
+                try:
+                    form = type(cls.__name__, (cls,), {"stacks": stacks, method: getattr(Game, method)})
+                except Exception:  # a change the declaration checks refuse
+                    continue
+                self.forms.append((method, change, form))
+
+    @staticmethod
+    def _changes(cls, method: str) -> list[tuple[str, tuple]]:
+        """One change at a time to the stacks of one kind: (its text, the stacks with it)."""
+        from dataclasses import replace
+
+        from reussite.rules import PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_TOP, Kind
+
+        found: list[tuple[str, tuple]] = []
+
+        def change(ids: list[int], text: str, **fields: Any) -> None:
+            names = ", ".join(cls.stacks[i].id for i in ids)
+            found.append((f"{names}: {text}", tuple(replace(spec, rule=replace(spec.rule, **fields))
+                                                    if i in ids else spec for i, spec in enumerate(cls.stacks))))
+
+        for kind in Kind:
+            ids = [i for i, spec in enumerate(cls.stacks) if spec.kind is kind]
+            if not ids or kind is Kind.STOCK:
+                continue
+            rules_ = [cls.stacks[i].rule for i in ids]
+            if method != "after_move":
+                for pickup in (PICK_TOP, PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES):
+                    if all(r.pickup == pickup for r in rules_) or (
+                            pickup in (PICK_RUN, PICK_RUN_BY_SPACES) and any(r.build is None for r in rules_)):
+                        continue
+                    change(ids, f"pickup=PICK_{pickup.name}", pickup=pickup)
+            if method in ("refusal", "extra_refusal"):
+                for source in Kind:
+                    if any(r.accepts_from is not None and source not in r.accepts_from for r in rules_):
+                        continue
+                    left = sorted((k for k in Kind if k is not source), key=lambda k: k.name)
+                    change(ids, "accepts_from=frozenset({" + ", ".join(f"Kind.{k.name}" for k in left) + "})",
+                           accepts_from=frozenset(left))
+            if method == "after_move" and any(not r.flip_exposed for r in rules_):
+                change(ids, "flip_exposed=True", flip_exposed=True)
+        return found
+
+    @staticmethod
+    def _as(game, form):
+        """A copy of ``game`` played by the rules of ``form`` (a subclass of its class)."""
+        from reussite.game import Game
+        from reussite.movegen import Plan
+
+        copy = game.copy(history=False)
+        copy.__class__ = form
+        plan = Plan.of(form, Game, game.base_rank)
+        copy._plan, copy.specs, copy._rules, copy._kinds = plan, plan.stacks, plan.rules, plan.kinds
+        copy._sources, copy._targets, copy._wants = plan.sources, plan.targets, None
+        return copy
+
+    def __call__(self, game) -> None:
+        if not self.forms:
+            return
+        listed = list(game.legal_moves())
+        after: list | None = None
+        left = []
+        for method, change, form in self.forms:
+            other = self._as(game, form)
+            if method != "after_move":
+                same = list(other.legal_moves()) == listed
+            else:
+                if after is None:
+                    probe = game.copy(history=False)
+                    after = []
+                    for move in listed:
+                        probe.push(move, check=False)
+                        after.append(probe.snapshot())
+                        probe.pop()
+                same = True
+                for move, snapshot in zip(listed, after, strict=True):
+                    other.push(move, check=False)
+                    same = other.snapshot() == snapshot
+                    other.pop()
+                    if not same:
+                        break
+            if same:
+                left.append((method, change, form))
+        self.forms = left
+        for method in self.probes:
+            self.probes[method] += 1 if method != "after_move" else len(listed)
+
+    def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
+        found: list[Message] = []
+        # Where the override left alone gave the declarations' answers everywhere, it was never seen at work
+        # (Spider's finished runs, in a short random play): nothing to advise.
+        done = {method for method, change, _ in self.forms if change is None}
+        for method, change, form in self.forms:
+            if method in done or not self.probes[method]:
+                continue
+            listing = _listing_rate(form, options, first) / max(_listing_rate(cls, options, first), 1e-9)
+            (d_now, n_now, cpu_now), (d_then, n_then, cpu_then) = (
+                _solver_run(c, options, first, self.DEALS, self.NODES) for c in (cls, form))
+            now, then = n_now / max(cpu_now, 1e-9), n_then / max(cpu_then, 1e-9)
+            # The declared form is worth it where it is faster, decides more, or lets the solver's derived rules
+            # (safe moves, folded keys, dead ends) apply where the override makes them stand aside.
+            from reussite.solver.derive import Knowledge
+
+            derived = Knowledge(form).plain and not Knowledge(cls).plain
+            if listing < self.WORTH and then < self.WORTH * now and d_then <= d_now and not derived:
+                continue
+            done.add(method)
+            params = {"method": method, "change": change, "probes": self.probes[method], "listing": listing,
+                      "then": d_then, "now": d_now, "first": first, "last": first + self.DEALS - 1,
+                      "nodes": self.NODES, "rate_then": then, "rate_now": now}
+            found.append(Message(N_(
+                "{method}() allowed the same moves as the declarations with {change} in {probes:,} positions: "
+                "declare that and leave {method}() out, and moves are listed {listing:.1f}x faster; the solver "
+                "decides {then} of deals {first}-{last} at {nodes:,} positions against {now}, at {rate_then:,.0f} "
+                "positions a CPU second against {rate_now:,.0f}. Do it only if {method}() never says more than "
+                "that.") if method != "after_move" else N_(
+                "after_move() left the same positions as the declarations with {change} after {probes:,} moves: "
+                "declare that and leave after_move() out, and the solver decides {then} of deals {first}-{last} at "
+                "{nodes:,} positions against {now}, at {rate_then:,.0f} positions a CPU second against "
+                "{rate_now:,.0f}. Do it only if after_move() never does more than that."), params))
+        return found
+
+
+def _listing_rate(cls, options: Mapping[str, str], first: int, steps: int = 60) -> float:
+    """``legal_moves()`` and ``position_key()`` per CPU second over the positions of a random play of deal
+    ``first`` of ``cls`` (the same play for every class that lists the same moves)."""
+    import time
+
+    game = cls(first, options)
+    game.track_positions = False
+    rng = random.Random(first)
+    positions = []
+    for _ in range(steps):
+        moves = list(game.legal_moves())
+        if not moves:
+            break
+        game.push(rng.choice(moves), check=False)
+        positions.append(game.copy(history=False))
+    count, start = 0, time.process_time()
+    while count < 5 * len(positions) or time.process_time() - start < 0.1:
+        for g in positions:
+            list(g.legal_moves())
+            g.position_key()
+        count += len(positions)
+        if not positions:
+            break
+    return count / max(time.process_time() - start, 1e-9)
 
 
 def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, report: Report,
