@@ -7,8 +7,9 @@ only what :class:`Rules` lists: the cards, and the rule methods a variant may ov
 game nor reads its private attributes.
 
 :func:`indexed_moves` looks targets up by the card they want in the compiled rules (most games);
-:func:`checked_moves` asks the game's refusal checks about every candidate (a variant with its own pick or drop
-rule) and is the reference the indexed generator must equal (tests/test_generators.py).
+:func:`checked_moves` asks the game's refusal checks about every candidate (a variant with its own ``refusal``, or a
+drop rule of its own for every kind of stack) and is the reference the indexed generator must equal
+(tests/test_generators.py).
 """
 
 from __future__ import annotations
@@ -97,9 +98,9 @@ class Plan:
         self.custom_refusal = overridden("refusal")
         self.custom_deal = overridden("can_deal") or overridden("redeal_refusal") or overridden("stock_refusal")
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
-        # stack is a candidate source or target and every candidate is asked. A drop rule declared to concern
-        # only some kinds of stack (``Game.custom_drop_kinds``) is asked about those stacks alone; the others
-        # are looked up in their compiled rules like any stack.
+        # stack is a candidate source or target (an own drop rule, or refusal, is asked about every candidate). A
+        # drop rule declared to concern only some kinds of stack (``Game.custom_drop_kinds``) is asked about those
+        # stacks alone; the others are looked up in their compiled rules like any stack.
         every = tuple(range(len(compiled)))
         drop_kinds = cls.custom_drop_kinds if self.custom_drop else None
         self.asked = () if drop_kinds is None else tuple(i for i, r in enumerate(compiled) if r.kind in drop_kinds)
@@ -385,8 +386,9 @@ def checked_moves(plan: Plan, game: Rules) -> list[Move]:
 
 def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[Move]:
     """The same moves as :func:`checked_moves`, asking only the targets whose compiled rule wants each
-    card. Used when the variant keeps the declared pick rule (it may override ``run_length``,
-    ``max_movable`` and ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
+    card. Used unless the variant overrides ``refusal``, or ``drop_refusal`` without ``custom_drop_kinds`` (it may
+    override ``run_length``, ``max_movable`` and ``extra_refusal``, which are asked, ``pick_refusal``, asked about
+    what the drop rules allow (:func:`_picked_moves`), and ``drop_refusal`` for the kinds of stack it declares in
     ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
     cards, face_down = game.cards, game.face_down
     # What each target takes depends only on its top card, and a move changes few of them: the table of
