@@ -42,6 +42,7 @@ class Rules(Protocol):
     def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None: ...
     def refusal(self, move: AnyMove) -> Reason | None: ...
     def takes(self, stack: int) -> Collection[int]: ...
+    def stack_key(self, stack: int) -> bytes: ...
 
 # A top card never seen (a stack's top is a card or None).
 _UNSEEN = object()
@@ -601,6 +602,10 @@ def _picked_moves(plan: Plan, game: Rules, wanted: list[list[int]], anything: li
     compiled, move_of, single, twins = plan.rules, plan.move_of, plan.single, plan.twins
     accepts, room, kinds = plan.accepts, plan.room, plan.kinds
     picky = plan.picky if anything else None
+    stack_key = game.stack_key
+    # Card keys some target wants now, as a translation table: the cards under each top card that some target
+    # wants are found by scanning the stack's key (bytes, cached by the game) rather than card by card.
+    mask = bytes(map(bool, wanted)).ljust(256, b"\0")
     moves: list[Move] = []
     for src in plan.sources:
         pile = cards[src]
@@ -615,13 +620,17 @@ def _picked_moves(plan: Plan, game: Rules, wanted: list[list[int]], anything: li
         candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
         if here:
             candidates += [(dst, 1) for dst in here]
-        for n in range(2, size + 1):
-            card = pile[-n]
-            found = wanted[card[0] * 4 + card[1]]
-            if found:
-                candidates += [(dst, n) for dst in found if dst not in top_first]
+        if size > 1:
+            body = stack_key(src)[2:]  # the card keys, bottom to top
+            marks = body.translate(mask)
+            i = marks.rfind(1, 0, size - 1)
+            while i >= 0:
+                candidates += [(dst, size - i) for dst in wanted[body[i]] if dst not in top_first]
+                i = marks.rfind(1, 0, i)
             if here:
-                candidates += [(dst, n) for dst in here if dst not in top_first]
+                far = [dst for dst in here if dst not in top_first]
+                if far:
+                    candidates += [(dst, n) for n in range(2, size + 1) for dst in far]
         if groupable and size > 1 and (top_wanted or here):  # a run onto a foundation, top card first
             for dst in (*(top_wanted or ()), *here):
                 if dst in groupable:
