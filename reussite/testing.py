@@ -317,7 +317,8 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
     for what the game could declare to be searched faster, and measure the gain (``Report.advice``)."""
     options = dict(options or {})
     report = Report(cls.id, options)
-    probes = [_TopProbe(cls), _PlaceProbe(), _DropProbe(cls), _FormProbe(cls)] if advise else []
+    forms = _FormProbe(cls)
+    probes = [_TopProbe(cls), _PlaceProbe(forms), _DropProbe(cls), forms] if advise else []
     state: dict[str, Any] = {"number": first, "game": None}
 
     def fail(problem: str | Message) -> Report:
@@ -497,17 +498,23 @@ class _DropProbe:
 
 
 class _PlaceProbe:
-    """For a variant whose only overrides that could read a stack's place are ``max_movable`` and
-    ``run_length`` (FreeCell's supermove written as the guide says), which makes the engine give up its default
-    groups of interchangeable stacks: asks both methods, at every position of the check, about the position and
-    about the same one with two stacks of a group swapped. Where the answers always followed the swap, the
+    """For a variant whose only overrides that could read a stack's place are among ``max_movable``,
+    ``run_length``, ``pick_refusal`` and ``extra_refusal`` (FreeCell's supermove written as the guide says,
+    Westhaven's top card or all the face-up ones), which makes the engine give up its default groups of
+    interchangeable stacks: asks those methods, at every position of the check, about the position and about the
+    same one with two stacks of a group swapped. Where the answers always followed the swap, the
     advice says so, with the groups to declare and the solver's results both ways."""
 
-    METHODS = frozenset({"max_movable", "run_length"})
+    METHODS = frozenset({"max_movable", "run_length", "pick_refusal", "extra_refusal"})
+    #: Cards per move asked at most of pick_refusal() and extra_refusal().
+    LONGEST = 3
     #: Deals and positions per deal for the measure of the solver with and without the groups.
     NODES, DEALS = 2000, 10
 
-    def __init__(self) -> None:
+    def __init__(self, forms: _FormProbe | None = None) -> None:
+        # The declared forms found for the same overrides: where each has one, that is the advice to give (the
+        # declarations bring the groups back, and more).
+        self.forms = forms
         self.groups: tuple[tuple[int, ...], ...] | None = None
         self.methods: set[str] = set()
         self.probes = 0
@@ -539,10 +546,22 @@ class _PlaceProbe:
                                                                                         other.get(dst, dst)):
                             self.varied = True
                             return
+                for method in ("pick_refusal", "extra_refusal"):
+                    if method not in self.methods:
+                        continue
+                    ask, ask_swapped = getattr(game, method), getattr(swapped, method)
+                    up = min(len(game.cards[src]) - game.face_down[src], self.LONGEST)
+                    for dst in range(len(game.cards)):
+                        if dst != src and any(ask(src, n, dst) != ask_swapped(there, n, other.get(dst, dst))
+                                              for n in range(1, up + 1)):
+                            self.varied = True
+                            return
         self.probes += 1
 
     def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
         if self.varied or not self.groups or not self.probes:
+            return []
+        if self.forms is not None and self.methods <= self.forms.declared_methods():
             return []
         groups = self.groups
         grouped = type(cls.__name__, (cls,), {"interchangeable_stacks": lambda self: groups})
@@ -673,6 +692,11 @@ class _FormProbe:
         self.forms = left
         for method in self.probes:
             self.probes[method] += 1 if method != "after_move" else len(listed)
+
+    def declared_methods(self) -> set[str]:
+        """The overrides for which a changed declaration listed the same moves where leaving them out did not."""
+        alone = {method for method, change, _ in self.forms if change is None}
+        return {method for method, change, _ in self.forms if change is not None and method not in alone}
 
     def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
         found: list[Message] = []

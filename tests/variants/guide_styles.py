@@ -179,5 +179,30 @@ class KlondikeAfterMove(Klondike):
         super().after_move(move)
 
 
+
+class FreeCellNoKingInACell(Variant):
+    """FreeCell with the supermove and a rule no declaration says (no King goes to a free cell) in the guide's
+    ``extra_refusal()``: no declared form, but it reads no stack's place, so the groups of stacks can be
+    declared."""
+
+    id = "freecell-no-king-in-a-cell"
+    name = "FreeCell (no King in a cell)"
+    decks = 1
+    stacks = FreeCellMaxMovable.stacks
+    deal = FreeCell.deal
+
+    def extra_refusal(self, src, n, dst):
+        kind = self.specs[dst].kind
+        if kind is Kind.RESERVE and self.cards[src][-1].rank == 13:
+            return R_BUILD
+        if n > 1 and kind is Kind.TABLEAU:
+            cells = sum(1 for i in self.reserve_ix if not self.cards[i])
+            piles = sum(1 for i in self.tableau_ix if not self.cards[i] and i not in (src, dst))
+            if n > (1 + cells) * 2 ** piles:
+                return R_TOO_MANY
+        return None
+
+
 GAMES = (FreeCellMaxMovable, BlackHoleOwnRule, FreeCellMaxMovableGrouped, BlackHoleByTop, BlackHoleDropRefusal,
-         KingAlbertPickRefusal, FreeCellRefusal, KlondikeKept, KlondikeExtraRefusal, KlondikeAfterMove)
+         KingAlbertPickRefusal, FreeCellRefusal, KlondikeKept, KlondikeExtraRefusal, KlondikeAfterMove,
+         FreeCellNoKingInACell)

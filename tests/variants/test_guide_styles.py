@@ -15,6 +15,7 @@ from guide_styles import (
     BlackHoleOwnRule,
     FreeCellMaxMovable,
     FreeCellMaxMovableGrouped,
+    FreeCellNoKingInACell,
     FreeCellRefusal,
     KingAlbertPickRefusal,
     KlondikeAfterMove,
@@ -187,9 +188,9 @@ def test_an_own_pick_refusal_is_asked_only_about_the_moves_the_drop_rules_allow(
 def test_the_check_advises_the_declared_form_of_each_style(declared, guide, method, change, small_measure):
     report = check_game(guide, 3, advise=True)
     assert report.ok
-    lines = [str(a) for a in report.advice if str(a).startswith(f"{method}() ")]
-    assert len(lines) == 1, report.advice
-    assert change in lines[0] and f"leave {method}() out" in lines[0]
+    lines = [str(a) for a in report.advice]
+    assert len(lines) == 1, lines  # the declared form only: it brings the groups of stacks back, and more
+    assert lines[0].startswith(f"{method}() ") and change in lines[0] and f"leave {method}() out" in lines[0]
 
 
 @pytest.mark.parametrize(("declared", "guide"), [s[:2] for s in STYLES], ids=[s[2] for s in STYLES])
@@ -245,3 +246,17 @@ def test_reussite_check_prints_the_declared_form_in_the_users_language(run_cli, 
     advice = [line for line in result.out.splitlines() if line.startswith("conseil\u00a0: refusal() a permis")]
     assert len(advice) == 1, result.out
     assert "pickup=PICK_RUN_BY_SPACES en " in advice[0] and "retirez refusal()" in advice[0]
+
+
+def test_the_check_advises_the_groups_an_extra_refusal_without_a_declared_form_hides(small_measure):
+    report = check_game(FreeCellNoKingInACell, 2, first=22, advise=True)  # deal 23 needs the groups at 500
+    assert report.ok and len(report.advice) == 1, report.advice
+    assert str(report.advice[0]).startswith("extra_refusal() read no stack's place in ")
+
+    class KingsToTheFirstCellOnly(FreeCellNoKingInACell):
+        def extra_refusal(self, src, n, dst):  # the first cell takes a King: its place matters
+            if dst == self.reserve_ix[0] and n == 1:
+                return None
+            return super().extra_refusal(src, n, dst)
+
+    assert check_game(KingsToTheFirstCellOnly, 2, first=22, advise=True).advice == []
