@@ -546,17 +546,24 @@ class _PlaceProbe:
                                                                                         other.get(dst, dst)):
                             self.varied = True
                             return
-                for method in ("pick_refusal", "extra_refusal"):
-                    if method not in self.methods:
-                        continue
-                    ask, ask_swapped = getattr(game, method), getattr(swapped, method)
+                if self.methods & {"pick_refusal", "extra_refusal"}:
                     up = min(len(game.cards[src]) - game.face_down[src], self.LONGEST)
                     for dst in range(len(game.cards)):
-                        if dst != src and any(ask(src, n, dst) != ask_swapped(there, n, other.get(dst, dst))
+                        if dst != src and any(self._refusals(game, src, n, dst)
+                                              != self._refusals(swapped, there, n, other.get(dst, dst))
                                               for n in range(1, up + 1)):
                             self.varied = True
                             return
         self.probes += 1
+
+    @staticmethod
+    def _refusals(game, src: int, n: int, dst: int) -> tuple:
+        """pick_refusal()'s answer, then extra_refusal()'s where the pick and drop rules let the move go (it is
+        asked only then, as Game.refusal asks it)."""
+        picked = game.pick_refusal(src, n, dst)
+        if picked is not None or game.drop_refusal(src, n, dst) is not None:
+            return picked, None
+        return None, game.extra_refusal(src, n, dst)
 
     def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
         if self.varied or not self.groups or not self.probes:
@@ -669,29 +676,36 @@ class _FormProbe:
         after: list | None = None
         left = []
         for method, change, form in self.forms:
-            other = self._as(game, form)
-            if method != "after_move":
-                same = list(other.legal_moves()) == listed
-            else:
-                if after is None:
-                    probe = game.copy(history=False)
-                    after = []
-                    for move in listed:
-                        probe.push(move, check=False)
-                        after.append(probe.snapshot())
-                        probe.pop()
-                same = True
-                for move, snapshot in zip(listed, after, strict=True):
-                    other.push(move, check=False)
-                    same = other.snapshot() == snapshot
-                    other.pop()
-                    if not same:
-                        break
+            if method == "after_move" and after is None:
+                probe = game.copy(history=False)
+                after = []
+                for move in listed:
+                    probe.push(move, check=False)
+                    after.append(probe.snapshot())
+                    probe.pop()
+            try:
+                same = self._same(self._as(game, form), method, listed, after)
+            except Exception:  # the game's code, under rules it was not written for: not its form
+                same = False
             if same:
                 left.append((method, change, form))
         self.forms = left
         for method in self.probes:
             self.probes[method] += 1 if method != "after_move" else len(listed)
+
+    @staticmethod
+    def _same(other, method: str, listed: list, after: list | None) -> bool:
+        """Whether ``other`` lists the moves ``listed`` (for after_move: whether each leaves the position
+        ``after`` holds)."""
+        if method != "after_move":
+            return list(other.legal_moves()) == listed
+        for move, snapshot in zip(listed, after, strict=True):
+            other.push(move, check=False)
+            same = other.snapshot() == snapshot
+            other.pop()
+            if not same:
+                return False
+        return True
 
     def declared_methods(self) -> set[str]:
         """The overrides for which a changed declaration listed the same moves where leaving them out did not."""

@@ -260,3 +260,16 @@ def test_the_check_advises_the_groups_an_extra_refusal_without_a_declared_form_h
             return super().extra_refusal(src, n, dst)
 
     assert check_game(KingsToTheFirstCellOnly, 2, first=22, advise=True).advice == []
+
+
+def test_code_that_breaks_under_a_tried_declaration_is_not_the_games_failure(small_measure):
+    class OneCardOnly(KingAlbert):
+        id = "king-albert-one-card-only"
+
+        def extra_refusal(self, src, n, dst):  # written for the declared one-card pickup, asked only under it
+            if n != 1:
+                raise AssertionError("asked about a run")
+            return None
+
+    report = check_game(OneCardOnly, 2, advise=True)
+    assert report.ok, str(report)
