@@ -589,23 +589,25 @@ class _PlaceProbe:
 
 
 class _FormProbe:
-    """For a variant that overrides ``pick_refusal``, ``refusal``, ``extra_refusal`` or ``after_move`` (each makes
-    the solver's derived rules stand aside, and the first two ask the override about every candidate move): the
-    same class with the override left out, alone or with one change to the stacks' declarations (a pickup, a kind
-    of stack not taken from, cards turned up), is tried at every position of the check. A changed form that listed
-    the same moves everywhere (after ``after_move``: left the same positions after every listed move) where the
-    override left out alone did not is the declared form of the same rule; the advice names it, with the
-    listings' and the solver's results both ways, measured. None of this is proof: the declaration is the
-    author's to make."""
+    """For a variant that overrides ``pick_refusal``, ``refusal``, ``extra_refusal``, ``after_move``, ``do_deal`` or
+    ``is_won`` (each makes the solver's derived rules stand aside, and the first two ask the override about every
+    candidate move): the same class with the override left out, alone or with one change to the declarations (a
+    pickup of the stacks of one kind, a kind of stack they do not take from, cards turned up; the stock's
+    ``deal_to`` and ``deal_count``; ``won_when_empty``), is tried at every position of the check. A changed form
+    that gave the same answers everywhere (the same moves listed; after ``after_move`` or ``do_deal``, the same
+    positions after every listed move; for ``is_won``, the same answer here and with the stacks of each kind
+    emptied) where the override left out alone did not is the declared form of the same rule; the advice names
+    it, with the listings' and the solver's results with every such declaration and without, measured. None of
+    this is proof: the declaration is the author's to make."""
 
-    METHODS = ("pick_refusal", "refusal", "extra_refusal", "after_move")
+    METHODS = ("pick_refusal", "refusal", "extra_refusal", "after_move", "do_deal", "is_won")
     #: Deals and positions per deal for the solver's measure; the gain below which it is not worth a change.
     NODES, DEALS, WORTH = 2000, 10, 1.5
 
     def __init__(self, cls) -> None:
         from reussite.game import Game
 
-        self.forms: list[tuple[str, str | None, type]] = []
+        self.forms: list[tuple[str, str | None, dict[str, Any], type]] = []
         self.probes: dict[str, int] = {}
         if cls.pairs is not None:  # removals in pairs: their rules are not stack declarations
             return
@@ -613,26 +615,41 @@ class _FormProbe:
             if getattr(cls, method) is getattr(Game, method):
                 continue
             self.probes[method] = 0
-            for change, stacks in [(None, cls.stacks), *self._changes(cls, method)]:
+            for change, attrs in [(None, {}), *self._changes(cls, method)]:
                 try:
-                    form = type(cls.__name__, (cls,), {"stacks": stacks, method: getattr(Game, method)})
+                    # The stacks always given: a family's layout() would make them again from its parameters.
+                    form = type(cls.__name__, (cls,), {"stacks": cls.stacks, **attrs, method: getattr(Game, method)})
                 except Exception:  # a change the declaration checks refuse
                     continue
-                self.forms.append((method, change, form))
+                self.forms.append((method, change, attrs, form))
 
     @staticmethod
-    def _changes(cls, method: str) -> list[tuple[str, tuple]]:
-        """One change at a time to the stacks of one kind: (its text, the stacks with it)."""
+    def _changes(cls, method: str) -> list[tuple[str, dict[str, Any]]]:
+        """One change at a time: (its text, the class attributes with it)."""
         from dataclasses import replace
 
-        from reussite.rules import PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_TOP, Kind
+        from reussite.rules import PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_TOP, DealTo, Kind
 
-        found: list[tuple[str, tuple]] = []
+        found: list[tuple[str, dict[str, Any]]] = []
+        present = {spec.kind for spec in cls.stacks}
+        if method == "do_deal":
+            for deal_to in DealTo:
+                needs = {DealTo.WASTE: Kind.WASTE, DealTo.TABLEAU: Kind.TABLEAU, DealTo.FOUNDATION: Kind.FOUNDATION}
+                if Kind.STOCK in present and needs[deal_to] in present:
+                    for count in sorted({1, cls.deal_count}):
+                        found.append((f"deal_to=DealTo.{deal_to.name}, deal_count={count}",
+                                      {"deal_to": deal_to, "deal_count": count}))
+            return found
+        if method == "is_won":
+            for kind in sorted(present - {Kind.FOUNDATION}, key=lambda k: k.name):
+                found.append((f"won_when_empty=(Kind.{kind.name},)", {"won_when_empty": (kind,)}))
+            return found
 
         def change(ids: list[int], text: str, **fields: Any) -> None:
             names = ", ".join(cls.stacks[i].id for i in ids)
-            found.append((f"{names}: {text}", tuple(replace(spec, rule=replace(spec.rule, **fields))
-                                                    if i in ids else spec for i, spec in enumerate(cls.stacks))))
+            found.append((f"{names}: {text}", {"stacks": tuple(replace(spec, rule=replace(spec.rule, **fields))
+                                                               if i in ids else spec
+                                                               for i, spec in enumerate(cls.stacks))}))
 
         for kind in Kind:
             ids = [i for i, spec in enumerate(cls.stacks) if spec.kind is kind]
@@ -673,78 +690,121 @@ class _FormProbe:
         if not self.forms:
             return
         listed = list(game.legal_moves())
-        after: list | None = None
+        seen: dict[str, list] = {}  # what the game answers, by method (worked out when first needed)
         left = []
-        for method, change, form in self.forms:
-            if method == "after_move" and after is None:
-                probe = game.copy(history=False)
-                after = []
-                for move in listed:
-                    probe.push(move, check=False)
-                    after.append(probe.snapshot())
-                    probe.pop()
+        for method, change, attrs, form in self.forms:
+            if method not in seen:
+                try:
+                    seen[method] = self._answers(game, method, listed)
+                except Exception:  # is_won() on a stack emptied as play never empties it: nothing to compare
+                    seen[method] = None
+            if seen[method] is None:
+                continue
             try:
-                same = self._same(self._as(game, form), method, listed, after)
+                same = self._answers(self._as(game, form), method, listed) == seen[method]
             except Exception:  # the game's code, under rules it was not written for: not its form
                 same = False
             if same:
-                left.append((method, change, form))
+                left.append((method, change, attrs, form))
         self.forms = left
         for method in self.probes:
-            self.probes[method] += 1 if method != "after_move" else len(listed)
+            self.probes[method] += len(listed) if method in ("after_move", "do_deal") else 1
 
     @staticmethod
-    def _same(other, method: str, listed: list, after: list | None) -> bool:
-        """Whether ``other`` lists the moves ``listed`` (for after_move: whether each leaves the position
-        ``after`` holds)."""
-        if method != "after_move":
-            return list(other.legal_moves()) == listed
-        for move, snapshot in zip(listed, after, strict=True):
-            other.push(move, check=False)
-            same = other.snapshot() == snapshot
-            other.pop()
-            if not same:
-                return False
-        return True
+    def _answers(game, method: str, listed: list) -> list:
+        """What ``game`` answers where ``method`` has a say: the moves it lists; the positions each listed move
+        leaves (after_move, do_deal); whether it is won, as it is and with the stacks of each kind emptied."""
+        if method == "is_won":
+            from reussite.rules import Kind
+
+            found = [game.is_won()]
+            for kind in Kind:
+                if kind is not Kind.FOUNDATION:
+                    empty = game.copy(history=False)
+                    for i, spec in enumerate(empty.specs):
+                        if spec.kind is kind or (kind is Kind.STOCK and spec.kind is not Kind.FOUNDATION):
+                            empty.cards[i], empty.face_down[i] = [], 0
+                    found.append(empty.is_won())
+            return found
+        if method not in ("after_move", "do_deal"):
+            return list(game.legal_moves())
+        probe = game.copy(history=False)
+        found = []
+        for move in listed:
+            probe.push(move, check=False)
+            found.append(probe.snapshot())
+            probe.pop()
+        return found
+
+    def declared(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """For each override with a declared form (a changed declaration gave its answers where leaving it out
+        alone did not): the first such change, its text and attributes."""
+        alone = {method for method, change, _, _ in self.forms if change is None}
+        found: dict[str, tuple[str, dict[str, Any]]] = {}
+        for method, change, attrs, _ in self.forms:
+            if change is not None and method not in alone and method not in found and self.probes[method]:
+                found[method] = (change, attrs)
+        return found
 
     def declared_methods(self) -> set[str]:
-        """The overrides for which a changed declaration listed the same moves where leaving them out did not."""
-        alone = {method for method, change, _ in self.forms if change is None}
-        return {method for method, change, _ in self.forms if change is not None and method not in alone}
+        return set(self.declared())
 
     def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
-        found: list[Message] = []
-        # Where the override left alone gave the declarations' answers everywhere, it was never seen at work
-        # (Spider's finished runs, in a short random play): nothing to advise.
-        done = {method for method, change, _ in self.forms if change is None}
-        for method, change, form in self.forms:
-            if method in done or not self.probes[method]:
-                continue
-            listing = _listing_rate(form, options, first) / max(_listing_rate(cls, options, first), 1e-9)
-            (d_now, n_now, cpu_now), (d_then, n_then, cpu_then) = (
-                _solver_run(c, options, first, self.DEALS, self.NODES) for c in (cls, form))
-            now, then = n_now / max(cpu_now, 1e-9), n_then / max(cpu_then, 1e-9)
-            # The declared form is worth it where it is faster, decides more, or lets the solver's derived rules
-            # (safe moves, folded keys, dead ends) apply where the override makes them stand aside.
-            from reussite.solver.derive import Knowledge
+        from reussite.game import Game
+        from reussite.solver.derive import Knowledge
 
-            derived = Knowledge(form).plain and not Knowledge(cls).plain
-            if listing < self.WORTH and then < self.WORTH * now and d_then <= d_now and not derived:
-                continue
-            done.add(method)
+        declared = self.declared()
+        if not declared:
+            return []
+        # Every declaration found at once (two changes to the stacks merged stack by stack): the solver's derived
+        # rules may need them all (Golf written with do_deal() and is_won()).
+        merged: dict[str, Any] = {method: getattr(Game, method) for method in declared}
+        stacks = list(cls.stacks)
+        for _, attrs in declared.values():
+            for name, value in attrs.items():
+                if name == "stacks":
+                    stacks = [new if new != old else mine for new, old, mine in zip(value, cls.stacks, stacks,
+                                                                                      strict=True)]
+                else:
+                    merged[name] = value
+        merged["stacks"] = tuple(stacks)
+        try:
+            form = type(cls.__name__, (cls,), merged)
+        except Exception:
+            return []
+        listing = _listing_rate(form, options, first) / max(_listing_rate(cls, options, first), 1e-9)
+        (d_now, n_now, cpu_now), (d_then, n_then, cpu_then) = (
+            _solver_run(c, options, first, self.DEALS, self.NODES) for c in (cls, form))
+        now, then = n_now / max(cpu_now, 1e-9), n_then / max(cpu_then, 1e-9)
+        # Worth it where it is faster, decides more, or lets the solver's derived rules (safe moves, folded keys,
+        # dead ends, the walk) apply where the overrides make them stand aside.
+        derived = Knowledge(form).plain and not Knowledge(cls).plain
+        if listing < self.WORTH and then < self.WORTH * now and d_then <= d_now and not derived:
+            return []
+        found: list[Message] = []
+        for method, (change, _) in declared.items():
             params = {"method": method, "change": change, "probes": self.probes[method], "listing": listing,
                       "then": d_then, "now": d_now, "first": first, "last": first + self.DEALS - 1,
                       "nodes": self.NODES, "rate_then": then, "rate_now": now}
-            found.append(Message(N_(
-                "{method}() allowed the same moves as the declarations with {change} in {probes:,} positions: "
-                "declare that and leave {method}() out, and moves are listed {listing:.1f}x faster; the solver "
-                "decides {then} of deals {first}-{last} at {nodes:,} positions against {now}, at {rate_then:,.0f} "
-                "positions a CPU second against {rate_now:,.0f}. Do it only if {method}() never says more than "
-                "that.") if method != "after_move" else N_(
-                "after_move() left the same positions as the declarations with {change} after {probes:,} moves: "
-                "declare that and leave after_move() out, and the solver decides {then} of deals {first}-{last} at "
-                "{nodes:,} positions against {now}, at {rate_then:,.0f} positions a CPU second against "
-                "{rate_now:,.0f}. Do it only if after_move() never does more than that."), params))
+            if method in ("after_move", "do_deal"):
+                text = N_("{method}() left the same positions as the declarations with {change} after {probes:,} "
+                          "moves: declare that and leave {method}() out. With the declarations advised here, the "
+                          "solver decides {then} of deals {first}-{last} at {nodes:,} positions against {now}, at "
+                          "{rate_then:,.0f} positions a CPU second against {rate_now:,.0f}. Do it only if {method}() "
+                          "never does more than that.")
+            elif method == "is_won":
+                text = N_("is_won() gave the same answers as the declarations with {change} in {probes:,} positions "
+                          "(and with the stacks of each kind emptied): declare that and leave is_won() out. With the "
+                          "declarations advised here, the solver decides {then} of deals {first}-{last} at {nodes:,} "
+                          "positions against {now}, at {rate_then:,.0f} positions a CPU second against "
+                          "{rate_now:,.0f}. Do it only if is_won() never says more than that.")
+            else:
+                text = N_("{method}() allowed the same moves as the declarations with {change} in {probes:,} "
+                          "positions: declare that and leave {method}() out. With the declarations advised here, "
+                          "moves are listed {listing:.1f}x faster and the solver decides {then} of deals "
+                          "{first}-{last} at {nodes:,} positions against {now}, at {rate_then:,.0f} positions a CPU "
+                          "second against {rate_now:,.0f}. Do it only if {method}() never says more than that.")
+            found.append(Message(text, params))
         return found
 
 

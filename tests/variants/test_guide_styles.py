@@ -6,6 +6,8 @@ ratios are tools/bench_guide_styles.py's (no test asserts a time)."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from guide_styles import (
@@ -205,7 +207,7 @@ def test_the_form_the_check_advises_searches_as_the_declared_one(declared, guide
         if not moves:
             break
         game.push(rng.choice(moves))
-    advised = next(form for _, change, form in probe.forms if change is not None)
+    advised = next(form for _, change, _, form in probe.forms if change is not None)
     for number in (1, 2):
         classic, found = (solve(cls(number), nodes=NODES) for cls in (declared, advised))
         assert (found.verdict, found.nodes, found.line) == (classic.verdict, classic.nodes, classic.line)
@@ -246,6 +248,7 @@ def test_reussite_check_prints_the_declared_form_in_the_users_language(run_cli, 
     advice = [line for line in result.out.splitlines() if line.startswith("conseil\u00a0: refusal() a permis")]
     assert len(advice) == 1, result.out
     assert "pickup=PICK_RUN_BY_SPACES en " in advice[0] and "retirez refusal()" in advice[0]
+    assert "Avec les déclarations conseillées ici, les coups sont listés " in advice[0]
 
 
 def test_the_check_advises_the_groups_an_extra_refusal_without_a_declared_form_hides(small_measure):
@@ -273,3 +276,17 @@ def test_code_that_breaks_under_a_tried_declaration_is_not_the_games_failure(sma
 
     report = check_game(OneCardOnly, 2, advise=True)
     assert report.ok, str(report)
+
+
+def test_the_guides_own_golf_gets_the_declarations_it_says_to_prefer(small_measure):
+    """The guide writes Golf's stock and win as overrides to show how one looks, and says the declarations are
+    better: the check names them, both, and measures them together (the walk search needs both)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+    from golf import Golf
+
+    advice = [str(a) for a in check_game(Golf, 3, advise=True).advice]
+    assert len(advice) == 2, advice
+    assert advice[0].startswith("do_deal() left the same positions as the declarations with "
+                                "deal_to=DealTo.FOUNDATION, deal_count=1 after ")
+    assert advice[1].startswith("is_won() gave the same answers as the declarations with "
+                                "won_when_empty=(Kind.TABLEAU,) in ")
