@@ -20,7 +20,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "variants"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "examples"))
 
+from golf import Golf as GuideGolf  # noqa: E402
 from guide_styles import (  # noqa: E402
     BlackHoleByTop,
     BlackHoleDropRefusal,
@@ -35,6 +37,7 @@ from guide_styles import (  # noqa: E402
 )
 from reussite_classics.black_hole import BlackHole  # noqa: E402
 from reussite_classics.freecell import FreeCell  # noqa: E402
+from reussite_classics.golf import Golf  # noqa: E402
 from reussite_classics.klondike import KingAlbert, Klondike  # noqa: E402
 
 from reussite.solver import solve  # noqa: E402
@@ -44,7 +47,8 @@ from reussite.solver.batch import parse_deals  # noqa: E402
 #: advises it to declare.
 PAIRS = ((FreeCell, FreeCellMaxMovable), (BlackHole, BlackHoleOwnRule), (BlackHole, BlackHoleDropRefusal),
          (FreeCell, FreeCellMaxMovableGrouped), (BlackHole, BlackHoleByTop), (KingAlbert, KingAlbertPickRefusal),
-         (FreeCell, FreeCellRefusal), (KlondikeKept, KlondikeExtraRefusal), (Klondike, KlondikeAfterMove))
+         (FreeCell, FreeCellRefusal), (KlondikeKept, KlondikeExtraRefusal), (Klondike, KlondikeAfterMove),
+         (Golf, GuideGolf))
 
 
 def listing_rate(cls, deals: range, steps: int = 200, rounds: int = 20) -> float:
