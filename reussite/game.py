@@ -640,8 +640,8 @@ class Game(Position, DeprecatedMethods):
 
     @property
     def _indexable(self) -> bool:
-        # A variant that overrides what may be picked up or where it may go is asked about every candidate;
-        # otherwise targets are looked up by the card they want in the compiled rules.
+        # A variant that overrides the whole legality test, or where any stack may take cards, is asked about
+        # every candidate; otherwise targets are looked up by the card they want in the compiled rules.
         return not self._plan.checked
 
     # -- derived results ------------------------------------------------------------------------------

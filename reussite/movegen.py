@@ -7,8 +7,9 @@ only what :class:`Rules` lists: the cards, and the rule methods a variant may ov
 game nor reads its private attributes.
 
 :func:`indexed_moves` looks targets up by the card they want in the compiled rules (most games);
-:func:`checked_moves` asks the game's refusal checks about every candidate (a variant with its own pick or drop
-rule) and is the reference the indexed generator must equal (tests/test_generators.py).
+:func:`checked_moves` asks the game's refusal checks about every candidate (a variant with its own ``refusal``, or a
+drop rule of its own for every kind of stack) and is the reference the indexed generator must equal
+(tests/test_generators.py).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Rules(Protocol):
     def extra_refusal(self, src: int, n: int, dst: int) -> Reason | None: ...
     def refusal(self, move: AnyMove) -> Reason | None: ...
     def takes(self, stack: int) -> Collection[int]: ...
+    def stack_key(self, stack: int) -> bytes: ...
 
 # A top card never seen (a stack's top is a card or None).
 _UNSEEN = object()
@@ -97,9 +99,9 @@ class Plan:
         self.custom_refusal = overridden("refusal")
         self.custom_deal = overridden("can_deal") or overridden("redeal_refusal") or overridden("stock_refusal")
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
-        # stack is a candidate source or target and every candidate is asked. A drop rule declared to concern
-        # only some kinds of stack (``Game.custom_drop_kinds``) is asked about those stacks alone; the others
-        # are looked up in their compiled rules like any stack.
+        # stack is a candidate source or target (an own drop rule, or refusal, is asked about every candidate). A
+        # drop rule declared to concern only some kinds of stack (``Game.custom_drop_kinds``) is asked about those
+        # stacks alone; the others are looked up in their compiled rules like any stack.
         every = tuple(range(len(compiled)))
         drop_kinds = cls.custom_drop_kinds if self.custom_drop else None
         self.asked = () if drop_kinds is None else tuple(i for i, r in enumerate(compiled) if r.kind in drop_kinds)
@@ -108,8 +110,10 @@ class Plan:
         self.targets = every if anything_goes or self.custom_drop else tuple(
             i for i, r in enumerate(compiled) if r.may_take)
         # An own max_movable only shortens the runs the pickup rule lets go: the indexed generator asks it about
-        # each run of two cards or more it lists, as pick_refusal would.
-        self.checked = self.custom_pick or (self.custom_drop and drop_kinds is None) or self.custom_refusal
+        # each run of two cards or more it lists, as pick_refusal would. An own pick_refusal may let any card go,
+        # but the drop rules still say where each card fits: the indexed generator asks it only about the
+        # (source, count, target) whose bottom card the target's table wants (see indexed_moves).
+        self.checked = (self.custom_drop and drop_kinds is None) or self.custom_refusal
         # Each source with what the generator asks of it: its kind, whether only its top card moves, whether
         # its runs are limited by the empty piles, its rule.
         self.source_rules = tuple((i, r.kind, r.pickup == _PICK_TOP, r.pickup == _PICK_RUN_BY_SPACES, r)
@@ -383,8 +387,9 @@ def checked_moves(plan: Plan, game: Rules) -> list[Move]:
 
 def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[Move]:
     """The same moves as :func:`checked_moves`, asking only the targets whose compiled rule wants each
-    card. Used when the variant keeps the declared pick rule (it may override ``run_length``,
-    ``max_movable`` and ``extra_refusal``, which are asked, and ``drop_refusal`` for the kinds of stack it declares in
+    card. Used unless the variant overrides ``refusal``, or ``drop_refusal`` without ``custom_drop_kinds`` (it may
+    override ``run_length``, ``max_movable`` and ``extra_refusal``, which are asked, ``pick_refusal``, asked about
+    what the drop rules allow (:func:`_picked_moves`), and ``drop_refusal`` for the kinds of stack it declares in
     ``custom_drop_kinds``: those stacks are asked about every card that could be picked up)."""
     cards, face_down = game.cards, game.face_down
     # What each target takes depends only on its top card, and a move changes few of them: the table of
@@ -449,6 +454,8 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
     asked = plan.asked  # targets whose drop rule is the variant's own: candidates for every card
     if not anything and not asked and not any(wanted):
         return []
+    if plan.custom_pick:
+        return _picked_moves(plan, game, wanted, anything, asked)
     free = -1  # empty tableau piles, counted when a run by spaces first needs them
     cells = 0  # and empty free cells
     custom_run, extra, custom_max = plan.custom_run, plan.custom_extra, plan.custom_max
@@ -567,6 +574,90 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
             # CompiledRule.drop_refusal checks it, or the variant's drop rule to ask.
             if dst in limited and (drop(src, n, dst) is not None if dst in ask_drop
                                    else kind not in accepts[dst] or len(target) + n > room[dst]):
+                continue
+            if extra and game.extra_refusal(src, n, dst) is not None:
+                continue
+            if n == 1:
+                move = single[src][dst]
+                if move is None:
+                    move = single[src][dst] = Move(src, dst, 1)
+            else:
+                move = move_of.get((src, dst, n))
+                if move is None:
+                    move = move_of[src, dst, n] = Move(src, dst, n)
+            moves.append(move)
+    return moves
+
+
+def _picked_moves(plan: Plan, game: Rules, wanted: list[list[int]], anything: list[int],
+                  asked: tuple[int, ...]) -> list[Move]:
+    """:func:`indexed_moves` for a variant with its own ``pick_refusal``: it may let any card of any stack go
+    (face down, covered, under a card that does not continue a run), so every count of every stack is a
+    candidate, but only onto the targets whose declared table wants the bottom card moved (as for any game),
+    and ``pick_refusal`` is asked about those alone: what ``checked_moves`` lists, without asking every target
+    about every count."""
+    cards = game.cards
+    pick, drop, extra = game.pick_refusal, game.drop_refusal, plan.custom_extra
+    top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
+    compiled, move_of, single, twins = plan.rules, plan.move_of, plan.single, plan.twins
+    accepts, room, kinds = plan.accepts, plan.room, plan.kinds
+    picky = plan.picky if anything else None
+    stack_key = game.stack_key
+    # Card keys some target wants now, as a translation table: the cards under each top card that some target
+    # wants are found by scanning the stack's key (bytes, cached by the game) rather than card by card.
+    mask = bytes(map(bool, wanted)).ljust(256, b"\0")
+    moves: list[Move] = []
+    for src in plan.sources:
+        pile = cards[src]
+        size = len(pile)
+        if not size:
+            continue
+        kind = kinds[src]
+        here = anything if not picky else [d for d in anything if picky[d] is None or kind in picky[d]]
+        top = pile[-1]
+        top_key = top[0] * 4 + top[1]
+        top_wanted = wanted[top_key]
+        candidates = [(dst, 1) for dst in top_wanted] if top_wanted else []
+        if here:
+            candidates += [(dst, 1) for dst in here]
+        if size > 1:
+            body = stack_key(src)[2:]  # the card keys, bottom to top
+            marks = body.translate(mask)
+            i = marks.rfind(1, 0, size - 1)
+            while i >= 0:
+                candidates += [(dst, size - i) for dst in wanted[body[i]] if dst not in top_first]
+                i = marks.rfind(1, 0, i)
+            if here:
+                far = [dst for dst in here if dst not in top_first]
+                if far:
+                    candidates += [(dst, n) for n in range(2, size + 1) for dst in far]
+        if groupable and size > 1 and (top_wanted or here):  # a run onto a foundation, top card first
+            for dst in (*(top_wanted or ()), *here):
+                if dst in groupable:
+                    takes, below = compiled[dst].takes, top_key
+                    for n in range(2, size + 1):
+                        card = pile[-n]
+                        key = card[0] * 4 + card[1]
+                        if key not in takes[below]:
+                            break
+                        candidates.append((dst, n))
+                        below = key
+        if asked:
+            candidates += [(dst, n) for dst in asked for n in range(1, size + 1)]
+        if not candidates:
+            continue
+        if len(candidates) > 1:
+            candidates.sort()
+        for dst, n in candidates:
+            if dst == src:
+                continue
+            target = cards[dst]
+            if n == size and not target and twins[dst] == twins[src]:
+                continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
+            if dst in limited and (drop(src, n, dst) is not None if dst in ask_drop
+                                   else kind not in accepts[dst] or len(target) + n > room[dst]):
+                continue
+            if pick(src, n, dst) is not None:
                 continue
             if extra and game.extra_refusal(src, n, dst) is not None:
                 continue

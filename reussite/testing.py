@@ -317,7 +317,8 @@ def check_game(cls, deals: int = 20, options: Mapping[str, str] | None = None, *
     for what the game could declare to be searched faster, and measure the gain (``Report.advice``)."""
     options = dict(options or {})
     report = Report(cls.id, options)
-    probes = [_TopProbe(cls), _PlaceProbe(), _DropProbe(cls)] if advise else []
+    forms = _FormProbe(cls)
+    probes = [_TopProbe(cls), _PlaceProbe(forms), _DropProbe(cls), forms] if advise else []
     state: dict[str, Any] = {"number": first, "game": None}
 
     def fail(problem: str | Message) -> Report:
@@ -497,17 +498,23 @@ class _DropProbe:
 
 
 class _PlaceProbe:
-    """For a variant whose only overrides that could read a stack's place are ``max_movable`` and
-    ``run_length`` (FreeCell's supermove written as the guide says), which makes the engine give up its default
-    groups of interchangeable stacks: asks both methods, at every position of the check, about the position and
-    about the same one with two stacks of a group swapped. Where the answers always followed the swap, the
+    """For a variant whose only overrides that could read a stack's place are among ``max_movable``,
+    ``run_length``, ``pick_refusal`` and ``extra_refusal`` (FreeCell's supermove written as the guide says,
+    Westhaven's top card or all the face-up ones), which makes the engine give up its default groups of
+    interchangeable stacks: asks those methods, at every position of the check, about the position and about the
+    same one with two stacks of a group swapped. Where the answers always followed the swap, the
     advice says so, with the groups to declare and the solver's results both ways."""
 
-    METHODS = frozenset({"max_movable", "run_length"})
+    METHODS = frozenset({"max_movable", "run_length", "pick_refusal", "extra_refusal"})
+    #: Cards per move asked at most of pick_refusal() and extra_refusal().
+    LONGEST = 3
     #: Deals and positions per deal for the measure of the solver with and without the groups.
     NODES, DEALS = 2000, 10
 
-    def __init__(self) -> None:
+    def __init__(self, forms: _FormProbe | None = None) -> None:
+        # The declared forms found for the same overrides: where each has one, that is the advice to give (the
+        # declarations bring the groups back, and more).
+        self.forms = forms
         self.groups: tuple[tuple[int, ...], ...] | None = None
         self.methods: set[str] = set()
         self.probes = 0
@@ -539,10 +546,29 @@ class _PlaceProbe:
                                                                                         other.get(dst, dst)):
                             self.varied = True
                             return
+                if self.methods & {"pick_refusal", "extra_refusal"}:
+                    up = min(len(game.cards[src]) - game.face_down[src], self.LONGEST)
+                    for dst in range(len(game.cards)):
+                        if dst != src and any(self._refusals(game, src, n, dst)
+                                              != self._refusals(swapped, there, n, other.get(dst, dst))
+                                              for n in range(1, up + 1)):
+                            self.varied = True
+                            return
         self.probes += 1
+
+    @staticmethod
+    def _refusals(game, src: int, n: int, dst: int) -> tuple:
+        """pick_refusal()'s answer, then extra_refusal()'s where the pick and drop rules let the move go (it is
+        asked only then, as Game.refusal asks it)."""
+        picked = game.pick_refusal(src, n, dst)
+        if picked is not None or game.drop_refusal(src, n, dst) is not None:
+            return picked, None
+        return None, game.extra_refusal(src, n, dst)
 
     def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
         if self.varied or not self.groups or not self.probes:
+            return []
+        if self.forms is not None and self.methods <= self.forms.declared_methods():
             return []
         groups = self.groups
         grouped = type(cls.__name__, (cls,), {"interchangeable_stacks": lambda self: groups})
@@ -560,6 +586,252 @@ class _PlaceProbe:
                                                      "groups": repr(groups), "then": d_then, "now": d_now,
                                                      "first": first, "last": first + self.DEALS - 1,
                                                      "nodes": self.NODES})]
+
+
+class _FormProbe:
+    """For a variant that overrides ``pick_refusal``, ``refusal``, ``extra_refusal``, ``after_move``, ``do_deal`` or
+    ``is_won`` (each makes the solver's derived rules stand aside, and the first two ask the override about every
+    candidate move): the same class with the override left out, alone or with one change to the declarations (a
+    pickup of the stacks of one kind, a kind of stack they do not take from, cards turned up; the stock's
+    ``deal_to`` and ``deal_count``; ``won_when_empty``), is tried at every position of the check. A changed form
+    that gave the same answers everywhere (the same moves listed; after ``after_move`` or ``do_deal``, the same
+    positions after every listed move; for ``is_won``, the same answer here and with the stacks of each kind
+    emptied) where the override left out alone did not is the declared form of the same rule; the advice names
+    it, with the listings' and the solver's results with every such declaration and without, measured. None of
+    this is proof: the declaration is the author's to make."""
+
+    METHODS = ("pick_refusal", "refusal", "extra_refusal", "after_move", "do_deal", "is_won")
+    #: Deals and positions per deal for the solver's measure; the gain below which it is not worth a change.
+    NODES, DEALS, WORTH = 2000, 10, 1.5
+
+    def __init__(self, cls) -> None:
+        from reussite.game import Game
+
+        self.forms: list[tuple[str, str | None, dict[str, Any], type]] = []
+        self.probes: dict[str, int] = {}
+        if cls.pairs is not None:  # removals in pairs: their rules are not stack declarations
+            return
+        for method in self.METHODS:
+            if getattr(cls, method) is getattr(Game, method):
+                continue
+            self.probes[method] = 0
+            for change, attrs in [(None, {}), *self._changes(cls, method)]:
+                try:
+                    # The stacks always given: a family's layout() would make them again from its parameters.
+                    form = type(cls.__name__, (cls,), {"stacks": cls.stacks, **attrs, method: getattr(Game, method)})
+                except Exception:  # a change the declaration checks refuse
+                    continue
+                self.forms.append((method, change, attrs, form))
+
+    @staticmethod
+    def _changes(cls, method: str) -> list[tuple[str, dict[str, Any]]]:
+        """One change at a time: (its text, the class attributes with it)."""
+        from dataclasses import replace
+
+        from reussite.rules import PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_TOP, DealTo, Kind
+
+        found: list[tuple[str, dict[str, Any]]] = []
+        present = {spec.kind for spec in cls.stacks}
+        if method == "do_deal":
+            for deal_to in DealTo:
+                needs = {DealTo.WASTE: Kind.WASTE, DealTo.TABLEAU: Kind.TABLEAU, DealTo.FOUNDATION: Kind.FOUNDATION}
+                if Kind.STOCK in present and needs[deal_to] in present:
+                    for count in sorted({1, cls.deal_count}):
+                        found.append((f"deal_to=DealTo.{deal_to.name}, deal_count={count}",
+                                      {"deal_to": deal_to, "deal_count": count}))
+            return found
+        if method == "is_won":
+            for kind in sorted(present - {Kind.FOUNDATION}, key=lambda k: k.name):
+                found.append((f"won_when_empty=(Kind.{kind.name},)", {"won_when_empty": (kind,)}))
+            return found
+
+        def change(ids: list[int], text: str, **fields: Any) -> None:
+            names = ", ".join(cls.stacks[i].id for i in ids)
+            found.append((f"{names}: {text}", {"stacks": tuple(replace(spec, rule=replace(spec.rule, **fields))
+                                                               if i in ids else spec
+                                                               for i, spec in enumerate(cls.stacks))}))
+
+        for kind in Kind:
+            ids = [i for i, spec in enumerate(cls.stacks) if spec.kind is kind]
+            if not ids or kind is Kind.STOCK:
+                continue
+            rules_ = [cls.stacks[i].rule for i in ids]
+            if method != "after_move":
+                for pickup in (PICK_TOP, PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES):
+                    if all(r.pickup == pickup for r in rules_) or (
+                            pickup in (PICK_RUN, PICK_RUN_BY_SPACES) and any(r.build is None for r in rules_)):
+                        continue
+                    change(ids, f"pickup=PICK_{pickup.name}", pickup=pickup)
+            if method in ("refusal", "extra_refusal"):
+                for source in Kind:
+                    if any(r.accepts_from is not None and source not in r.accepts_from for r in rules_):
+                        continue
+                    left = sorted((k for k in Kind if k is not source), key=lambda k: k.name)
+                    change(ids, "accepts_from=frozenset({" + ", ".join(f"Kind.{k.name}" for k in left) + "})",
+                           accepts_from=frozenset(left))
+            if method == "after_move" and any(not r.flip_exposed for r in rules_):
+                change(ids, "flip_exposed=True", flip_exposed=True)
+        return found
+
+    @staticmethod
+    def _as(game, form):
+        """A copy of ``game`` played by the rules of ``form`` (a subclass of its class)."""
+        from reussite.game import Game
+        from reussite.movegen import Plan
+
+        copy = game.copy(history=False)
+        copy.__class__ = form
+        plan = Plan.of(form, Game, game.base_rank)
+        copy._plan, copy.specs, copy._rules, copy._kinds = plan, plan.stacks, plan.rules, plan.kinds
+        copy._sources, copy._targets, copy._wants = plan.sources, plan.targets, None
+        return copy
+
+    def __call__(self, game) -> None:
+        if not self.forms:
+            return
+        listed = list(game.legal_moves())
+        seen: dict[str, list] = {}  # what the game answers, by method (worked out when first needed)
+        left = []
+        for method, change, attrs, form in self.forms:
+            if method not in seen:
+                try:
+                    seen[method] = self._answers(game, method, listed)
+                except Exception:  # is_won() on a stack emptied as play never empties it: nothing to compare
+                    seen[method] = None
+            if seen[method] is None:
+                continue
+            try:
+                same = self._answers(self._as(game, form), method, listed) == seen[method]
+            except Exception:  # the game's code, under rules it was not written for: not its form
+                same = False
+            if same:
+                left.append((method, change, attrs, form))
+        self.forms = left
+        for method in self.probes:
+            self.probes[method] += len(listed) if method in ("after_move", "do_deal") else 1
+
+    @staticmethod
+    def _answers(game, method: str, listed: list) -> list:
+        """What ``game`` answers where ``method`` has a say: the moves it lists; the positions each listed move
+        leaves (after_move, do_deal); whether it is won, as it is and with the stacks of each kind emptied."""
+        if method == "is_won":
+            from reussite.rules import Kind
+
+            found = [game.is_won()]
+            for kind in Kind:
+                if kind is not Kind.FOUNDATION:
+                    empty = game.copy(history=False)
+                    for i, spec in enumerate(empty.specs):
+                        if spec.kind is kind or (kind is Kind.STOCK and spec.kind is not Kind.FOUNDATION):
+                            empty.cards[i], empty.face_down[i] = [], 0
+                    found.append(empty.is_won())
+            return found
+        if method not in ("after_move", "do_deal"):
+            return list(game.legal_moves())
+        probe = game.copy(history=False)
+        found = []
+        for move in listed:
+            probe.push(move, check=False)
+            found.append(probe.snapshot())
+            probe.pop()
+        return found
+
+    def declared(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        """For each override with a declared form (a changed declaration gave its answers where leaving it out
+        alone did not): the first such change, its text and attributes."""
+        alone = {method for method, change, _, _ in self.forms if change is None}
+        found: dict[str, tuple[str, dict[str, Any]]] = {}
+        for method, change, attrs, _ in self.forms:
+            if change is not None and method not in alone and method not in found and self.probes[method]:
+                found[method] = (change, attrs)
+        return found
+
+    def declared_methods(self) -> set[str]:
+        return set(self.declared())
+
+    def advice(self, cls, options: Mapping[str, str], first: int) -> list[Message]:
+        from reussite.game import Game
+        from reussite.solver.derive import Knowledge
+
+        declared = self.declared()
+        if not declared:
+            return []
+        # Every declaration found at once (two changes to the stacks merged stack by stack): the solver's derived
+        # rules may need them all (Golf written with do_deal() and is_won()).
+        merged: dict[str, Any] = {method: getattr(Game, method) for method in declared}
+        stacks = list(cls.stacks)
+        for _, attrs in declared.values():
+            for name, value in attrs.items():
+                if name == "stacks":
+                    stacks = [new if new != old else mine for new, old, mine in zip(value, cls.stacks, stacks,
+                                                                                      strict=True)]
+                else:
+                    merged[name] = value
+        merged["stacks"] = tuple(stacks)
+        try:
+            form = type(cls.__name__, (cls,), merged)
+        except Exception:
+            return []
+        listing = _listing_rate(form, options, first) / max(_listing_rate(cls, options, first), 1e-9)
+        (d_now, n_now, cpu_now), (d_then, n_then, cpu_then) = (
+            _solver_run(c, options, first, self.DEALS, self.NODES) for c in (cls, form))
+        now, then = n_now / max(cpu_now, 1e-9), n_then / max(cpu_then, 1e-9)
+        # Worth it where it is faster, decides more, or lets the solver's derived rules (safe moves, folded keys,
+        # dead ends, the walk) apply where the overrides make them stand aside.
+        derived = Knowledge(form).plain and not Knowledge(cls).plain
+        if listing < self.WORTH and then < self.WORTH * now and d_then <= d_now and not derived:
+            return []
+        found: list[Message] = []
+        for method, (change, _) in declared.items():
+            params = {"method": method, "change": change, "probes": self.probes[method], "listing": listing,
+                      "then": d_then, "now": d_now, "first": first, "last": first + self.DEALS - 1,
+                      "nodes": self.NODES, "rate_then": then, "rate_now": now}
+            if method in ("after_move", "do_deal"):
+                text = N_("{method}() left the same positions as the declarations with {change} after {probes:,} "
+                          "moves: declare that and leave {method}() out. With the declarations advised here, the "
+                          "solver decides {then} of deals {first}-{last} at {nodes:,} positions against {now}, at "
+                          "{rate_then:,.0f} positions a CPU second against {rate_now:,.0f}. Do it only if {method}() "
+                          "never does more than that.")
+            elif method == "is_won":
+                text = N_("is_won() gave the same answers as the declarations with {change} in {probes:,} positions "
+                          "(and with the stacks of each kind emptied): declare that and leave is_won() out. With the "
+                          "declarations advised here, the solver decides {then} of deals {first}-{last} at {nodes:,} "
+                          "positions against {now}, at {rate_then:,.0f} positions a CPU second against "
+                          "{rate_now:,.0f}. Do it only if is_won() never says more than that.")
+            else:
+                text = N_("{method}() allowed the same moves as the declarations with {change} in {probes:,} "
+                          "positions: declare that and leave {method}() out. With the declarations advised here, "
+                          "moves are listed {listing:.1f}x faster and the solver decides {then} of deals "
+                          "{first}-{last} at {nodes:,} positions against {now}, at {rate_then:,.0f} positions a CPU "
+                          "second against {rate_now:,.0f}. Do it only if {method}() never says more than that.")
+            found.append(Message(text, params))
+        return found
+
+
+def _listing_rate(cls, options: Mapping[str, str], first: int, steps: int = 60) -> float:
+    """``legal_moves()`` and ``position_key()`` per CPU second over the positions of a random play of deal
+    ``first`` of ``cls`` (the same play for every class that lists the same moves)."""
+    import time
+
+    game = cls(first, options)
+    game.track_positions = False
+    rng = random.Random(first)
+    positions = []
+    for _ in range(steps):
+        moves = list(game.legal_moves())
+        if not moves:
+            break
+        game.push(rng.choice(moves), check=False)
+        positions.append(game.copy(history=False))
+    count, start = 0, time.process_time()
+    while count < 5 * len(positions) or time.process_time() - start < 0.1:
+        for g in positions:
+            list(g.legal_moves())
+            g.position_key()
+        count += len(positions)
+        if not positions:
+            break
+    return count / max(time.process_time() - start, 1e-9)
 
 
 def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, report: Report,

@@ -8,6 +8,7 @@ Not a test. In one process, for each pair, on the same deals:
 
     python tools/bench_guide_styles.py                      # deals 1-10 at 3,000 positions
     python tools/bench_guide_styles.py --deals 1-50 --nodes 30000
+    python tools/bench_guide_styles.py --only pick-refusal   # one style
 """
 
 from __future__ import annotations
@@ -19,16 +20,25 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "variants"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "examples"))
 
+from golf import Golf as GuideGolf  # noqa: E402
 from guide_styles import (  # noqa: E402
     BlackHoleByTop,
     BlackHoleDropRefusal,
     BlackHoleOwnRule,
     FreeCellMaxMovable,
     FreeCellMaxMovableGrouped,
+    FreeCellRefusal,
+    KingAlbertPickRefusal,
+    KlondikeAfterMove,
+    KlondikeExtraRefusal,
+    KlondikeKept,
 )
 from reussite_classics.black_hole import BlackHole  # noqa: E402
 from reussite_classics.freecell import FreeCell  # noqa: E402
+from reussite_classics.golf import Golf  # noqa: E402
+from reussite_classics.klondike import KingAlbert, Klondike  # noqa: E402
 
 from reussite.solver import solve  # noqa: E402
 from reussite.solver.batch import parse_deals  # noqa: E402
@@ -36,7 +46,9 @@ from reussite.solver.batch import parse_deals  # noqa: E402
 #: (the declared form, the guide's style of the same game), then the guide's style with what reussite check
 #: advises it to declare.
 PAIRS = ((FreeCell, FreeCellMaxMovable), (BlackHole, BlackHoleOwnRule), (BlackHole, BlackHoleDropRefusal),
-         (FreeCell, FreeCellMaxMovableGrouped), (BlackHole, BlackHoleByTop))
+         (FreeCell, FreeCellMaxMovableGrouped), (BlackHole, BlackHoleByTop), (KingAlbert, KingAlbertPickRefusal),
+         (FreeCell, FreeCellRefusal), (KlondikeKept, KlondikeExtraRefusal), (Klondike, KlondikeAfterMove),
+         (Golf, GuideGolf))
 
 
 def listing_rate(cls, deals: range, steps: int = 200, rounds: int = 20) -> float:
@@ -81,9 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-10")
     parser.add_argument("--nodes", type=int, default=3000)
+    parser.add_argument("--only", default="", help="the pairs whose guide style's id contains this text")
     args = parser.parse_args(argv)
     deals = parse_deals(args.deals)
     for declared, guide in PAIRS:
+        if args.only not in guide.id:
+            continue
         fast, slow = listing_rate(declared, deals), listing_rate(guide, deals)
         print(f"{guide.id}: listings and keys {slow:,.0f}/CPU s against {fast:,.0f} for {declared.id}: "
               f"{fast / slow:.2f}x slower", flush=True)

@@ -9,8 +9,9 @@ from dataclasses import replace
 
 from reussite_classics.black_hole import PLACES, BlackHole
 from reussite_classics.freecell import FREE_CELL, FreeCell
+from reussite_classics.klondike import KingAlbert, Klondike
 
-from reussite.moves import R_BUILD
+from reussite.moves import R_BUILD, R_NO_PICKUP, R_TOO_MANY, R_TOP_ONLY, Move
 from reussite.rules import (
     ANY,
     CARD_KEYS,
@@ -110,4 +111,98 @@ class BlackHoleDropRefusal(BlackHoleOwnRule):
         return super().drop_refusal(src, n, dst)
 
 
-GAMES = (FreeCellMaxMovable, BlackHoleOwnRule, FreeCellMaxMovableGrouped, BlackHoleByTop)
+
+
+class KingAlbertPickRefusal(KingAlbert):
+    """King Albert with its piles' runs declared (``PICK_RUN``) and "one card at a time" written as the guide's
+    ``pick_refusal()`` override, where the classics declare ``PICK_TOP``."""
+
+    id = "king-albert-pick-refusal"
+    name = "King Albert (pick_refusal)"
+    pile_pickup = PICK_RUN
+
+    def pick_refusal(self, src, n, dst):
+        if n > 1:
+            return R_TOP_ONLY
+        return super().pick_refusal(src, n, dst)
+
+
+class FreeCellRefusal(Variant):
+    """FreeCell with runs picked up by their build and the supermove written as a ``refusal()`` override (the
+    guide's last resort), where the classics declare ``PICK_RUN_BY_SPACES``."""
+
+    id = "freecell-refusal"
+    name = "FreeCell (refusal)"
+    decks = 1
+    stacks = FreeCellMaxMovable.stacks
+    deal = FreeCell.deal
+
+    def refusal(self, move):
+        if isinstance(move, Move) and move.n > 1 and self.specs[move.dst].kind is Kind.TABLEAU:
+            cells = sum(1 for i in self.reserve_ix if not self.cards[i])
+            piles = sum(1 for i in self.tableau_ix if not self.cards[i] and i not in (move.src, move.dst))
+            if move.n > (1 + cells) * 2 ** piles:
+                return R_TOO_MANY
+        return super().refusal(move)
+
+
+class KlondikeKept(Klondike):
+    """Klondike whose foundations keep their cards, declared: ``FOUNDATION_UP_IN_SUIT`` (nothing picked up)."""
+
+    id = "klondike-kept"
+    foundation_rule = FOUNDATION_UP_IN_SUIT
+
+
+class KlondikeExtraRefusal(Klondike):
+    """KlondikeKept's rule written as the guide's ``extra_refusal()``: the classic Klondike's foundations, and no
+    card taken from them."""
+
+    id = "klondike-extra-refusal"
+
+    def extra_refusal(self, src, n, dst):
+        return R_NO_PICKUP if self.specs[src].kind is Kind.FOUNDATION else None
+
+
+class KlondikeAfterMove(Klondike):
+    """Klondike whose piles turn up their top card in the guide's ``after_move()`` (with ``turn_face_down()``),
+    where the classics declare ``flip_exposed`` (the default)."""
+
+    id = "klondike-after-move"
+    stacks = (*Klondike.stacks[:6], *(replace(spec, rule=replace(spec.rule, flip_exposed=False))
+                                      for spec in Klondike.stacks[6:]))
+
+    def after_move(self, move):
+        for pile in self.tableau_ix:
+            size = len(self.cards[pile])
+            if size and self.face_down[pile] >= size:
+                self.turn_face_down(pile, size - 1)
+        super().after_move(move)
+
+
+
+class FreeCellNoKingInACell(Variant):
+    """FreeCell with the supermove and a rule no declaration says (no King goes to a free cell) in the guide's
+    ``extra_refusal()``: no declared form, but it reads no stack's place, so the groups of stacks can be
+    declared."""
+
+    id = "freecell-no-king-in-a-cell"
+    name = "FreeCell (no King in a cell)"
+    decks = 1
+    stacks = FreeCellMaxMovable.stacks
+    deal = FreeCell.deal
+
+    def extra_refusal(self, src, n, dst):
+        kind = self.specs[dst].kind
+        if kind is Kind.RESERVE and self.cards[src][-1].rank == 13:
+            return R_BUILD
+        if n > 1 and kind is Kind.TABLEAU:
+            cells = sum(1 for i in self.reserve_ix if not self.cards[i])
+            piles = sum(1 for i in self.tableau_ix if not self.cards[i] and i not in (src, dst))
+            if n > (1 + cells) * 2 ** piles:
+                return R_TOO_MANY
+        return None
+
+
+GAMES = (FreeCellMaxMovable, BlackHoleOwnRule, FreeCellMaxMovableGrouped, BlackHoleByTop, BlackHoleDropRefusal,
+         KingAlbertPickRefusal, FreeCellRefusal, KlondikeKept, KlondikeExtraRefusal, KlondikeAfterMove,
+         FreeCellNoKingInACell)
