@@ -67,6 +67,7 @@ class Advice:
     line: list = field(default_factory=list)  # for WINNING: the whole line from the current position
     seconds: float = 0.0
     cancelled: bool = False  # the search was cancelled (the advice is the heuristic fallback)
+    deep: bool = False  # as deep as "Play it" searches at this position (see play_advice)
 
 
 def exact_key(game: Game) -> tuple:
@@ -86,6 +87,19 @@ class LineCache:
     def __init__(self, max_positions: int = 20000) -> None:
         self.max_positions = max_positions
         self._lines: OrderedDict[tuple, list] = OrderedDict()
+        #: Positions (canonical keys) from which a search at "Play it"'s budget found no line (see play_advice).
+        self._undecided: OrderedDict[tuple, None] = OrderedDict()
+
+    def mark_undecided(self, game: Game) -> None:
+        self._undecided[(_prefix(game), game.position_key())] = None
+        while len(self._undecided) > 1000:
+            self._undecided.popitem(last=False)
+
+    def searched_deeply(self, game: Game) -> bool:
+        """Whether a search at "Play it"'s budget already stayed undecided at this position or one before it
+        in this game's history."""
+        prefix = _prefix(game)
+        return any((prefix, key) in self._undecided for key in game.seen_positions())
 
     def __len__(self) -> int:
         return len(self._lines)
@@ -244,6 +258,26 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
                   cancelled=cancelled)
 
 
+def play_advice(game: Game, seconds: float, deep_seconds: float, cache: LineCache,
+                cancel: Callable[[], bool] | None = None, nodes: int | None = None,
+                deep_nodes: int | None = None) -> Advice:
+    """The move "Play it" plays: a winning line's next move when one is known; otherwise the hint searched at
+    the deeper budget (``deep_seconds`` of CPU, ``deep_nodes`` positions), once along a line of play, so that
+    a player pressing "Play it" from the deal on wins every deal the solver wins at that budget (a quick hint
+    left Black Hole #11 to a guess that led to a dead end in 7 moves). Once such a search has found no line at
+    this position or one before it, the guesses that follow cost only the hint's budget (``seconds``,
+    ``nodes``): a deal the solver cannot decide is not searched for long at every press."""
+    if game.is_won() or cache.lookup(game) is not None or cache.searched_deeply(game):
+        advice = advise(game, seconds=seconds, cancel=cancel, cache=cache, nodes=nodes)
+        advice.deep = True  # as deep as "Play it" searches here
+        return advice
+    advice = advise(game, seconds=deep_seconds, cancel=cancel, cache=cache, nodes=deep_nodes)
+    advice.deep = True
+    if advice.kind == HEURISTIC and not advice.cancelled:
+        cache.mark_undecided(game)
+    return advice
+
+
 @dataclass
 class Rewind:
     """Where to undo to: ``undo`` moves back, a position from which ``line`` wins."""
@@ -357,4 +391,4 @@ def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float =
 
 
 __all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "Found", "LineCache", "Rewind", "advise",
-           "goes_back", "heuristic_move", "last_winnable", "next_winnable"]
+           "goes_back", "heuristic_move", "last_winnable", "next_winnable", "play_advice"]

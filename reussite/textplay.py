@@ -1,7 +1,8 @@
 """Plain text play in a terminal: enough to finish a game, and a reference for other front ends.
 
 Commands: a move (``t3 f``, ``w t5``, ``t2 t7 3``), ``d`` deal or redeal, ``u [N]`` undo (N moves), ``r``
-redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`),
+redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`;
+``hint play`` plays it, see :func:`reussite.advisor.play_advice`),
 ``solve [play] [SECONDS]`` (print the winning line; ``solve play`` plays it), ``auto`` (everything possible
 to the foundations), ``save FILE``, ``help``, ``q``. After a win the player may play the same deal again
 (``a``) or a new deal of the same game (``n``).
@@ -204,12 +205,22 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
         ctx.say(_(CARD_LEGEND))
         if game.jokers:
             ctx.say(_(JOKER_LEGEND))
-        ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
+        ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; 'hint play' plays "
+                  "it, the solver searching as long as for 'solve' first where it knows no winning line; "
                   "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
                   "moves."))
         return SAID
     elif word == "hint":
-        advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
+        play = any(w.lower() == "play" for w in words[1:])
+        seconds = _seconds(words[1:], HINT_SECONDS)
+        if play:  # searched deeper first where no winning line is known (advisor.play_advice)
+            advice = advisor.play_advice(game, seconds, max(seconds, SOLVE_SECONDS), cache)
+        else:
+            advice = advisor.advise(game, seconds=seconds, cache=cache)
+        if play and advice.move is not None:
+            ctx.say(tr.render(advisor.describe_move(game, advice.move)))
+            game.push(advice.move)
+            return CHANGED
         if advice.kind in (advisor.WINNING, advisor.HEURISTIC):
             ctx.say(_hint_text(game, advice, tr))
         elif advice.kind == advisor.LOST:

@@ -299,11 +299,14 @@ class Api:
             result: dict[str, Any] | None = {"kind": "none", "move": None}
         else:
             # The page's budget is the search's CPU time; the advisor adds a wall-clock ceiling (advisor.WALL_GRACE).
-            result = await self._work("hint", {"save": saves.to_json(game), "seconds": seconds}, version)
+            payload: dict[str, Any] = {"save": saves.to_json(game), "seconds": seconds}
+            if _field(data, "play", bool, required=False):  # "Play it": searched deeper (advisor.play_advice)
+                payload["deep_seconds"] = max(seconds, SOLVE_SECONDS)
+            result = await self._work("hint", payload, version)
         if result is None:
             return self._stale()
         kind = result["kind"]
-        body: dict[str, Any] = {"version": version, "kind": kind, "move": None}
+        body: dict[str, Any] = {"version": version, "kind": kind, "move": None, "deep": bool(result.get("deep"))}
         move = None if kind == "lost" or result["move"] is None else decode_move(result["move"])
         why = Message(S.M_HINT_WINNING if kind == "winning" else S.M_HINT_GUESS)
 

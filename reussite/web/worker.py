@@ -105,10 +105,14 @@ def _job_hint(host, cache, payload, cancel, progress) -> dict[str, Any]:
 
     game = _game(host, payload["save"])
     started = time.thread_time()  # this thread's CPU: the reader thread's, or another process's, is not counted
-    advice = advisor.advise(game, seconds=float(payload["seconds"]), cancel=cancel, cache=cache,
-                            wall_seconds=payload.get("wall_seconds"))
+    if payload.get("deep_seconds") is not None:  # for "Play it": see advisor.play_advice
+        advice = advisor.play_advice(game, float(payload["seconds"]), float(payload["deep_seconds"]), cache,
+                                     cancel=cancel)
+    else:
+        advice = advisor.advise(game, seconds=float(payload["seconds"]), cancel=cancel, cache=cache,
+                                wall_seconds=payload.get("wall_seconds"))
     return {"kind": advice.kind, "move": None if advice.move is None else encode_move(advice.move),
-            "cancelled": advice.cancelled, "seconds": advice.seconds,
+            "cancelled": advice.cancelled, "seconds": advice.seconds, "deep": advice.deep,
             "cpu_seconds": time.thread_time() - started}
 
 
@@ -246,9 +250,9 @@ START_LIMIT = 120.0
 
 
 def wall_limit(payload: dict[str, Any]) -> float:
-    """Seconds on the clock a job may run: twice its CPU budget (``seconds``, or ``total_seconds`` for a
-    rewind) plus :data:`WALL_MARGIN`."""
-    budget = payload.get("total_seconds") or payload.get("seconds") or 0
+    """Seconds on the clock a job may run: twice its CPU budget (``seconds``, ``total_seconds`` for a rewind,
+    ``deep_seconds`` for "Play it") plus :data:`WALL_MARGIN`."""
+    budget = payload.get("total_seconds") or max(payload.get("deep_seconds") or 0, payload.get("seconds") or 0)
     return 2 * float(budget) + WALL_MARGIN
 
 

@@ -230,3 +230,13 @@ def test_a_hints_budget_is_the_searchs_cpu_time_under_a_wall_clock_ceiling():
     assert budget["cpu_seconds"] >= 0.29 and budget_wall >= 0.6 + 0.29, (budget, budget_wall)
     assert ceiling["kind"] == "heuristic" and not ceiling["cancelled"], ceiling
     assert ceiling["cpu_seconds"] < 2.0 and ceiling_wall < 1.0 + 5.0, (ceiling, ceiling_wall)  # not 30 s
+
+
+def test_play_it_searches_deeper_where_the_hint_found_no_line(client):
+    """Golf #2: a hint with no time to search guesses; "Play it" (play: true) searches as long as the demo once
+    along the line of play and names the winning line's first move."""
+    state = new(client, "golf", 2)
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
+    assert hint["kind"] == "heuristic" and not hint["deep"]
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0, "play": True}).json()
+    assert hint["kind"] == "winning" and hint["deep"] and hint["move"] in state["legal"]
