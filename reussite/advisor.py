@@ -20,11 +20,15 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from reussite import solver  # its search loads on first use: the command line reads this module's settings
 from reussite.game import AnyMove, Deal, Game, Move, Pair, Redeal
 from reussite.messages import N_, Message, ngettext
 from reussite.rules import Kind
-from reussite.solver import Budget, Verdict, solve
+
+if TYPE_CHECKING:
+    from reussite.solver import Budget
 
 WINNING = "winning"  # the first move of a line the solver has found and verified
 HEURISTIC = "heuristic"  # the best-ranked move towards a position not seen before
@@ -198,12 +202,36 @@ def _winning_progress(game: Game, deadline: float, cancel: Callable[[], bool] | 
         probe.push(move, check=False)
         line = cache.lookup(probe) if cache is not None else None
         if line is None:
-            result = solve(probe, seconds=left, nodes=nodes, cancel=cancel)
-            if result.verdict is not Verdict.WON:
+            result = solver.solve(probe, seconds=left, nodes=nodes, cancel=cancel)
+            if result.verdict is not solver.Verdict.WON:
                 continue
             line = result.line
         return [move, *line]
     return None
+
+
+#: A hint's CPU time for a game the solver decides at once; :func:`hint_seconds` gives more to harder games.
+BASE_HINT_SECONDS = 1.0
+#: How many times :data:`BASE_HINT_SECONDS` a game whose measured deals the solver never decided gets.
+HARDEST_HINT_FACTOR = 5.0
+#: The ceiling a player sets on a hint's time by default: "Play it"'s deeper search takes this long too, as
+#: long as the page's demo ("Solve").
+DEFAULT_HINT_LIMIT = 10.0
+
+
+def hint_seconds(game_class: type, limit: float = DEFAULT_HINT_LIMIT) -> float:
+    """The default CPU time of a hint in ``game_class``, within ``limit`` (the player's ceiling): more for a
+    game the solver needs more for, measured by its recorded winnability (``Game.winnability``: the share of
+    deals its budget left undecided), from :data:`BASE_HINT_SECONDS` for a game it always decides to
+    :data:`HARDEST_HINT_FACTOR` times that for one it never does (Black Hole: 166 of 200 deals undecided at 500
+    positions, 4.3 s). A game never measured gets the base."""
+    figures = getattr(game_class, "winnability", None) or {}
+    counts = [figures.get(k) for k in ("won", "lost", "unknown")]
+    share = 0.0
+    if all(isinstance(c, int) and c >= 0 for c in counts) and sum(counts):
+        share = counts[2] / sum(counts)
+    seconds = BASE_HINT_SECONDS * (1 + (HARDEST_HINT_FACTOR - 1) * share)
+    return round(min(seconds, max(0.0, limit)), 1)
 
 
 #: A hint's wall-clock ceiling: its CPU budget plus this many seconds (a loaded machine slows the search down,
@@ -238,10 +266,10 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
     cached = line = cache.lookup(game) if cache is not None else None
     cancelled = False
     if line is None and seconds > 0:
-        result = solve(game, seconds=wall, nodes=nodes, cancel=stop)
-        if result.verdict is Verdict.WON and result.line:
+        result = solver.solve(game, seconds=wall, nodes=nodes, cancel=stop)
+        if result.verdict is solver.Verdict.WON and result.line:
             line = result.line
-        elif result.verdict is Verdict.LOST:
+        elif result.verdict is solver.Verdict.LOST:
             return Advice(LOST, seconds=time.perf_counter() - start)
         cancelled = result.stopped_by == "cancelled" and not spent[0]
     if line and _returns(game, line[0], game.seen_positions()):
@@ -298,8 +326,8 @@ def last_winnable(game: Game, budget: Budget | float = 1.0, *, total_seconds: fl
     proved win, then halves the gap to the last lost position: a few searches even for a long game. A
     position the budget leaves undecided counts as not proved winnable, so the answer is always a proved win,
     though perhaps not the last one."""
-    if not isinstance(budget, Budget):
-        budget = Budget(seconds=float(budget))
+    if not isinstance(budget, solver.Budget):
+        budget = solver.Budget(seconds=float(budget))
     history = game.history
     total = len(history)
     if total < start:
@@ -325,11 +353,11 @@ def last_winnable(game: Game, budget: Budget | float = 1.0, *, total_seconds: fl
             return False
         goto(total - undo)
         seconds = budget.seconds if left is None else min(budget.seconds or left, left)
-        result = solve(probe, nodes=budget.nodes, seconds=seconds, memory_mb=budget.memory_mb, cancel=cancel)
+        result = solver.solve(probe, nodes=budget.nodes, seconds=seconds, memory_mb=budget.memory_mb, cancel=cancel)
         searched += 1
         if result.stopped_by == "cancelled":
             return False
-        return list(result.line) if result.verdict is Verdict.WON else None
+        return list(result.line) if result.verdict is solver.Verdict.WON else None
 
     not_won, step = start - 1, 1  # not_won: the furthest undo known not to be a proved win
     found: tuple[int, list] | None = None
@@ -381,8 +409,8 @@ def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float =
             return None
         if progress is not None:
             progress(number, tried)
-        result = solve(make_game(number), seconds=seconds, cancel=cancel)
-        if result.verdict is Verdict.WON:
+        result = solver.solve(make_game(number), seconds=seconds, cancel=cancel)
+        if result.verdict is solver.Verdict.WON:
             return Found(number, list(result.line), tried + 1)
         if result.stopped_by == "cancelled":
             return None
@@ -391,4 +419,4 @@ def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float =
 
 
 __all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "Found", "LineCache", "Rewind", "advise",
-           "goes_back", "heuristic_move", "last_winnable", "next_winnable", "play_advice"]
+           "goes_back", "heuristic_move", "hint_seconds", "last_winnable", "next_winnable", "play_advice"]

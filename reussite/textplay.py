@@ -27,7 +27,6 @@ from reussite.session import Session
 from reussite.solver import Verdict, solve
 from reussite.stats import Stats
 
-HINT_SECONDS = 1.0
 SOLVE_SECONDS = 10.0
 REWIND_SECONDS = 1.0  # per position, walking back from a lost one
 REWIND_TOTAL_SECONDS = 15.0
@@ -181,7 +180,8 @@ def _hint_text(game, advice, tr: Translator) -> str:
 QUIT, SAID, SAVED, CHANGED = "quit", "said", "saved", "changed"
 
 
-def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid: str | None = None) -> str:
+def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid: str | None = None,
+             limit: float = advisor.DEFAULT_HINT_LIMIT) -> str:
     """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED."""
     _ = tr.gettext
     words = line.split()
@@ -212,9 +212,9 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
         return SAID
     elif word == "hint":
         play = any(w.lower() == "play" for w in words[1:])
-        seconds = _seconds(words[1:], HINT_SECONDS)
+        seconds = _seconds(words[1:], advisor.hint_seconds(type(game), limit))
         if play:  # searched deeper first where no winning line is known (advisor.play_advice)
-            advice = advisor.play_advice(game, seconds, max(seconds, SOLVE_SECONDS), cache)
+            advice = advisor.play_advice(game, seconds, max(seconds, limit), cache)
         else:
             advice = advisor.advise(game, seconds=seconds, cache=cache)
         if play and advice.move is not None:
@@ -290,11 +290,13 @@ def _next_game(game, ctx, stdin: TextIO, tr: Translator):
 
 
 def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = None, saved: bool = False,
-        assist: str = "") -> int:
+        assist: str = "", hint_limit: float | None = None) -> int:
     """The play loop. Returns 0 when the player quits or the input ends. ``uid`` is the game's id in
     ``stats`` (a new one by default); ``saved``: a save file holds the position ``game`` starts from;
     ``assist``: "winnable" when the solver chose the deal (``--winnable``); a game ``solve play`` played
-    is recorded as "demo". Both are counted apart from the player's own games.
+    is recorded as "demo". Both are counted apart from the player's own games. ``hint_limit``: the most CPU
+    seconds a hint takes (``reussite play --hint-limit``; :func:`reussite.advisor.hint_seconds`), and what
+    ``hint play`` searches where no winning line is known (by default as long as ``solve``).
 
     The game is kept by a :class:`reussite.session.Session`, as the page's is (the clock, the end of the
     game recorded once in the statistics), without an autosave: the player's saves are their own files.
@@ -323,6 +325,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         session.adopt(game, uid, assist)
     saved_at = game.digest() if saved else None
     cache = advisor.LineCache()
+    limit = advisor.DEFAULT_HINT_LIMIT if hint_limit is None else hint_limit
     ctx.say(render_layout(game, tr))
     ctx.say(_(CARD_LEGEND))
     if game.jokers:
@@ -340,7 +343,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         try:
             with ctx.host.guard(game):
                 before = game.copy()  # to go back to if the command fails halfway
-                done = _command(game, line, ctx, tr, cache, session.uid)
+                done = _command(game, line, ctx, tr, cache, session.uid, limit)
                 words = line.lower().split()
                 if done == CHANGED and words[0] == "solve" and "play" in words:
                     session.assist = "demo"  # before the win is recorded: the solver played this game

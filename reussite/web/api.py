@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from reussite import saves
+from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
@@ -293,20 +293,24 @@ class Api:
         session = self.session
         tr = session.translator(self._lang(request, data))
         version = self._asked_version(data)
-        seconds = self._seconds(data, session.hint_seconds)
         game = session.game
+        limit = _field(data, "limit", (int, float), required=False)
+        limit = session.hint_limit if limit is None else _solver_seconds(limit)
+        # The player's ceiling, or a time the page asks for; by default this game's own (advisor.hint_seconds).
+        seconds = self._seconds(data, advisor.hint_seconds(type(game), limit))
         if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
         else:
             # The page's budget is the search's CPU time; the advisor adds a wall-clock ceiling (advisor.WALL_GRACE).
             payload: dict[str, Any] = {"save": saves.to_json(game), "seconds": seconds}
             if _field(data, "play", bool, required=False):  # "Play it": searched deeper (advisor.play_advice)
-                payload["deep_seconds"] = max(seconds, SOLVE_SECONDS)
+                payload["deep_seconds"] = max(seconds, limit)
             result = await self._work("hint", payload, version)
         if result is None:
             return self._stale()
         kind = result["kind"]
-        body: dict[str, Any] = {"version": version, "kind": kind, "move": None, "deep": bool(result.get("deep"))}
+        body: dict[str, Any] = {"version": version, "kind": kind, "move": None, "deep": bool(result.get("deep")),
+                                "budget": seconds}  # the hint's CPU seconds
         move = None if kind == "lost" or result["move"] is None else decode_move(result["move"])
         why = Message(S.M_HINT_WINNING if kind == "winning" else S.M_HINT_GUESS)
 

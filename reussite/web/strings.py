@@ -88,8 +88,10 @@ UI_STRINGS: dict[str, str] = {
     "searching": N_("Looking for a winnable deal…"),
     "search_stop": N_("Stop looking"),
     "search_stopped": N_("The search for a winnable deal was stopped."),
-    "hint_time": N_("Solver time"),
-    "hint_time_title": N_("How long the solver may look for a winning line for a hint"),
+    "hint_time": N_("Solver time, at most"),
+    "hint_time_title": N_("The longest the solver may look for a winning line for a hint (each game gets its "
+                          "own time within it, more for a harder one); \"Play it\" looks this long where "
+                          "the hint found none"),
     "seconds": N_("{seconds} s"),
     "play_hint": N_("Play it"),
     "play_hint_title": N_("Play the move the hint shows (p)"),

@@ -80,3 +80,13 @@ def test_hint_play_in_text_mode_plays_the_winning_move(host):
     assert run(game, ctx, io.StringIO("hint play 0\nhint 0\nq\ny\n")) == 0
     assert game.move_count == 1
     assert "This move keeps a win in reach." in out.getvalue()
+
+
+def test_the_players_ceiling_bounds_what_hint_play_searches(host):
+    """The same press with a ceiling too short for the line: a guess, and the next hint is one too."""
+    game = host.new_game("golf", 2, {})
+    out = io.StringIO()
+    ctx = Context(host_translator("en"), out, io.StringIO())
+    assert run(game, ctx, io.StringIO("hint play 0\nhint 0\nq\ny\n"), hint_limit=0.0001) == 0
+    assert game.move_count == 1
+    assert "This move keeps a win in reach." not in out.getvalue() and "(A suggestion" in out.getvalue()

@@ -240,3 +240,17 @@ def test_play_it_searches_deeper_where_the_hint_found_no_line(client):
     assert hint["kind"] == "heuristic" and not hint["deep"]
     hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0, "play": True}).json()
     assert hint["kind"] == "winning" and hint["deep"] and hint["move"] in state["legal"]
+
+
+def test_a_hints_default_time_is_the_games_own_within_the_players_ceiling(client):
+    from reussite.advisor import hint_seconds
+
+    state = new(client, "black-hole", 11)
+    own = hint_seconds(HOST.game("black-hole"))
+    assert state["hint_seconds"] == own > hint_seconds(HOST.game("freecell"))
+    hint = client.post("/api/hint", json={"version": state["version"], "limit": 60}).json()
+    assert hint["budget"] == own
+    hint = client.post("/api/hint", json={"version": state["version"], "limit": 1}).json()
+    assert hint["budget"] == 1
+    bad = client.post("/api/hint", json={"version": state["version"], "limit": -1})
+    assert bad.status_code == 400 and "seconds should be from 0" in bad.text

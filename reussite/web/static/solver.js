@@ -8,7 +8,7 @@ import { clearHint, showHint } from './table.js';
 
 const WATCH_DELAY = 400; // ms of calm after a change before the background check (live winnability)
 
-const hintSeconds = () => Number($('hint-time').value) || 1;
+const hintLimit = () => Number($('hint-time').value) || undefined; // the server's default without it
 
 // play: for "Play it", which searches as long as the solver's demo when no winning line is known yet (the
 // server searches that long once along a line of play; see advisor.play_advice).
@@ -16,7 +16,7 @@ export async function hint(play = false) {
   if (!app.state) return;
   const version = app.state.version;
   say('hint_looking');
-  const res = await request('/api/hint', { version, seconds: hintSeconds(), play });
+  const res = await request('/api/hint', { version, limit: hintLimit(), play });
   if (!res.ok) {
     showMessage(res.data.error || String(res.status), true);
     return;
