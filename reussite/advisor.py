@@ -239,6 +239,40 @@ def hint_seconds(game_class: type, limit: float = DEFAULT_HINT_LIMIT) -> float:
 WALL_GRACE = 2.0
 
 
+class CpuBudget:
+    """A search's budget in this thread's CPU time, polled as the solver's ``cancel``: however busy the machine
+    (other processes, the child at nice 19), the search gets as much work done. ``cancel``: the caller's own
+    cancellation, polled first; :attr:`spent` tells the two apart afterwards."""
+
+    def __init__(self, seconds: float, cancel: Callable[[], bool] | None = None) -> None:
+        self.seconds, self.cancel = seconds, cancel
+        self.started = time.thread_time()
+        self.spent = False
+
+    def __call__(self) -> bool:
+        if self.cancel is not None and self.cancel():
+            return True
+        self.spent = self.spent or time.thread_time() - self.started > self.seconds
+        return self.spent
+
+    def allow(self, more: float) -> None:
+        """``more`` CPU seconds from now on, even when the budget is spent."""
+        self.started, self.spent = time.thread_time() - max(0.0, self.seconds - more), False
+
+
+def cpu_solve(game: Game, seconds: float, cancel: Callable[[], bool] | None = None,
+              wall_seconds: float | None = None, nodes: int | None = None) -> solver.Result:
+    """``solver.solve`` within ``seconds`` of this thread's CPU time (see :class:`CpuBudget`) and ``wall_seconds``
+    on the clock (by default ``seconds`` plus :data:`WALL_GRACE`): the budget of the page's live check and demo,
+    as of a hint. A search that ran out of CPU stops as "time"; "cancelled" is the caller's ``cancel`` only."""
+    budget = CpuBudget(seconds, cancel)
+    result = solver.solve(game, seconds=seconds + WALL_GRACE if wall_seconds is None else wall_seconds,
+                          nodes=nodes, cancel=budget)
+    if result.stopped_by == "cancelled" and budget.spent:
+        result.stopped_by = "time"
+    return result
+
+
 def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None = None,
            cache: LineCache | None = None, wall_seconds: float | None = None, nodes: int | None = None) -> Advice:
     """The hint for ``game``'s current position (``game`` is not changed). See the module's docstring.
@@ -252,14 +286,7 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
     start = time.perf_counter()
     wall = seconds + WALL_GRACE if wall_seconds is None else wall_seconds
     deadline = start + wall
-    started = time.thread_time()
-    spent = [False]
-
-    def stop() -> bool:
-        if cancel is not None and cancel():
-            return True
-        spent[0] = spent[0] or time.thread_time() - started > seconds
-        return spent[0]
+    stop = CpuBudget(seconds, cancel)
 
     if game.is_won():
         return Advice(NONE)
@@ -271,10 +298,10 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
             line = result.line
         elif result.verdict is solver.Verdict.LOST:
             return Advice(LOST, seconds=time.perf_counter() - start)
-        cancelled = result.stopped_by == "cancelled" and not spent[0]
+        cancelled = result.stopped_by == "cancelled" and not stop.spent
     if line and _returns(game, line[0], game.seen_positions()):
         # Some time for the alternatives even when the first search used it all.
-        started, spent[0] = time.thread_time() - max(0.0, seconds - min(seconds, 0.5)), False
+        stop.allow(min(seconds, 0.5))
         line = _winning_progress(game, max(deadline, time.perf_counter() + min(wall, 0.5)), stop,
                                  cache, nodes) or line
     if line:
@@ -418,5 +445,6 @@ def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float =
     return None
 
 
-__all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "Found", "LineCache", "Rewind", "advise",
-           "goes_back", "heuristic_move", "hint_seconds", "last_winnable", "next_winnable", "play_advice"]
+__all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "CpuBudget", "Found", "LineCache", "Rewind",
+           "advise", "cpu_solve", "goes_back", "heuristic_move", "hint_seconds", "last_winnable", "next_winnable",
+           "play_advice"]

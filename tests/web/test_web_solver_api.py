@@ -254,3 +254,38 @@ def test_a_hints_default_time_is_the_games_own_within_the_players_ceiling(client
     assert hint["budget"] == 1
     bad = client.post("/api/hint", json={"version": state["version"], "limit": -1})
     assert bad.status_code == 400 and "seconds should be from 0" in bad.text
+
+
+def test_the_live_checks_budget_is_the_searchs_cpu_time():
+    """The live check ("solve" job, as /api/watch sends it) on a machine busy with other work: the solver's
+    process stopped (SIGSTOP) for longer than its budget still searches its whole CPU budget, and ends by
+    "time", not cancelled (its 0.5 s of the clock once gave 0.03 CPU s on a busy machine)."""
+    import asyncio
+    import os
+    import signal
+
+    from reussite.web.api import WATCH_SECONDS, watch_payload
+    from reussite.web.worker import SolverWorker
+
+    payload = watch_payload(HOST.new_game("forty-thieves", 1, {}))  # not decided in this budget
+
+    async def watch() -> dict:
+        assert (await worker.run("ping", {}))["pong"]
+        job = asyncio.ensure_future(worker.run("solve", payload))
+        await asyncio.sleep(0.05)
+        os.kill(worker._proc.pid, signal.SIGSTOP)
+        await asyncio.sleep(WATCH_SECONDS + 0.3)
+        os.kill(worker._proc.pid, signal.SIGCONT)
+        return await job
+
+    worker = SolverWorker()
+    found = []
+    runner = threading.Thread(target=lambda: found.append(asyncio.run(watch())))
+    try:
+        runner.start()
+        runner.join(120)
+    finally:
+        worker.close()
+    result = found[0]
+    assert result["verdict"] == "unknown" and result["stopped_by"] == "time", result
+    assert result["cpu_seconds"] >= WATCH_SECONDS * 0.95, result
