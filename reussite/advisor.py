@@ -4,7 +4,9 @@
 line gives a "winning" hint (its first move keeps a win in reach); a proof that no line wins gives "lost"
 (no move is proposed); otherwise the hint falls back on the game's own ranking of the moves, among the moves
 that lead to a position not seen before in this game, so it never walks in circles, and leaving out while it can
-those that send cards back along one of the last eight moves (Spider's t2→t6→t2→t6...).
+those that send cards back along one of the last eight moves (Spider's t2→t6→t2→t6...), and those that a quick
+check proves lead to a dead position while another move is not proved so. "Play it" (:func:`play_advice`)
+searches deeper first where no winning line is known.
 
 :func:`last_winnable` walks back along the history of a lost game to the last position from which the
 solver proves a win, for an "undo N moves" offer. Winnability along a history only goes one way (a position
@@ -25,7 +27,8 @@ from typing import TYPE_CHECKING
 from reussite import solver  # its search loads on first use: the command line reads this module's settings
 from reussite.game import AnyMove, Deal, Game, Move, Pair, Redeal
 from reussite.messages import N_, Message, ngettext
-from reussite.rules import Kind
+from reussite.rules import NONE as NONE_TAKEN
+from reussite.rules import PICK_NONE, Kind
 
 if TYPE_CHECKING:
     from reussite.solver import Budget
@@ -43,6 +46,8 @@ M_HINT_MOVE_MANY = ngettext("Move {count} card from {source} to {target}, starti
 M_HINT_DEAL = N_("Deal from the stock.")
 M_HINT_REDEAL = N_("Turn the waste over to redeal.")
 M_HINT_PAIR = N_("Remove {card.the} and {other.the} together.")
+#: Said after a suggestion (not from a winning line) in a game whose moves are final (:func:`moves_are_final`).
+M_FINAL_GUESS = N_("No move of this game can be taken back by play: a suggestion may lose it for good.")
 
 
 def describe_move(game: Game, move: AnyMove) -> Message:
@@ -126,6 +131,21 @@ class LineCache:
         return None
 
 
+def moves_are_final(game: Game) -> bool:
+    """Whether no move of the game can be taken back by play, as its declarations say: every stack that takes
+    cards is a foundation that gives none back, and the stock is never turned over again (Black Hole, Golf).
+    A guess there may lose the game for good (the page and text mode ask before playing one)."""
+    if game.redeals != 0:
+        return False
+    for spec in game.specs:
+        rule = spec.rule
+        takes = ((rule.own_rule or rule.build is not None or rule.empty != NONE_TAKEN)
+                 and rule.accepts_from != frozenset())
+        if takes and not (spec.kind is Kind.FOUNDATION and rule.pickup == PICK_NONE):
+            return False
+    return True
+
+
 def rank_move(game: Game, move: AnyMove) -> int:
     """How good ``move`` looks at a glance, higher is better: a simple, predictable order (foundations first,
     then cards turned up and piles emptied) for the heuristic hint and for trying the winning lines."""
@@ -180,6 +200,39 @@ def heuristic_move(game: Game) -> AnyMove | None:
         elif best_score is None or score > best_score:
             best, best_score = move, score
     return best if best is not None else back
+
+
+#: Positions a quick check searches after a guessed move, to leave out a move into a position proved dead, and
+#: how many of the best-ranked moves are checked at most.
+QUICK_NODES = 300
+QUICK_MOVES = 6
+
+
+def proved_dead(game: Game, move: AnyMove, cancel: Callable[[], bool] | None = None,
+                nodes: int = QUICK_NODES) -> bool:
+    """Whether the solver proves, within ``nodes`` positions, that no line wins after ``move``."""
+    probe = game.copy(history=False)
+    probe.track_positions = False
+    probe.push(move, check=False)
+    if probe.is_won():
+        return False
+    return solver.solve(probe, nodes=nodes, cancel=cancel).verdict is solver.Verdict.LOST
+
+
+def guess_move(game: Game, cancel: Callable[[], bool] | None = None) -> AnyMove | None:
+    """The hint that is not from a winning line: :func:`heuristic_move`'s choice, unless a quick check
+    (:func:`proved_dead`) proves it leads to a dead position while another of the :data:`QUICK_MOVES` best is
+    not proved so; then the best-ranked such move (Golf #7, second move: the best-ranked card onto the
+    foundation left no win, dealing did)."""
+    moves = game.progress_moves()
+    # Best first, as heuristic_move ranks them (stable: the first in legal-move order on a tie).
+    moves.sort(key=lambda m: (not goes_back(game, m), rank_move(game, m)), reverse=True)
+    for move in moves[:QUICK_MOVES]:
+        if cancel is not None and cancel():
+            break
+        if not proved_dead(game, move, cancel):
+            return move
+    return moves[0] if moves else None
 
 
 def _returns(game: Game, move: AnyMove, seen: set[bytes]) -> bool:
@@ -308,7 +361,7 @@ def advise(game: Game, seconds: float = 1.0, cancel: Callable[[], bool] | None =
         if cache is not None and line is not cached:
             cache.store(game, line)
         return Advice(WINNING, line[0], list(line), time.perf_counter() - start)
-    move = heuristic_move(game)
+    move = guess_move(game, cancel) if seconds > 0 else heuristic_move(game)  # 0: no search, no check
     return Advice(HEURISTIC if move is not None else NONE, move, seconds=time.perf_counter() - start,
                   cancelled=cancelled)
 
@@ -446,5 +499,5 @@ def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float =
 
 
 __all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "CpuBudget", "Found", "LineCache", "Rewind",
-           "advise", "cpu_solve", "goes_back", "heuristic_move", "hint_seconds", "last_winnable", "next_winnable",
-           "play_advice"]
+           "advise", "cpu_solve", "goes_back", "guess_move", "heuristic_move", "hint_seconds", "last_winnable",
+           "moves_are_final", "next_winnable", "play_advice", "proved_dead"]

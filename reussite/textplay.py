@@ -14,13 +14,14 @@ session (:mod:`reussite.session`) does it, as for the page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TextIO
 
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import PluginError, UserError
-from reussite.messages import CARD_LEGEND, JOKER_LEGEND, N_, Translator, program_line
+from reussite.messages import CARD_LEGEND, JOKER_LEGEND, N_, Message, Translator, program_line
 from reussite.notation import shown_notation
 from reussite.rules import Fan, Kind
 from reussite.session import Session
@@ -174,6 +175,8 @@ def _hint_text(game, advice, tr: Translator) -> str:
     else:
         why = tr.gettext("(A suggestion: the solver found no winning line in the time given.)")
     typed = tr.gettext("Type '{move}' to play it.").format(move=game.notation(advice.move))
+    if advice.kind != advisor.WINNING and advisor.moves_are_final(game):
+        why = f"{why} {tr.render(Message(advisor.M_FINAL_GUESS))}"
     return f"{what} {why} {typed}"
 
 
@@ -181,8 +184,9 @@ QUIT, SAID, SAVED, CHANGED = "quit", "said", "saved", "changed"
 
 
 def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid: str | None = None,
-             limit: float = advisor.DEFAULT_HINT_LIMIT) -> str:
-    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED."""
+             limit: float = advisor.DEFAULT_HINT_LIMIT, ask: Callable[[str], bool] | None = None) -> str:
+    """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED.
+    ``ask(question)``: the player's yes or no (no when there is none to ask)."""
     _ = tr.gettext
     words = line.split()
     word = words[0].lower()
@@ -218,6 +222,13 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, uid
         else:
             advice = advisor.advise(game, seconds=seconds, cache=cache)
         if play and advice.move is not None:
+            if advice.kind != advisor.WINNING and advisor.moves_are_final(game):
+                question = _("{move}: this move is only a suggestion, and no move of this game can be taken back "
+                             "by play. Play it anyway? (y/n) ").format(move=tr.render(
+                                 advisor.describe_move(game, advice.move)))
+                if ask is None or not ask(question):
+                    ctx.say(_("Not played."))
+                    return SAID
             ctx.say(tr.render(advisor.describe_move(game, advice.move)))
             game.push(advice.move)
             return CHANGED
@@ -315,6 +326,14 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                 ctx.err.write(program_line(tr, note) + "\n")
             told[0] = len(stats.notices)
 
+    def ask(question: str) -> bool:
+        ctx.out.write(question)
+        ctx.out.flush()
+        answer = stdin.readline()
+        if not answer:
+            ctx.out.write("\n")
+        return answer.strip().lower() in (_("y"), _("yes"), "y", "yes")
+
     def leave() -> int:
         if saved_at != session.game.digest():  # else a save holds the position: the player may come back
             session.record("leave")
@@ -343,7 +362,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         try:
             with ctx.host.guard(game):
                 before = game.copy()  # to go back to if the command fails halfway
-                done = _command(game, line, ctx, tr, cache, session.uid, limit)
+                done = _command(game, line, ctx, tr, cache, session.uid, limit, ask)
                 words = line.lower().split()
                 if done == CHANGED and words[0] == "solve" and "play" in words:
                     session.assist = "demo"  # before the win is recorded: the solver played this game

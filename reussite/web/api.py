@@ -321,13 +321,16 @@ class Api:
                                 "budget": seconds}  # the hint's CPU seconds
         move = None if kind == "lost" or result["move"] is None else decode_move(result["move"])
         why = Message(S.M_HINT_WINNING if kind == "winning" else S.M_HINT_GUESS)
+        # A guess in a game whose moves are final: said, and "Play it" asks first (solver.js).
+        body["final"] = final = kind == "heuristic" and move is not None and advisor.moves_are_final(game)
 
         def sentence(t: Translator) -> str:
             if kind == "lost":
                 return t.render(Message(S.M_NO_WIN))
             if move is None:
                 return t.gettext(S.UI_STRINGS["hint_none"])
-            return f"{session.describe_move(move, t)} {t.render(why)}"
+            said = f"{session.describe_move(move, t)} {t.render(why)}"
+            return f"{said} {t.render(Message(advisor.M_FINAL_GUESS))}" if final else said
 
         # The sentence in every language the page offers: switching language shows it again without a search.
         body["text"] = sentence(tr)

@@ -95,6 +95,8 @@ UI_STRINGS: dict[str, str] = {
     "seconds": N_("{seconds} s"),
     "play_hint": N_("Play it"),
     "play_hint_title": N_("Play the move the hint shows (p)"),
+    "play_guess_confirm": N_("This move is only a suggestion, and no move of this game can be taken back by play. "
+                             "Play it anyway?"),
     "menu": N_("Menu"),
     "skip_to_table": N_("Skip to the table"),
     "quick_play": N_("Quick play: one click plays a card"),

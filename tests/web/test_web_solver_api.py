@@ -289,3 +289,14 @@ def test_the_live_checks_budget_is_the_searchs_cpu_time():
     result = found[0]
     assert result["verdict"] == "unknown" and result["stopped_by"] == "time", result
     assert result["cpu_seconds"] >= WATCH_SECONDS * 0.95, result
+
+
+def test_a_guess_in_a_game_whose_moves_are_final_says_so(client):
+    state = new(client, "golf", 5)
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
+    assert hint["kind"] == "heuristic" and hint["final"]
+    assert hint["text"].endswith("a suggestion may lose it for good.")
+    assert hint["texts"]["fr"].endswith("peut le faire perdre pour de bon.")
+    state = new(client, "klondike", 5)
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
+    assert hint["kind"] == "heuristic" and not hint["final"] and "for good" not in hint["text"]

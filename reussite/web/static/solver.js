@@ -25,6 +25,7 @@ export async function hint(play = false) {
   clearHint();
   document.body.dataset.hintKind = res.data.kind;
   document.body.dataset.hintDeep = res.data.deep ? '1' : '0';
+  app.hintFinal = Boolean(res.data.final); // a guess in a game whose moves are final: "Play it" asks first
   document.body.dataset.hintVersion = String(version);
   if (res.data.state) {
     app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
@@ -68,6 +69,7 @@ export async function playHint() {
   if (!shown || !searched) await hint(true);
   const hinted = app.hintMove;
   if (!hinted || !app.state || hinted.version !== app.state.version) return;
+  if (app.hintFinal && document.body.dataset.hintKind !== 'winning' && !window.confirm(t('play_guess_confirm'))) return;
   playLineMove(hinted.move, hinted.version, null, autoEach());
 }
 
