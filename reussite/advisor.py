@@ -46,6 +46,13 @@ M_HINT_MOVE_MANY = ngettext("Move {count} card from {source} to {target}, starti
 M_HINT_DEAL = N_("Deal from the stock.")
 M_HINT_REDEAL = N_("Turn the waste over to redeal.")
 M_HINT_PAIR = N_("Remove {card.the} and {other.the} together.")
+#: "Winnable deals only": said once :data:`WINNABLE_RARE_AFTER` deals were tried in vain, and when it ends so.
+M_WINNABLE_RARE = N_("This game's deals are rarely proved winnable in the time given: the search may end without "
+                     "one.")
+M_WINNABLE_NONE = ngettext("The solver proved none of the {count} deal it tried winnable ({seconds:g} s each at "
+                           "most): this game's deals are rarely proved winnable in the time given.",
+                           "The solver proved none of the {count} deals it tried winnable ({seconds:g} s each at "
+                           "most): this game's deals are rarely proved winnable in the time given.")
 #: Said after a suggestion (not from a winning line) in a game whose moves are final (:func:`moves_are_final`).
 M_FINAL_GUESS = N_("No move of this game can be taken back by play: a suggestion may lose it for good.")
 
@@ -467,37 +474,60 @@ def last_winnable(game: Game, budget: Budget | float = 1.0, *, total_seconds: fl
 
 @dataclass
 class Found:
-    """A deal the solver proves winnable: its number, the line that wins it, how many numbers were tried."""
+    """A deal the solver proves winnable: its number, the line that wins it, how many numbers were tried; or,
+    with ``number`` None, how many were tried in vain."""
 
-    number: int
+    number: int | None
     line: list
     tried: int
 
 
-def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float = 2.0, *, tries: int = 1000,
+#: "Winnable deals only": the solver's CPU time for each deal, how many numbers to try at most, and its CPU
+#: time for the whole search (then it says plainly that this game's deals are rarely proved winnable).
+WINNABLE_SECONDS = 2.0
+WINNABLE_TRIES = 200
+WINNABLE_TOTAL_SECONDS = 30.0
+
+
+#: After this many deals tried in vain, the search says that this game's deals are rarely proved winnable.
+WINNABLE_RARE_AFTER = 5
+
+
+def no_winnable_message(found: Found, seconds: float) -> Message:
+    """What to say when a search for a winnable deal tried ``found.tried`` numbers in vain."""
+    return Message(M_WINNABLE_NONE[0], {"seconds": seconds}, plural=M_WINNABLE_NONE[1], count=found.tried)
+
+
+def next_winnable(make_game: Callable[[int], Game], first: int, seconds: float = WINNABLE_SECONDS, *,
+                  tries: int = WINNABLE_TRIES, total_seconds: float | None = WINNABLE_TOTAL_SECONDS,
                   cancel: Callable[[], bool] | None = None,
                   progress: Callable[[int, int], None] | None = None) -> Found | None:
     """The first game number from ``first`` on (``first``, ``first + 1``...) whose deal the solver proves
-    winnable within ``seconds``; None after ``tries`` numbers or when cancelled. ``make_game(number)`` deals
-    the game; ``progress(number, tried)`` is called before each deal is searched. The numbers stay the usual
-    ones, so a deal found here is the same deal in any program that deals it by number."""
+    winnable within ``seconds`` of its CPU time; a ``Found`` with no number after ``tries`` numbers or
+    ``total_seconds`` of CPU time in all; None when cancelled. ``make_game(number)`` deals the game;
+    ``progress(number, tried)`` is called before each deal is searched. The numbers stay the usual ones, so a
+    deal found here is the same deal in any program that deals it by number."""
     from reussite.cards import MAX_GAME_NUMBER, MIN_GAME_NUMBER
 
     number = first
+    started = time.thread_time()
     for tried in range(tries):
         if cancel is not None and cancel():
             return None
+        left = None if total_seconds is None else total_seconds - (time.thread_time() - started)
+        if left is not None and left <= 0:
+            return Found(None, [], tried)
         if progress is not None:
             progress(number, tried)
-        result = solver.solve(make_game(number), seconds=seconds, cancel=cancel)
+        result = cpu_solve(make_game(number), seconds if left is None else min(seconds, left), cancel=cancel)
         if result.verdict is solver.Verdict.WON:
             return Found(number, list(result.line), tried + 1)
         if result.stopped_by == "cancelled":
             return None
         number = number + 1 if number < MAX_GAME_NUMBER else MIN_GAME_NUMBER
-    return None
+    return Found(None, [], tries)
 
 
 __all__ = ["HEURISTIC", "LOST", "NONE", "RECENT", "WINNING", "Advice", "CpuBudget", "Found", "LineCache", "Rewind",
            "advise", "cpu_solve", "goes_back", "guess_move", "heuristic_move", "hint_seconds", "last_winnable",
-           "moves_are_final", "next_winnable", "play_advice", "proved_dead"]
+           "moves_are_final", "next_winnable", "no_winnable_message", "play_advice", "proved_dead"]

@@ -31,8 +31,6 @@ from reussite.stats import Stats
 SOLVE_SECONDS = 10.0
 REWIND_SECONDS = 1.0  # per position, walking back from a lost one
 REWIND_TOTAL_SECONDS = 15.0
-WINNABLE_SECONDS = 2.0
-WINNABLE_TRIES = 200
 #: A waste fanned to the right shows its top cards (as the page spreads them: three), the rest counted.
 WASTE_SPREAD = 3
 
@@ -131,9 +129,12 @@ def _undo_offer(game, ctx, tr: Translator) -> None:
                         "is still possible.", found.undo).format(count=found.undo))
 
 
-def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]) -> int:
+def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str],
+                  seconds: float = advisor.WINNABLE_SECONDS,
+                  total_seconds: float = advisor.WINNABLE_TOTAL_SECONDS) -> int:
     """The first game number from ``number`` (or a random one) whose deal the solver proves winnable,
-    saying which number is being tried (``--winnable``)."""
+    saying which number is being tried (``--winnable``); ``seconds`` of the solver's CPU time for each deal,
+    ``total_seconds`` in all."""
     from reussite.cards import random_game_number
 
     tr = ctx.tr
@@ -143,15 +144,15 @@ def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]
         ctx.say(tr.ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",
                             "Looking for a winnable deal: game {number} ({count} deals tried)…",
                             tried).format(number=current, count=tried))
+        if tried == advisor.WINNABLE_RARE_AFTER:
+            ctx.say(tr.render(Message(advisor.M_WINNABLE_RARE)))
         ctx.out.flush()
 
     first = number if number is not None else random_game_number()
-    found = advisor.next_winnable(lambda n: ctx.host.new_game(game_id, n, options), first,
-                                  seconds=WINNABLE_SECONDS, tries=WINNABLE_TRIES, progress=progress)
-    if found is None:
-        raise UserError(tr.ngettext("No deal was proved winnable among the next {count} game number.",
-                                    "No deal was proved winnable among the next {count} game numbers.",
-                                    WINNABLE_TRIES).format(count=WINNABLE_TRIES))
+    found = advisor.next_winnable(lambda n: ctx.host.new_game(game_id, n, options), first, seconds,
+                                  total_seconds=total_seconds, progress=progress)
+    if found is None or found.number is None:
+        raise UserError(advisor.no_winnable_message(found or advisor.Found(None, [], 0), seconds))
     return found.number
 
 

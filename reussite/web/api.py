@@ -41,8 +41,6 @@ WATCH_SECONDS = 0.5  # the live check's CPU time (the background check for a pro
 #: Its ceiling on the clock: no one waits for it (any change cancels it), and the solver's process runs at nice
 #: 19, so on a busy machine its CPU half second may take this long.
 WATCH_WALL_SECONDS = 8.0
-WINNABLE_SECONDS = 2.0  # per deal, for "winnable deals only"
-WINNABLE_TRIES = 200
 MAX_BODY_BYTES = 16 * 1024
 MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the request body
 #: A bookmark's line travels whole (its moves from the deal, about 8 bytes each): 16 KiB held some 2,000
@@ -492,16 +490,20 @@ class Api:
     async def _new_winnable(self, request: Request, data: dict[str, Any], game_id: str, number: int | None,
                             options: dict[str, str]) -> Answer:
         """A new game whose deal the solver proves winnable: from the number the game would have had, the
-        next numbers in turn. The search runs in the solver's process; the page follows it through
-        ``state.search`` (``GET /api/search``) and may stop it (``POST /api/search/stop``)."""
+        next numbers in turn, ``seconds`` of the solver's CPU time for each, ``total_seconds`` in all (then it
+        says plainly that this game's deals are rarely proved winnable in the time given). The search runs in
+        the solver's process; the page follows it through ``state.search`` (``GET /api/search``) and may stop
+        it (``POST /api/search/stop``)."""
         session = self.session
         try:
             cls = session.host.game(game_id)
             options = dict(cls.resolve_options(options))
         except UserError as exc:
             raise BadRequest(400, exc.message) from exc
-        seconds = _field(data, "seconds", (int, float), required=False) or WINNABLE_SECONDS
+        seconds = _field(data, "seconds", (int, float), required=False) or advisor.WINNABLE_SECONDS
         _solver_seconds(seconds)
+        total = _field(data, "total_seconds", (int, float), required=False) or advisor.WINNABLE_TOTAL_SECONDS
+        _solver_seconds(total)
         first = number if number is not None else random_game_number()
         if session.search is not None:
             session.solver().cancel()
@@ -513,7 +515,7 @@ class Api:
                 search.update(number=info["number"], tried=info["tried"])
 
         payload = {"game": game_id, "options": options, "first": first, "seconds": float(seconds),
-                   "tries": WINNABLE_TRIES}
+                   "tries": advisor.WINNABLE_TRIES, "search_seconds": float(total)}
         result = await session.solver().run("winnable", payload, on_progress=progress)
         if session.search is not search:  # another search took its place
             return {"found": None}
@@ -524,8 +526,8 @@ class Api:
             raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
         if not result.get("number"):
             tr = session.translator(self._lang(request, data))
-            text = None if result.get("cancelled") else tr.render(
-                Message(S.M_NO_WINNABLE, plural=S.M_NO_WINNABLE_PLURAL, count=WINNABLE_TRIES))
+            text = None if result.get("cancelled") else tr.render(advisor.no_winnable_message(
+                advisor.Found(None, [], result["tried"]), float(seconds)))
             return {"found": None, "message": text}
         session.start(game_id, int(result["number"]), options)
         session.assist = "winnable"

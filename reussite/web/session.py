@@ -186,6 +186,8 @@ class Session(shared.Session):
             return None
         text = tr.render(Message(S.M_SEARCHING, {"number": search["number"]}, plural=S.M_SEARCHING_PLURAL,
                                  count=search["tried"]))
+        if search["tried"] >= advisor.WINNABLE_RARE_AFTER:  # said while it goes on: it may well end without one
+            text = f"{text} {tr.render(Message(advisor.M_WINNABLE_RARE))}"
         return {"game": search["game"], "number": search["number"], "tried": search["tried"], "text": text}
 
     def move_json(self, move: AnyMove) -> dict[str, Any]:

@@ -253,8 +253,6 @@ M_UNDO_N, M_UNDO_N_PLURAL = ngettext("Undo {count} move", "Undo {count} moves")
 M_LINE_FOUND, M_LINE_FOUND_PLURAL = ngettext("A winning line of {count} move.", "A winning line of {count} moves.")
 M_SEARCHING, M_SEARCHING_PLURAL = ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",
     "Looking for a winnable deal: game {number} ({count} deals tried)…")
-M_NO_WINNABLE, M_NO_WINNABLE_PLURAL = ngettext("No deal was proved winnable among the next {count} game number.",
-    "No deal was proved winnable among the next {count} game numbers.")
 M_SAVE_MISSING = N_("There is no saved game called {name}.")
 M_SAVE_NOT_DELETED = N_("The saved game {file} cannot be deleted: {reason}")
 

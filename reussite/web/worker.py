@@ -157,10 +157,12 @@ def _job_winnable(host, cache, payload, cancel, progress) -> dict[str, Any]:
         return host.new_game(payload["game"], number, payload["options"])
 
     found = advisor.next_winnable(make, payload["first"], seconds=payload["seconds"], tries=payload["tries"],
-                                  cancel=cancel, progress=lambda number, tried: progress(
-                                      {"number": str(number), "tried": tried}))
+                                  total_seconds=payload.get("search_seconds"), cancel=cancel,
+                                  progress=lambda number, tried: progress({"number": str(number), "tried": tried}))
     if found is None:
-        return {"number": None, "cancelled": cancel()}
+        return {"number": None, "cancelled": True}
+    if found.number is None:
+        return {"number": None, "tried": found.tried, "cancelled": False}
     cache.store(make(found.number), found.line)
     return {"number": str(found.number), "tried": found.tried}
 

@@ -300,3 +300,29 @@ def test_a_guess_in_a_game_whose_moves_are_final_says_so(client):
     state = new(client, "klondike", 5)
     hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
     assert hint["kind"] == "heuristic" and not hint["final"] and "for good" not in hint["text"]
+
+
+def test_winnable_deals_only_says_plainly_when_this_games_deals_are_rarely_proved_winnable(client):
+    """Two-suit Spider: while it searches, and when it gives up, the page is told in plain words."""
+    before = new(client, "klondike", 1)
+    answer = {}
+
+    def search():
+        answer["state"] = client.post("/api/new", json={
+            "game": "spider", "options": {"suits": "2"}, "number": 1, "winnable": True, "seconds": 0.01,
+            "total_seconds": 4, "version": before["version"], "lang": "fr"}).json()
+
+    searcher = threading.Thread(target=search)
+    searcher.start()
+    said = set()
+    while searcher.is_alive():
+        progress = client.get("/api/search?lang=fr").json()["search"]
+        if progress:
+            said.add(progress["text"])
+        time.sleep(0.05)
+    searcher.join()
+    assert any("prouve rarement gagnables les donnes de ce jeu" in text for text in said), said
+    state = answer["state"]
+    assert state["found"] is None and state["version"] == before["version"]
+    assert state["message"].startswith("Le solveur n’a prouvé gagnable aucune des ")
+    assert state["message"].endswith("dans le temps imparti.")
