@@ -87,6 +87,7 @@ def test_the_players_ceiling_bounds_what_hint_play_searches(host):
     game = host.new_game("golf", 2, {})
     out = io.StringIO()
     ctx = Context(host_translator("en"), out, io.StringIO())
-    assert run(game, ctx, io.StringIO("hint play 0\nhint 0\nq\ny\n"), hint_limit=0.0001) == 0
+    # A guess in a game whose moves are final: asked first ("y").
+    assert run(game, ctx, io.StringIO("hint play 0\ny\nhint 0\nq\ny\n"), hint_limit=0.0001) == 0
     assert game.move_count == 1
     assert "This move keeps a win in reach." not in out.getvalue() and "(A suggestion" in out.getvalue()

@@ -10,8 +10,8 @@ const WATCH_DELAY = 400; // ms of calm after a change before the background chec
 
 const hintLimit = () => Number($('hint-time').value) || undefined; // the server's default without it
 
-// play: for "Play it", which searches as long as the solver's demo when no winning line is known yet (the
-// server searches that long once along a line of play; see advisor.play_advice).
+// play: for "Play it", which searches up to the player's ceiling (Settings) where no winning line is known
+// yet (the server does so once along a line of play; see advisor.play_advice).
 export async function hint(play = false) {
   if (!app.state) return;
   const version = app.state.version;
