@@ -326,3 +326,13 @@ def test_winnable_deals_only_says_plainly_when_this_games_deals_are_rarely_prove
     assert state["found"] is None and state["version"] == before["version"]
     assert state["message"].startswith("Le solveur n’a prouvé gagnable aucune des ")
     assert state["message"].endswith("dans le temps imparti.")
+
+
+def test_the_watchdog_gives_play_it_and_the_live_check_their_own_time_on_the_clock():
+    """A child searching "Play it"'s deeper budget, or the live check up to its ceiling on the clock, is not
+    judged stuck before its search may end."""
+    from reussite.web.api import WATCH_WALL_SECONDS, watch_payload
+    from reussite.web.worker import wall_limit
+
+    assert wall_limit({"seconds": 1.0, "deep_seconds": 10.0}) > 2 * 10.0
+    assert wall_limit(watch_payload(HOST.new_game("osmosis", 1, {}))) > WATCH_WALL_SECONDS
