@@ -37,6 +37,17 @@ def game_number(text: str) -> int:
         raise argparse.ArgumentTypeError(message) from exc
 
 
+def positive_number(text: str) -> float:
+    """A number above 0 (seconds, megabytes)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_(N_("not a number: {text!r}")).format(text=text)) from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(_(N_("must be above 0: {text!r}")).format(text=text))
+    return value
+
+
 def option_pair(text: str) -> tuple[str, str]:
     """``--option NAME=VALUE``."""
     if "=" not in text:

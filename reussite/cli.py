@@ -15,7 +15,7 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from reussite.argtypes import game_number, option_pair
+from reussite.argtypes import game_number, option_pair, positive_number
 from reussite.errors import UserError
 from reussite.l10n import available_langs, choose_langs, normalize_lang
 from reussite.messages import N_, Message, Translator, printable, program_line
@@ -168,6 +168,11 @@ def build_parser(tr: Translator, host=None, plugin_commands: bool = True) -> arg
                    help=_("only deals the solver proves winnable: the first one from the game number given (or "
                           "a random one) on; in the browser, New game does the same"))
     p.add_argument("--load", metavar=_("FILE"), help=_("continue a saved game (text mode)"))
+    p.add_argument("--hint-limit", type=positive_number, metavar="S",
+                   help=_("text mode: the most seconds of the solver's time for a hint (each game gets its own "
+                          "time within it, more for a harder one; 'hint play' searches this long where the hint "
+                          "found no winning line; by default as long as 'solve'; the page has this setting in "
+                          "Settings)"))
     p.add_argument("--no-browser", action="store_true", help=_("do not open a browser; just print the address"))
     p.add_argument("--host", default="127.0.0.1", help=_("address to serve on (default 127.0.0.1)"))
     p.add_argument("--port", type=int, default=0, help=_("port to serve on (default: a free one)"))
@@ -455,7 +460,8 @@ def cmd_play(args, ctx: Context) -> int:
         for note in stats.notices:
             ctx.err.write(program_line(ctx.tr, note) + "\n")
         return textplay.run(game, ctx, sys.stdin, stats, uid, saved=bool(args.load),
-                            assist="winnable" if args.winnable and not args.load else "")
+                            assist="winnable" if args.winnable and not args.load else "",
+                            hint_limit=args.hint_limit)
     from reussite.web.server import serve
 
     return serve(args, ctx)

@@ -1,7 +1,8 @@
 """Plain text play in a terminal: enough to finish a game, and a reference for other front ends.
 
 Commands: a move (``t3 f``, ``w t5``, ``t2 t7 3``), ``d`` deal or redeal, ``u [N]`` undo (N moves), ``r``
-redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`),
+redo, ``hint [SECONDS]`` (from the solver's winning line when it finds one, see :mod:`reussite.advisor`;
+``hint play`` plays it, see :func:`reussite.advisor.play_advice`),
 ``solve [play] [SECONDS]`` (print the winning line; ``solve play`` plays it), ``auto`` (everything possible
 to the foundations), ``save FILE``, ``help``, ``q``. After a win the player may play the same deal again
 (``a``) or a new deal of the same game (``n``).
@@ -13,13 +14,14 @@ session (:mod:`reussite.session`) does it, as for the page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TextIO
 
 from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import PluginError, UserError
-from reussite.messages import CARD_LEGEND, JOKER_LEGEND, N_, Translator, program_line
+from reussite.messages import CARD_LEGEND, JOKER_LEGEND, N_, Message, Translator, program_line
 from reussite.notation import shown_notation
 from reussite.rules import Fan, Kind
 from reussite.session import Session
@@ -27,12 +29,9 @@ from reussite.solver import Verdict, solve
 from reussite.stats import Stats
 from reussite.watchdog import LoopWatchdog
 
-HINT_SECONDS = 1.0
 SOLVE_SECONDS = 10.0
 REWIND_SECONDS = 1.0  # per position, walking back from a lost one
 REWIND_TOTAL_SECONDS = 15.0
-WINNABLE_SECONDS = 2.0
-WINNABLE_TRIES = 200
 #: A waste fanned to the right shows its top cards (as the page spreads them: three), the rest counted.
 WASTE_SPREAD = 3
 
@@ -132,9 +131,12 @@ def _undo_offer(game, ctx, tr: Translator, watch: LoopWatchdog) -> None:
                         "is still possible.", found.undo).format(count=found.undo))
 
 
-def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]) -> int:
+def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str],
+                  seconds: float = advisor.WINNABLE_SECONDS,
+                  total_seconds: float = advisor.WINNABLE_TOTAL_SECONDS) -> int:
     """The first game number from ``number`` (or a random one) whose deal the solver proves winnable,
-    saying which number is being tried (``--winnable``)."""
+    saying which number is being tried (``--winnable``); ``seconds`` of the solver's CPU time for each deal,
+    ``total_seconds`` in all."""
     from reussite.cards import random_game_number
 
     tr = ctx.tr
@@ -144,15 +146,15 @@ def find_winnable(ctx, game_id: str, number: int | None, options: dict[str, str]
         ctx.say(tr.ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",
                             "Looking for a winnable deal: game {number} ({count} deals tried)…",
                             tried).format(number=current, count=tried))
+        if tried == advisor.WINNABLE_RARE_AFTER:
+            ctx.say(tr.render(Message(advisor.M_WINNABLE_RARE)))
         ctx.out.flush()
 
     first = number if number is not None else random_game_number()
-    found = advisor.next_winnable(lambda n: ctx.host.new_game(game_id, n, options), first,
-                                  seconds=WINNABLE_SECONDS, tries=WINNABLE_TRIES, progress=progress)
-    if found is None:
-        raise UserError(tr.ngettext("No deal was proved winnable among the next {count} game number.",
-                                    "No deal was proved winnable among the next {count} game numbers.",
-                                    WINNABLE_TRIES).format(count=WINNABLE_TRIES))
+    found = advisor.next_winnable(lambda n: ctx.host.new_game(game_id, n, options), first, seconds,
+                                  total_seconds=total_seconds, progress=progress)
+    if found is None or found.number is None:
+        raise UserError(advisor.no_winnable_message(found or advisor.Found(None, [], 0), seconds))
     return found.number
 
 
@@ -176,6 +178,8 @@ def _hint_text(game, advice, tr: Translator) -> str:
     else:
         why = tr.gettext("(A suggestion: the solver found no winning line in the time given.)")
     typed = tr.gettext("Type '{move}' to play it.").format(move=game.notation(advice.move))
+    if advice.kind != advisor.WINNING and advisor.moves_are_final(game):
+        why = f"{why} {tr.render(Message(advisor.M_FINAL_GUESS))}"
     return f"{what} {why} {typed}"
 
 
@@ -183,9 +187,11 @@ QUIT, SAID, SAVED, CHANGED = "quit", "said", "saved", "changed"
 
 
 def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, watch: LoopWatchdog,
-             uid: str | None = None) -> str:
+             uid: str | None = None, limit: float = advisor.DEFAULT_HINT_LIMIT,
+             ask: Callable[[str], bool] | None = None) -> str:
     """Carry out one command on ``game``: QUIT, SAID (nothing to redraw), SAVED (under ``uid``) or CHANGED.
-    The solver's runs are left out of ``watch``'s step: they have their own budget."""
+    The solver's runs are left out of ``watch``'s step: they have their own budget. ``ask(question)``: the
+    player's yes or no (no when there is none to ask)."""
     _ = tr.gettext
     words = line.split()
     word = words[0].lower()
@@ -208,13 +214,30 @@ def _command(game, line: str, ctx, tr: Translator, cache: advisor.LineCache, wat
         ctx.say(_(CARD_LEGEND))
         if game.jokers:
             ctx.say(_(JOKER_LEGEND))
-        ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; "
+        ctx.say(_("'hint [SECONDS]' asks the solver for a move that keeps a win in reach; 'hint play' plays "
+                  "it, the solver searching as long as for 'solve' first where it knows no winning line; "
                   "'solve [SECONDS]' prints a winning line and 'solve play' plays it; 'u N' undoes N "
                   "moves."))
         return SAID
     elif word == "hint":
+        play = any(w.lower() == "play" for w in words[1:])
+        seconds = _seconds(words[1:], advisor.hint_seconds(type(game), limit))
         with watch.paused():
-            advice = advisor.advise(game, seconds=_seconds(words[1:], HINT_SECONDS), cache=cache)
+            if play:  # searched deeper first where no winning line is known (advisor.play_advice)
+                advice = advisor.play_advice(game, seconds, max(seconds, limit), cache)
+            else:
+                advice = advisor.advise(game, seconds=seconds, cache=cache)
+        if play and advice.move is not None:
+            if advice.kind != advisor.WINNING and advisor.moves_are_final(game):
+                question = _("{move}: this move is only a suggestion, and no move of this game can be taken back "
+                             "by play. Play it anyway? (y/n) ").format(move=tr.render(
+                                 advisor.describe_move(game, advice.move)))
+                if ask is None or not ask(question):
+                    ctx.say(_("Not played."))
+                    return SAID
+            ctx.say(tr.render(advisor.describe_move(game, advice.move)))
+            game.push(advice.move)
+            return CHANGED
         if advice.kind in (advisor.WINNING, advisor.HEURISTIC):
             ctx.say(_hint_text(game, advice, tr))
         elif advice.kind == advisor.LOST:
@@ -286,11 +309,13 @@ def _next_game(game, ctx, stdin: TextIO, tr: Translator, watch: LoopWatchdog):
 
 
 def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = None, saved: bool = False,
-        assist: str = "") -> int:
+        assist: str = "", hint_limit: float | None = None) -> int:
     """The play loop. Returns 0 when the player quits or the input ends. ``uid`` is the game's id in
     ``stats`` (a new one by default); ``saved``: a save file holds the position ``game`` starts from;
     ``assist``: "winnable" when the solver chose the deal (``--winnable``); a game ``solve play`` played
-    is recorded as "demo". Both are counted apart from the player's own games.
+    is recorded as "demo". Both are counted apart from the player's own games. ``hint_limit``: the most CPU
+    seconds a hint takes (``reussite play --hint-limit``; :func:`reussite.advisor.hint_seconds`), and what
+    ``hint play`` searches where no winning line is known (by default as long as ``solve``).
 
     The game is kept by a :class:`reussite.session.Session`, as the page's is (the clock, the end of the
     game recorded once in the statistics), without an autosave: the player's saves are their own files.
@@ -311,6 +336,15 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
                 ctx.err.write(program_line(tr, note) + "\n")
             told[0] = len(stats.notices)
 
+    def ask(question: str) -> bool:
+        ctx.out.write(question)
+        ctx.out.flush()
+        with watch.paused():
+            answer = stdin.readline()
+        if not answer:
+            ctx.out.write("\n")
+        return answer.strip().lower() in (_("y"), _("yes"), "y", "yes")
+
     def leave() -> int:
         if saved_at != session.game.digest():  # else a save holds the position: the player may come back
             session.record("leave")
@@ -322,6 +356,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
     saved_at = game.digest() if saved else None
     cache = advisor.LineCache()
     watch = LoopWatchdog(ctx.host.timeout)
+    limit = advisor.DEFAULT_HINT_LIMIT if hint_limit is None else hint_limit
     ctx.say(render_layout(game, tr))
     ctx.say(_(CARD_LEGEND))
     if game.jokers:
@@ -339,7 +374,7 @@ def run(game, ctx, stdin: TextIO, stats: Stats | None = None, uid: str | None = 
         try:
             with ctx.host.guard(game), watch.step():
                 before = game.copy()  # to go back to if the command fails halfway
-                done = _command(game, line, ctx, tr, cache, watch, session.uid)
+                done = _command(game, line, ctx, tr, cache, watch, session.uid, limit, ask)
                 words = line.lower().split()
                 if done == CHANGED and words[0] == "solve" and "play" in words:
                     session.assist = "demo"  # before the win is recorded: the solver played this game

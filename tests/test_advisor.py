@@ -180,3 +180,27 @@ def test_a_hint_counts_the_searchs_cpu_time_under_a_wall_clock_ceiling(host):
     assert len(polls) >= 2 and cpu >= 0.35 and patient.seconds >= cpu + 0.1 * len(polls) and not patient.cancelled
     hurried = advisor.advise(game, seconds=60, cancel=slow, wall_seconds=0.5)
     assert hurried.seconds < 5 and not hurried.cancelled
+
+
+def test_a_hints_default_time_grows_with_the_share_of_deals_the_solver_left_undecided():
+    """advisor.hint_seconds: from the game's recorded winnability, within the player's ceiling."""
+    from reussite.advisor import BASE_HINT_SECONDS, HARDEST_HINT_FACTOR, hint_seconds
+
+    class Measured:
+        winnability = {"won": 150, "lost": 10, "unknown": 40, "deals": "1-200", "nodes": 500}
+
+    class Undecided:
+        winnability = {"won": 0, "lost": 0, "unknown": 200, "deals": "1-200", "nodes": 500}
+
+    class Decided:
+        winnability = {"won": 190, "lost": 10, "unknown": 0, "deals": "1-200", "nodes": 500}
+
+    class Unmeasured:
+        winnability = None
+
+    assert hint_seconds(Decided) == hint_seconds(Unmeasured) == BASE_HINT_SECONDS
+    assert hint_seconds(Undecided) == BASE_HINT_SECONDS * HARDEST_HINT_FACTOR
+    assert BASE_HINT_SECONDS < hint_seconds(Measured) < hint_seconds(Undecided)
+    assert hint_seconds(Undecided, limit=2) == 2  # the player's ceiling
+    Measured.winnability = {"won": "many"}  # figures a plugin got wrong: the base, not an error
+    assert hint_seconds(Measured) == BASE_HINT_SECONDS

@@ -78,6 +78,7 @@ def test_deal_without_number_picks_one_and_shows_it(run_cli):
     (["deal", "forty-thieves", "--option", "deal"], "expected NAME=VALUE"),
     (["play", "--load", "/nonexistent/save.json"], "/nonexistent/save.json: no such file"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
+    (["play", "forty-thieves", "--text", "--hint-limit", "0"], "must be above 0: '0'"),
 ])
 def test_mistakes_get_one_clear_line_and_a_nonzero_exit(run_cli, args, message):
     result = run_cli(*args)

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from reussite.argtypes import game_number, option_pair
+from reussite.argtypes import game_number, option_pair, positive_number
 from reussite.errors import UserError
 from reussite.hookspecs import Command, hookimpl
 from reussite.messages import N_
@@ -16,17 +16,6 @@ from reussite.messages import N_
 SOLVE_SECONDS = 60.0
 WINNABILITY_SECONDS = 2.0
 MEMORY_MB = 1024.0
-
-
-def _positive_float(text: str) -> float:
-    # argparse._ is the player's language while the command line is parsed (reussite.argtypes)
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(argparse._(N_("not a number: {text!r}")).format(text=text)) from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(argparse._(N_("must be above 0: {text!r}")).format(text=text))
-    return value
 
 
 def _positive_int(text: str) -> int:
@@ -49,11 +38,11 @@ def reussite_commands(tr):
 
 
 def _budget_arguments(p, _, seconds: float) -> None:
-    p.add_argument("--timeout", type=_positive_float, metavar="S",
+    p.add_argument("--timeout", type=positive_number, metavar="S",
                    help=_("seconds per deal (default {seconds:g})").format(seconds=seconds))
     p.add_argument("--nodes", type=_positive_int, metavar="N",
                    help=_("positions to search at most per deal (the same answer on every machine)"))
-    p.add_argument("--memory", type=_positive_float, metavar=_("MB"),
+    p.add_argument("--memory", type=positive_number, metavar=_("MB"),
                    help=_("memory for the positions searched, in MB (default {mb:g})").format(mb=MEMORY_MB))
 
 

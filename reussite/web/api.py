@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from reussite import saves
+from reussite import advisor, saves
 from reussite.argtypes import whole_number
 from reussite.cards import random_game_number
 from reussite.errors import IllegalMove, PluginError, UnknownGame, UserError, os_reason
@@ -37,9 +37,10 @@ MAX_SOLVER_SECONDS = 60.0
 REWIND_SECONDS = 1.0  # per position looked at, walking back from a lost one
 REWIND_TOTAL_SECONDS = 15.0
 SOLVE_SECONDS = 10.0
-WATCH_SECONDS = 0.5  # the background check for a proved loss  # the demo's search
-WINNABLE_SECONDS = 2.0  # per deal, for "winnable deals only"
-WINNABLE_TRIES = 200
+WATCH_SECONDS = 0.5  # the live check's CPU time (the background check for a proved loss)
+#: Its ceiling on the clock: no one waits for it (any change cancels it), and the solver's process runs at nice
+#: 19, so on a busy machine its CPU half second may take this long.
+WATCH_WALL_SECONDS = 8.0
 MAX_BODY_BYTES = 16 * 1024
 MAX_UPLOAD_BYTES = 1024 * 1024  # an uploaded save travels as text inside the request body
 #: A bookmark's line travels whole (its moves from the deal, about 8 bytes each): 16 KiB held some 2,000
@@ -115,6 +116,11 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], requi
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise BadRequest(400, f"the field {name!r} should be a {names}, not {value!r}")
     return value
+
+
+def watch_payload(game, seconds: float = WATCH_SECONDS) -> dict[str, Any]:
+    """The live check's job: ``seconds`` of the solver's CPU time, within :data:`WATCH_WALL_SECONDS`."""
+    return {"save": saves.to_json(game), "seconds": seconds, "wall_seconds": max(seconds, WATCH_WALL_SECONDS)}
 
 
 def _solver_seconds(value: float) -> float:
@@ -293,26 +299,36 @@ class Api:
         session = self.session
         tr = session.translator(self._lang(request, data))
         version = self._asked_version(data)
-        seconds = self._seconds(data, session.hint_seconds)
         game = session.game
+        limit = _field(data, "limit", (int, float), required=False)
+        limit = session.hint_limit if limit is None else _solver_seconds(limit)
+        # The player's ceiling, or a time the page asks for; by default this game's own (advisor.hint_seconds).
+        seconds = self._seconds(data, advisor.hint_seconds(type(game), limit))
         if session.over():
             result: dict[str, Any] | None = {"kind": "none", "move": None}
         else:
             # The page's budget is the search's CPU time; the advisor adds a wall-clock ceiling (advisor.WALL_GRACE).
-            result = await self._work("hint", {"save": saves.to_json(game), "seconds": seconds}, version)
+            payload: dict[str, Any] = {"save": saves.to_json(game), "seconds": seconds}
+            if _field(data, "play", bool, required=False):  # "Play it": searched deeper (advisor.play_advice)
+                payload["deep_seconds"] = max(seconds, limit)
+            result = await self._work("hint", payload, version)
         if result is None:
             return self._stale()
         kind = result["kind"]
-        body: dict[str, Any] = {"version": version, "kind": kind, "move": None}
+        body: dict[str, Any] = {"version": version, "kind": kind, "move": None, "deep": bool(result.get("deep")),
+                                "budget": seconds}  # the hint's CPU seconds
         move = None if kind == "lost" or result["move"] is None else decode_move(result["move"])
         why = Message(S.M_HINT_WINNING if kind == "winning" else S.M_HINT_GUESS)
+        # A guess in a game whose moves are final: said, and "Play it" asks first (solver.js).
+        body["final"] = final = kind == "heuristic" and move is not None and advisor.moves_are_final(game)
 
         def sentence(t: Translator) -> str:
             if kind == "lost":
                 return t.render(Message(S.M_NO_WIN))
             if move is None:
                 return t.gettext(S.UI_STRINGS["hint_none"])
-            return f"{session.describe_move(move, t)} {t.render(why)}"
+            said = f"{session.describe_move(move, t)} {t.render(why)}"
+            return f"{said} {t.render(Message(advisor.M_FINAL_GUESS))}" if final else said
 
         # The sentence in every language the page offers: switching language shows it again without a search.
         body["text"] = sentence(tr)
@@ -335,8 +351,7 @@ class Api:
             return JSONResponse({"version": version, "verdict": "over"})
         session.watching += 1
         try:
-            result = await self._work("solve", {"save": saves.to_json(session.game), "seconds": seconds}, version,
-                                      background=True)
+            result = await self._work("solve", watch_payload(session.game, seconds), version, background=True)
         finally:
             session.watching -= 1
         if result is None:
@@ -475,16 +490,20 @@ class Api:
     async def _new_winnable(self, request: Request, data: dict[str, Any], game_id: str, number: int | None,
                             options: dict[str, str]) -> Answer:
         """A new game whose deal the solver proves winnable: from the number the game would have had, the
-        next numbers in turn. The search runs in the solver's process; the page follows it through
-        ``state.search`` (``GET /api/search``) and may stop it (``POST /api/search/stop``)."""
+        next numbers in turn, ``seconds`` of the solver's CPU time for each, ``total_seconds`` in all (then it
+        says plainly that this game's deals are rarely proved winnable in the time given). The search runs in
+        the solver's process; the page follows it through ``state.search`` (``GET /api/search``) and may stop
+        it (``POST /api/search/stop``)."""
         session = self.session
         try:
             cls = session.host.game(game_id)
             options = dict(cls.resolve_options(options))
         except UserError as exc:
             raise BadRequest(400, exc.message) from exc
-        seconds = _field(data, "seconds", (int, float), required=False) or WINNABLE_SECONDS
+        seconds = _field(data, "seconds", (int, float), required=False) or advisor.WINNABLE_SECONDS
         _solver_seconds(seconds)
+        total = _field(data, "total_seconds", (int, float), required=False) or advisor.WINNABLE_TOTAL_SECONDS
+        _solver_seconds(total)
         first = number if number is not None else random_game_number()
         if session.search is not None:
             session.solver().cancel()
@@ -496,7 +515,7 @@ class Api:
                 search.update(number=info["number"], tried=info["tried"])
 
         payload = {"game": game_id, "options": options, "first": first, "seconds": float(seconds),
-                   "tries": WINNABLE_TRIES}
+                   "tries": advisor.WINNABLE_TRIES, "search_seconds": float(total)}
         result = await session.solver().run("winnable", payload, on_progress=progress)
         if session.search is not search:  # another search took its place
             return {"found": None}
@@ -507,8 +526,8 @@ class Api:
             raise BadRequest(500, Message(S.M_SOLVER_FAILED, {"reason": result["error"]}))
         if not result.get("number"):
             tr = session.translator(self._lang(request, data))
-            text = None if result.get("cancelled") else tr.render(
-                Message(S.M_NO_WINNABLE, plural=S.M_NO_WINNABLE_PLURAL, count=WINNABLE_TRIES))
+            text = None if result.get("cancelled") else tr.render(advisor.no_winnable_message(
+                advisor.Found(None, [], result["tried"]), float(seconds)))
             return {"found": None, "message": text}
         session.start(game_id, int(result["number"]), options)
         session.assist = "winnable"

@@ -22,8 +22,6 @@ from reussite.stats.report import options_text, report
 from reussite.variant import options_in_words
 from reussite.web import strings as S
 
-DEFAULT_HINT_SECONDS = 1.0
-
 
 class Session(shared.Session):
     """The game in progress as the server keeps it (see :class:`reussite.session.Session`), with the
@@ -33,8 +31,9 @@ class Session(shared.Session):
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(host, data_dir, source="web", clock=clock)
         self.default_lang = default_lang if default_lang in available_langs() else "en"
-        #: Seconds of CPU the solver may spend on a hint (the page may ask for another budget, within limits).
-        self.hint_seconds = DEFAULT_HINT_SECONDS
+        #: The most seconds of CPU the solver may spend on a hint, and what "Play it" searches where no winning
+        #: line is known (the page sends the player's own; see advisor.hint_seconds).
+        self.hint_limit = advisor.DEFAULT_HINT_LIMIT
         #: "Winnable deals only" is on when the page starts (``reussite play --winnable``).
         self.winnable_default = False
         self.worker = None  # the solver's process (reussite.web.worker), started on first use
@@ -175,7 +174,7 @@ class Session(shared.Session):
             "lost": lost,  # by the engine's rule: no move reaches a new position
             "no_win": lost or self.proved_lost == self.version,  # lost, or proved lost by the solver
             "winnable_default": self.winnable_default,
-            "hint_seconds": self.hint_seconds,
+            "hint_seconds": advisor.hint_seconds(type(game), self.hint_limit),  # this game's, by default
             "search": self.search_json(tr),
             "lang": tr.lang,
             "notices": [tr.render(m) for m in self.all_notices()],
@@ -187,6 +186,8 @@ class Session(shared.Session):
             return None
         text = tr.render(Message(S.M_SEARCHING, {"number": search["number"]}, plural=S.M_SEARCHING_PLURAL,
                                  count=search["tried"]))
+        if search["tried"] >= advisor.WINNABLE_RARE_AFTER:  # said while it goes on: it may well end without one
+            text = f"{text} {tr.render(Message(advisor.M_WINNABLE_RARE))}"
         return {"game": search["game"], "number": search["number"], "tried": search["tried"], "text": text}
 
     def move_json(self, move: AnyMove) -> dict[str, Any]:

@@ -88,11 +88,15 @@ UI_STRINGS: dict[str, str] = {
     "searching": N_("Looking for a winnable deal…"),
     "search_stop": N_("Stop looking"),
     "search_stopped": N_("The search for a winnable deal was stopped."),
-    "hint_time": N_("Solver time"),
-    "hint_time_title": N_("How long the solver may look for a winning line for a hint"),
+    "hint_time": N_("Solver time, at most"),
+    "hint_time_title": N_("The longest the solver may look for a winning line for a hint (each game gets its "
+                          "own time within it, more for a harder one); \"Play it\" looks this long where "
+                          "the hint found none"),
     "seconds": N_("{seconds} s"),
     "play_hint": N_("Play it"),
     "play_hint_title": N_("Play the move the hint shows (p)"),
+    "play_guess_confirm": N_("This move is only a suggestion, and no move of this game can be taken back by play. "
+                             "Play it anyway?"),
     "menu": N_("Menu"),
     "skip_to_table": N_("Skip to the table"),
     "quick_play": N_("Quick play: one click plays a card"),
@@ -249,8 +253,6 @@ M_UNDO_N, M_UNDO_N_PLURAL = ngettext("Undo {count} move", "Undo {count} moves")
 M_LINE_FOUND, M_LINE_FOUND_PLURAL = ngettext("A winning line of {count} move.", "A winning line of {count} moves.")
 M_SEARCHING, M_SEARCHING_PLURAL = ngettext("Looking for a winnable deal: game {number} ({count} deal tried)…",
     "Looking for a winnable deal: game {number} ({count} deals tried)…")
-M_NO_WINNABLE, M_NO_WINNABLE_PLURAL = ngettext("No deal was proved winnable among the next {count} game number.",
-    "No deal was proved winnable among the next {count} game numbers.")
 M_SAVE_MISSING = N_("There is no saved game called {name}.")
 M_SAVE_NOT_DELETED = N_("The saved game {file} cannot be deleted: {reason}")
 

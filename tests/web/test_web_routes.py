@@ -158,7 +158,7 @@ def session_fingerprint(session, folder) -> tuple:
                    and not p.name.startswith("statistics.sqlite"))
     return (session.version, session.mark(), session.elapsed_before, session.active_since, session.uid,
             session.assist, list(session.notices), session.proved_lost, dict(session.rewinds), session.search,
-            session.hint_seconds, files, session.stats.count())
+            session.hint_limit, files, session.stats.count())
 
 
 def test_no_get_route_changes_the_session(client, host, tmp_path):

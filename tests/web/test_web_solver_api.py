@@ -230,3 +230,109 @@ def test_a_hints_budget_is_the_searchs_cpu_time_under_a_wall_clock_ceiling():
     assert budget["cpu_seconds"] >= 0.29 and budget_wall >= 0.6 + 0.29, (budget, budget_wall)
     assert ceiling["kind"] == "heuristic" and not ceiling["cancelled"], ceiling
     assert ceiling["cpu_seconds"] < 2.0 and ceiling_wall < 1.0 + 5.0, (ceiling, ceiling_wall)  # not 30 s
+
+
+def test_play_it_searches_deeper_where_the_hint_found_no_line(client):
+    """Golf #2: a hint with no time to search guesses; "Play it" (play: true) searches as long as the demo once
+    along the line of play and names the winning line's first move."""
+    state = new(client, "golf", 2)
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
+    assert hint["kind"] == "heuristic" and not hint["deep"]
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0, "play": True}).json()
+    assert hint["kind"] == "winning" and hint["deep"] and hint["move"] in state["legal"]
+
+
+def test_a_hints_default_time_is_the_games_own_within_the_players_ceiling(client):
+    from reussite.advisor import hint_seconds
+
+    state = new(client, "black-hole", 11)
+    own = hint_seconds(HOST.game("black-hole"))
+    assert state["hint_seconds"] == own > hint_seconds(HOST.game("freecell"))
+    hint = client.post("/api/hint", json={"version": state["version"], "limit": 60}).json()
+    assert hint["budget"] == own
+    hint = client.post("/api/hint", json={"version": state["version"], "limit": 1}).json()
+    assert hint["budget"] == 1
+    bad = client.post("/api/hint", json={"version": state["version"], "limit": -1})
+    assert bad.status_code == 400 and "seconds should be from 0" in bad.text
+
+
+def test_the_live_checks_budget_is_the_searchs_cpu_time():
+    """The live check ("solve" job, as /api/watch sends it) on a machine busy with other work: the solver's
+    process stopped (SIGSTOP) for longer than its budget still searches its whole CPU budget, and ends by
+    "time", not cancelled (its 0.5 s of the clock once gave 0.03 CPU s on a busy machine)."""
+    import asyncio
+    import os
+    import signal
+
+    from reussite.web.api import WATCH_SECONDS, watch_payload
+    from reussite.web.worker import SolverWorker
+
+    payload = watch_payload(HOST.new_game("forty-thieves", 1, {}))  # not decided in this budget
+
+    async def watch() -> dict:
+        assert (await worker.run("ping", {}))["pong"]
+        job = asyncio.ensure_future(worker.run("solve", payload))
+        await asyncio.sleep(0.05)
+        os.kill(worker._proc.pid, signal.SIGSTOP)
+        await asyncio.sleep(WATCH_SECONDS + 0.3)
+        os.kill(worker._proc.pid, signal.SIGCONT)
+        return await job
+
+    worker = SolverWorker()
+    found = []
+    runner = threading.Thread(target=lambda: found.append(asyncio.run(watch())))
+    try:
+        runner.start()
+        runner.join(120)
+    finally:
+        worker.close()
+    result = found[0]
+    assert result["verdict"] == "unknown" and result["stopped_by"] == "time", result
+    assert result["cpu_seconds"] >= WATCH_SECONDS * 0.95, result
+
+
+def test_a_guess_in_a_game_whose_moves_are_final_says_so(client):
+    state = new(client, "golf", 5)
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
+    assert hint["kind"] == "heuristic" and hint["final"]
+    assert hint["text"].endswith("a suggestion may lose it for good.")
+    assert hint["texts"]["fr"].endswith("peut le faire perdre pour de bon.")
+    state = new(client, "klondike", 5)
+    hint = client.post("/api/hint", json={"version": state["version"], "seconds": 0}).json()
+    assert hint["kind"] == "heuristic" and not hint["final"] and "for good" not in hint["text"]
+
+
+def test_winnable_deals_only_says_plainly_when_this_games_deals_are_rarely_proved_winnable(client):
+    """Two-suit Spider: while it searches, and when it gives up, the page is told in plain words."""
+    before = new(client, "klondike", 1)
+    answer = {}
+
+    def search():
+        answer["state"] = client.post("/api/new", json={
+            "game": "spider", "options": {"suits": "2"}, "number": 1, "winnable": True, "seconds": 0.01,
+            "total_seconds": 4, "version": before["version"], "lang": "fr"}).json()
+
+    searcher = threading.Thread(target=search)
+    searcher.start()
+    said = set()
+    while searcher.is_alive():
+        progress = client.get("/api/search?lang=fr").json()["search"]
+        if progress:
+            said.add(progress["text"])
+        time.sleep(0.05)
+    searcher.join()
+    assert any("prouve rarement gagnables les donnes de ce jeu" in text for text in said), said
+    state = answer["state"]
+    assert state["found"] is None and state["version"] == before["version"]
+    assert state["message"].startswith("Le solveur n’a prouvé gagnable aucune des ")
+    assert state["message"].endswith("dans le temps imparti.")
+
+
+def test_the_watchdog_gives_play_it_and_the_live_check_their_own_time_on_the_clock():
+    """A child searching "Play it"'s deeper budget, or the live check up to its ceiling on the clock, is not
+    judged stuck before its search may end."""
+    from reussite.web.api import WATCH_WALL_SECONDS, watch_payload
+    from reussite.web.worker import wall_limit
+
+    assert wall_limit({"seconds": 1.0, "deep_seconds": 10.0}) > 2 * 10.0
+    assert wall_limit(watch_payload(HOST.new_game("osmosis", 1, {}))) > WATCH_WALL_SECONDS

@@ -27,7 +27,10 @@ const TOGGLES = [
   ['live-check', 'reussite.live', true, () => scheduleWatch()],
 ];
 
-const HINT_TIMES = [0.5, 1, 2, 5, 10];
+// The ceiling on a hint's time (the server gives each game its own time within it, and "Play it" searches
+// this long where no winning line is known); the default is the server's (advisor.DEFAULT_HINT_LIMIT).
+const HINT_LIMITS = [1, 2, 5, 10, 30, 60];
+const DEFAULT_HINT_LIMIT = '10';
 
 function applyLook(name, value) {
   document.body.dataset[name] = value;
@@ -53,7 +56,7 @@ export function initSettings() {
     applyLook(name, known ? kept : choices[0][0]);
     $(id).addEventListener('change', () => applyLook(name, $(id).value));
   });
-  $('hint-time').addEventListener('change', () => store.set('reussite.hintSeconds', $('hint-time').value));
+  $('hint-time').addEventListener('change', () => store.set('reussite.hintLimit', $('hint-time').value));
   $('btn-settings').addEventListener('click', () => toggleSettings());
   $('btn-settings-close').addEventListener('click', () => toggleSettings(false));
   $('settings').addEventListener('keydown', (e) => {
@@ -70,9 +73,9 @@ export function fillSettings() {
     select.value = choices.some(([value]) => value === chosen) ? chosen : choices[0][0];
   });
   const hintTime = $('hint-time');
-  const chosen = hintTime.value || store.get('reussite.hintSeconds') || '1';
-  hintTime.replaceChildren(...HINT_TIMES.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.locale) }), String(v))));
-  hintTime.value = HINT_TIMES.map(String).includes(chosen) ? chosen : '1';
+  const chosen = hintTime.value || store.get('reussite.hintLimit') || DEFAULT_HINT_LIMIT;
+  hintTime.replaceChildren(...HINT_LIMITS.map((v) => new Option(t('seconds', { seconds: v.toLocaleString(app.locale) }), String(v))));
+  hintTime.value = HINT_LIMITS.map(String).includes(chosen) ? chosen : DEFAULT_HINT_LIMIT;
 }
 
 // Focus goes to the first setting when the panel opens, and back to its button when it closes.

@@ -8,13 +8,15 @@ import { clearHint, showHint } from './table.js';
 
 const WATCH_DELAY = 400; // ms of calm after a change before the background check (live winnability)
 
-const hintSeconds = () => Number($('hint-time').value) || 1;
+const hintLimit = () => Number($('hint-time').value) || undefined; // the server's default without it
 
-export async function hint() {
+// play: for "Play it", which searches up to the player's ceiling (Settings) where no winning line is known
+// yet (the server does so once along a line of play; see advisor.play_advice).
+export async function hint(play = false) {
   if (!app.state) return;
   const version = app.state.version;
   say('hint_looking');
-  const res = await request('/api/hint', { version, seconds: hintSeconds() });
+  const res = await request('/api/hint', { version, limit: hintLimit(), play });
   if (!res.ok) {
     showMessage(res.data.error || String(res.status), true);
     return;
@@ -22,6 +24,8 @@ export async function hint() {
   if (res.data.stale || !app.state || app.state.version !== version) return; // the player moved meanwhile
   clearHint();
   document.body.dataset.hintKind = res.data.kind;
+  document.body.dataset.hintDeep = res.data.deep ? '1' : '0';
+  app.hintFinal = Boolean(res.data.final); // a guess in a game whose moves are final: "Play it" asks first
   document.body.dataset.hintVersion = String(version);
   if (res.data.state) {
     app.dismissed = -1; // asked for a hint: the end-of-game dialog shows again
@@ -56,12 +60,16 @@ function playLineMove(move, version, onRefused, auto = false) {
   return act('/api/deal', { auto }, onRefused, true);
 }
 
-// "Play it" (p): the move the hint shows; with no hint on show, ask for one and play it.
+// "Play it" (p): the move of a winning line the hint shows; otherwise ask again with the deeper search, and
+// play what it shows.
 export async function playHint() {
   if (!app.state) return;
-  if (!app.hintMove || app.hintMove.version !== app.state.version) await hint();
+  const shown = app.hintMove && app.hintMove.version === app.state.version;
+  const searched = document.body.dataset.hintKind === 'winning' || document.body.dataset.hintDeep === '1';
+  if (!shown || !searched) await hint(true);
   const hinted = app.hintMove;
   if (!hinted || !app.state || hinted.version !== app.state.version) return;
+  if (app.hintFinal && document.body.dataset.hintKind !== 'winning' && !window.confirm(t('play_guess_confirm'))) return;
   playLineMove(hinted.move, hinted.version, null, autoEach());
 }
 

@@ -68,6 +68,7 @@ export const app = {
   painted: false,
   hintTimer: 0,
   hintMove: null, // the move the hint shows, for "Play it"
+  hintFinal: false, // it is a guess in a game whose moves are final (Black Hole, Golf): "Play it" asks first
   watchTimer: 0,
   live: null, // {version, verdict}: the background check's answer (solver.js)
   demo: null, // {line, index, version, playing, timer}: a winning line being played
