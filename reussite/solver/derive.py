@@ -153,10 +153,11 @@ class Knowledge:
                                    and (s.rule.accepts_from is None or Kind.WASTE in s.rule.accepts_from))
         # Stacks nothing ever leaves whose rule reads only their top card: only that card and their size
         # matter for what can happen next (see key).
-        self.folded = tuple(i for i, s in enumerate(specs) if self.plain and s.kind is not Kind.STOCK
-                            and s.rule.pickup == PICK_NONE and (not s.rule.own_rule or _by_top(s.rule)))
         # (A game that extends position_key says its future depends on more: its key is left whole.)
         self.out_of_play = out_of_play(specs) if game_class.position_key is Game.position_key else ()
+        self.folded = tuple(i for i, s in enumerate(specs) if self.plain and s.kind is not Kind.STOCK
+                            and s.rule.pickup == PICK_NONE and (not s.rule.own_rule or _by_top(s.rule))
+                            and i not in self.out_of_play)
         self._sinks: dict[tuple, Sink | None] = {}  # per set of options (see dead_end)
         self._alike: dict[tuple, dict[int, list[int]]] = {}  # per set of options (see key)
         self._safe_now: dict[tuple, dict[int, tuple[int, ...]]] = {}  # by the foundations' keys (see safe_move)
@@ -261,11 +262,14 @@ class Knowledge:
         if not self.folded and not self.stock_plays and not self.out_of_play:
             return game.position_key()
         keys = game._stack_keys
+        out = self.out_of_play
         if None in keys:
             for i, key in enumerate(keys):
-                if key is None:
+                if key is None and i not in out:
                     game.stack_key(i)
         parts = keys[:]
+        for i in out:  # its size and face-down count, without the bytes of each card
+            parts[i] = bytes((len(game.cards[i]), game.face_down[i]))
         if self.stock_plays:
             # One stock cycle's positions, folded (the module's docstring): the stock as a redeal leaves it.
             stock, waste = parts[game.stock_ix], parts[game.waste_ix]
@@ -273,8 +277,6 @@ class Knowledge:
                 size = stock[0] + waste[0]
                 parts[game.stock_ix] = bytes((size, size)) + stock[2:] + waste[:1:-1]
                 parts[game.waste_ix] = _EMPTY_WASTE
-        for i in self.out_of_play:
-            parts[i] = parts[i][:2]  # its size and face-down count
         if not self.folded:
             return game._joined_key(parts)
         # Each folded stack's part by its stack key, kept with the game (its copies share it): a folded stack
