@@ -712,3 +712,16 @@ def test_no_game_of_the_catalogue_reads_the_cards_out_of_play():
 
         assert seen_from(one) == seen_from(two), game_id
     assert "accordion" in seen and "spiderette" in seen, seen
+
+
+def test_a_game_that_extends_position_key_keeps_its_stacks_out_of_play_in_the_key():
+    """A game that says its future depends on more than its stacks (its own ``position_key``) may read the
+    cards out of play: the solver keys it by its own key, whole."""
+    cls = _classic("accordion")
+    extended = type("MarkedAccordion", (cls,), {"id": "marked-accordion",
+                                                "position_key": lambda self: cls.position_key(self) + b"!"})
+    knowledge = companion_for(extended).derived
+    assert knowledge.out_of_play == ()
+    layout = _accordion_row(random.Random(3))
+    game = extended.from_layout(layout)
+    assert knowledge.key(game) == game.position_key()
