@@ -261,15 +261,16 @@ class Knowledge:
         clicks come only as part of a play, one turn of the stock from a redeal as the redeal itself."""
         if not self.folded and not self.stock_plays and not self.out_of_play:
             return game.position_key()
-        keys = game._stack_keys
-        out = self.out_of_play
-        if None in keys:
-            for i, key in enumerate(keys):
-                if key is None and i not in out:
-                    game.stack_key(i)
-        parts = keys[:]
-        for i in out:  # its size and face-down count, without the bytes of each card
-            parts[i] = bytes((len(game.cards[i]), game.face_down[i]))
+        parts = game._stack_keys[:]
+        if self.out_of_play:
+            cards = game.cards
+            for i in self.out_of_play:  # its size and face-down count, without the bytes of each card
+                if cards[i]:  # (an empty stack's key is that already)
+                    parts[i] = bytes((len(cards[i]), game.face_down[i]))
+        if None in parts:
+            for i, key in enumerate(parts):
+                if key is None:
+                    parts[i] = game.stack_key(i)
         if self.stock_plays:
             # One stock cycle's positions, folded (the module's docstring): the stock as a redeal leaves it.
             stock, waste = parts[game.stock_ix], parts[game.waste_ix]
