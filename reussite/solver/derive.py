@@ -259,8 +259,13 @@ class Knowledge:
         reduced to its size, face-down count and top card: the cards buried there can never move again, and
         no rule reads them (a plain game: no override, no own rule that reads more than its top); and where
         clicks come only as part of a play, one turn of the stock from a redeal as the redeal itself."""
-        if not self.folded and not self.stock_plays and not self.out_of_play:
-            return game.position_key()
+        if not self.folded and not self.stock_plays:
+            cards = game.cards
+            for i in self.out_of_play:
+                if cards[i]:
+                    break
+            else:  # nothing out of play yet: the engine's key is this one, and quicker
+                return game.position_key()
         parts = game._stack_keys[:]
         if self.out_of_play:
             cards = game.cards
