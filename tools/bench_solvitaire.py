@@ -18,6 +18,12 @@ Debian's ``libboost-dev libboost-program-options-dev libboost-filesystem-dev``::
         $(sed -n '/^set(sources /,/)/p' CMakeLists.txt | grep -o '[^ ]*\\.cpp') \\
         -lboost_program_options -lboost_filesystem -lboost_system -lpthread
 
+At that commit its Spider presets (spider, spiderette, will-o-the-wisp...) let single cards go to the
+foundations: the presets say "only complete pile moves", which its rules parser does not read (it reads
+"complete piles", which its schema refuses). A build that plays Spider's rules reads the presets' key::
+
+    sed -i 's/"complete piles"/"only complete pile moves"/g' src/main/input-output/input/json-parsing/rules_parser.cpp
+
 Where the two engines' rules differ, it says so: Solvitaire's Klondike presets move part of a run between
 piles only when the card it uncovers can go to a foundation (a restriction of its own), and its Forty
 Thieves and FreeCell move single cards (Réussite's run moves are shortcuts for what single moves through empty
@@ -49,8 +55,6 @@ PRESETS = {
     # The classics' games with a preset whose rules are the same (Solvitaire moves single cards where
     # Réussite moves runs that single moves through spaces could make; a finished Spider run leaves by
     # itself in Réussite and by a move in Solvitaire).
-    ("spiderette", "-"): "spiderette",
-    ("will-o-the-wisp", "-"): "will-o-the-wisp",
     ("streets-and-alleys", "-"): "streets-and-alleys",
     ("beleaguered-castle", "-"): "beleaguered-castle",
     ("accordion", "-"): "accordion",
@@ -60,6 +64,8 @@ PRESETS = {
     ("canfield", "-"): "canfield",
     ("golf", "-"): "golf",
     ("spider", "suits=4"): "spider",
+    ("spiderette", "-"): "spiderette",
+    ("will-o-the-wisp", "-"): "will-o-the-wisp",
 }
 #: Presets whose game is not quite Réussite's, and which of the two has every move of the other ("ours":
 #: Réussite's game has more moves, so a deal Solvitaire wins, Réussite must win; "theirs": the other way).
@@ -71,7 +77,12 @@ ONE_WAY = {
     # Solvitaire's Golf lets a Queen go on a King; Réussite's (Aisleriot's, PySolFC's) puts nothing on a King.
     "golf": "theirs",
     # Solvitaire deals from the stock whatever the piles; Réussite (Aisleriot, PySolFC) only with no empty pile.
+    # And at commit 2815238 its Spider presets put single cards on the foundations, up in suit from the Ace:
+    # the presets (and its rules schema) say "only complete pile moves", its rules parser reads "complete
+    # piles", so the flag stays false (Spiderette deal 2: the Ace of clubs goes home at move 24 of its line).
     "spider": "theirs",
+    "spiderette": "theirs",
+    "will-o-the-wisp": "theirs",
 }
 # Not compared: Solvitaire's simple-simon moves any run of one suit, whatever the empty piles; Réussite's
 # (KPatience's rules) moves it only as far as empty piles allow, so Solvitaire wins deals Réussite proves lost

@@ -583,3 +583,145 @@ def test_a_streamlined_search_that_ends_without_a_win_proves_nothing():
     assert _DFS(game, companion_for(game), streamlined).run(100_000, lambda: None) is Verdict.LOST
     result = solve(game, nodes=50_000)
     assert result.verdict is Verdict.WON and result.searched["streamlined"] > 0
+
+
+def _accordion_row(rng: random.Random) -> dict:
+    """A small Accordion position: a row of 7 to 10 cards, the rest of the pack in the discard pile in a
+    random order (the order in which they went out)."""
+    pack = [_code(Card(rank, suit)) for suit in range(4) for rank in range(1, 14)]
+    rng.shuffle(pack)
+    k = rng.randint(7, 10)
+    row, out = pack[:k], pack[k:]
+    stacks = [{"id": f"tableau-{i + 1}", "cards": [code]} for i, code in enumerate(row)]
+    return {"stacks": [*stacks, {"id": "foundation-1", "cards": out}]}
+
+
+def _own_hole(cls):
+    """Black Hole as a third-party author might write it: the hole's own rule not declared ``by_top``, so no
+    derived rule folds it."""
+    from dataclasses import replace
+
+    stacks = tuple(replace(s, rule=replace(s.rule, by_top=False)) if s.kind is Kind.FOUNDATION else s
+                   for s in cls.stacks)
+    return type("OwnHoleBlackHole", (cls,), {"id": "own-hole-black-hole", "stacks": stacks})
+
+
+def _out_of_play_verdicts(cls, layouts) -> tuple[int, int]:
+    """Each layout solved and brute-forced (exact positions, no fold): (positions compared, disagreements)."""
+    checked = wrong = 0
+    for layout in layouts:
+        game = cls.from_layout(layout)
+        try:
+            expected = brute_force(game, _groups)
+        except TooBig:
+            continue
+        result = solve(game, nodes=50_000)
+        checked += 1
+        wrong += result.verdict is not (Verdict.WON if expected else Verdict.LOST)
+    return checked, wrong
+
+
+def test_stacks_out_of_play_are_keyed_by_their_size_and_the_solver_agrees_with_the_exhaustive_search():
+    """Accordion's discard pile is out of play: the key keeps its size alone, and every verdict on small
+    positions is the exhaustive search's (which compares positions card by card, the discard's order too)."""
+    cls = _classic("accordion")
+    knowledge = companion_for(cls).derived
+    assert [cls.stacks[i].id for i in knowledge.out_of_play] == ["foundation-1"]
+    rng = random.Random(23)
+    # Two orders of the same discarded cards: one key.
+    layout = _accordion_row(rng)
+    other = {"stacks": [*layout["stacks"][:-1], {"id": "foundation-1", "cards": layout["stacks"][-1]["cards"][::-1]}]}
+    one, two = cls.from_layout(layout), cls.from_layout(other)
+    assert one.position_key() != two.position_key() and knowledge.key(one) == knowledge.key(two)
+    layouts = [_accordion_row(rng) for _ in range(CASES + 8)]
+    checked, wrong = _out_of_play_verdicts(cls, layouts)
+    assert checked >= CASES and not wrong, (checked, wrong)
+    # Black Hole with its hole's rule undeclared: the hole takes the player's cards, so it is not out of play.
+    hole = _own_hole(_classic("black-hole"))
+    assert companion_for(hole).derived.out_of_play == ()
+
+
+def test_a_fold_of_stacks_the_player_builds_on_is_caught(monkeypatch):
+    """The mutant: folding every stack no card leaves, the player's foundations too (the condition on
+    ``accepts_from`` dropped). Black Hole's hole then loses its top card from the key, and the solver calls
+    lost positions that the exhaustive search wins."""
+    from reussite.solver import derive
+
+    hole = _own_hole(_classic("black-hole"))
+    rng = random.Random(17)
+    layouts = [_walk_position(hole, rng) for _ in range(CASES)]
+    assert _out_of_play_verdicts(hole, layouts)[1] == 0  # the rule as it is: every verdict right
+
+    def mutant(specs):
+        return tuple(i for i, s in enumerate(specs) if s.kind is not Kind.STOCK and s.rule.pickup == "none")
+
+    from reussite.rules import PICK_NONE
+
+    assert PICK_NONE == "none"
+    monkeypatch.setattr(derive, "out_of_play", mutant)
+    mutated = _own_hole(_classic("black-hole"))  # a new class: its knowledge worked out again, by the mutant
+    assert companion_for(mutated).derived.out_of_play
+    assert _out_of_play_verdicts(mutated, layouts)[1] > 0
+
+
+def test_no_game_of_the_catalogue_reads_the_cards_out_of_play():
+    """Every installed game with stacks out of play (derive.out_of_play) offers the same moves, two moves
+    deep, and wins the same, whatever the order of the cards in those stacks: the fold of the key is sound
+    for it."""
+    from reussite.host import Host
+
+    try:
+        host = Host.load()
+    except Exception:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("no host")
+    rng = random.Random(29)
+    seen = []
+    for game_id in sorted(host.games):
+        cls = host.games[game_id]
+        stacks = companion_for(cls).derived.out_of_play
+        if not stacks:
+            continue
+        seen.append(game_id)
+        game = _random_position(cls, rng, 30)
+        layout = game.layout_json()
+        # Fill each stack out of play with cards from the piles' tops (a position no deal need reach, but
+        # one the rules play from), then shuffle them.
+        by_id = {s["id"]: s for s in layout["stacks"]}
+        kinds = {spec.id: spec.kind for spec in cls.stacks}
+        piles = [s for s in layout["stacks"] if kinds[s["id"]] is Kind.TABLEAU]
+        for i in stacks:
+            target = by_id[cls.stacks[i].id]
+            for pile in [p for p in piles if len(p["cards"]) > p["face_down"] + 1][:3]:
+                target["cards"].append(pile["cards"].pop())
+        shuffled = {**layout, "stacks": [dict(s) for s in layout["stacks"]]}
+        for s in shuffled["stacks"]:
+            if s["id"] in {cls.stacks[i].id for i in stacks}:
+                s["cards"] = rng.sample(s["cards"], len(s["cards"]))
+        one, two = cls.from_layout(layout), cls.from_layout(shuffled)
+
+        def seen_from(game):
+            out = [game.is_won()]
+            for move in list(game.legal_moves()):
+                game.push(move, check=False)
+                out.append((game.notation(move) if hasattr(move, "src") else repr(move), game.is_won(),
+                            sorted(map(repr, game.legal_moves()))))
+                game.pop()
+            return out
+
+        assert seen_from(one) == seen_from(two), game_id
+    assert "accordion" in seen and "spiderette" in seen, seen
+
+
+def test_a_game_that_extends_position_key_keeps_its_stacks_out_of_play_in_the_key():
+    """A game that says its future depends on more than its stacks (its own ``position_key``) may read the
+    cards out of play: the solver keys it by its own key, whole."""
+    cls = _classic("accordion")
+    extended = type("MarkedAccordion", (cls,), {"id": "marked-accordion",
+                                                "position_key": lambda self: cls.position_key(self) + b"!"})
+    knowledge = companion_for(extended).derived
+    assert knowledge.out_of_play == ()
+    layout = _accordion_row(random.Random(3))
+    game = extended.from_layout(layout)
+    assert knowledge.key(game) == game.position_key()
