@@ -282,6 +282,43 @@ def _check_position(game, deal: Counter) -> list:
     return listed
 
 
+def _what_follows(game) -> list:
+    """Whether ``game`` is won, then for each listed move, what it plays, whether it wins, and the moves after."""
+    seen: list = [game.is_won()]
+    for move in list(game.legal_moves()):
+        game.push(move, check=False)
+        seen.append((game.notation(move), game.is_won(), sorted(map(game.notation, game.legal_moves()))))
+        game.pop()
+    return seen
+
+
+def _check_out_of_play(game, rng: random.Random) -> None:
+    """The solver keys a stack out of play by its size alone (``reussite.solver.derive``: no card leaves it and
+    the player puts none there): the same moves and wins, two moves deep, whatever the order of its cards, unless
+    the game extends ``position_key``, which the solver then keys whole."""
+    from reussite.game import Game
+    from reussite.solver.derive import out_of_play
+
+    cls = type(game)
+    stacks = [i for i in out_of_play(game.specs) if len(game.cards[i]) > 1]
+    if not stacks or cls.position_key is not Game.position_key:
+        return
+    layout = game.layout_json()
+    shuffled = {**layout, "stacks": [dict(entry) for entry in layout["stacks"]]}
+    for i in stacks:
+        entry = shuffled["stacks"][i]
+        entry["cards"] = entry["cards"][::-1] if rng.random() < 0.5 else rng.sample(entry["cards"], len(entry["cards"]))
+    try:
+        one, two = cls.from_layout(layout), cls.from_layout(shuffled)
+    except Exception:  # a position the game cannot set up from its layout: nothing to compare
+        return
+    if _what_follows(one) != _what_follows(two):
+        raise _Broken(N_("{stack} is out of play (no card leaves it, the player puts none there), so the solver "
+                         "keys it by how many cards it holds, but the game reads its cards: the moves differ when "
+                         "they lie in another order. Extend position_key() to say that its future depends on "
+                         "them."), stack=game.specs[stacks[0]].id)
+
+
 def _check_save(game, host) -> None:
     from reussite import saves
     from reussite.errors import UserError
@@ -855,11 +892,13 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
             probe(game)
         if step % SAVE_EVERY == SAVE_EVERY - 1:
             _check_save(game, host)
+            _check_out_of_play(game, random.Random(step))  # its own: the random play stays as it was
         if not listed:
             break
         stock = [m for m in listed if isinstance(m, Deal | Redeal)]
         game.push(stock[0] if stock and rng.random() < STOCK_BIAS else rng.choice(listed))
     _check_save(game, host)
+    _check_out_of_play(game, random.Random(game.number))  # at the end of the play: the most cards out of play
     history = len(game.history)
     while game.can_undo:
         game.pop()

@@ -725,3 +725,31 @@ def test_a_game_that_extends_position_key_keeps_its_stacks_out_of_play_in_the_ke
     layout = _accordion_row(random.Random(3))
     game = extended.from_layout(layout)
     assert knowledge.key(game) == game.position_key()
+
+
+def _accordion_reading_its_discard(extends_key: bool):
+    """Accordion with one more rule that reads the discard pile: a move is refused while the last card
+    discarded is a heart (made up, so that the pile's order matters), optionally saying so in position_key."""
+    from reussite.game import Reason
+
+    cls = _classic("accordion")
+    pile = cls.stacks.index(next(s for s in cls.stacks if s.id == "foundation-1"))
+
+    def extra_refusal(self, src, n, dst):
+        cards = self.cards[pile]
+        return Reason("The last card discarded is a heart.") if cards and cards[-1].suit == 2 else None
+
+    body = {"id": "accordion-reading-discard", "extra_refusal": extra_refusal}
+    if extends_key:
+        body["position_key"] = lambda self: cls.position_key(self) + bytes(c.suit for c in self.cards[pile])
+    return type("AccordionReadingDiscard", (cls,), body)
+
+
+def test_reussite_check_fails_a_game_that_reads_the_cards_out_of_play_unless_its_key_says_so():
+    from reussite.testing import check_game
+
+    reading = check_game(_accordion_reading_its_discard(extends_key=False), deals=8, steps=60)
+    assert not reading.ok and "foundation-1 is out of play" in reading.failure.problem, reading
+    assert "Extend position_key()" in reading.failure.problem
+    assert check_game(_accordion_reading_its_discard(extends_key=True), deals=8, steps=60).ok
+    assert check_game(_classic("accordion"), deals=8, steps=60).ok
