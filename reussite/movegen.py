@@ -385,6 +385,21 @@ def checked_moves(plan: Plan, game: Rules) -> list[Move]:
     """The card moves, by asking every candidate: the reference the indexed generator must equal."""
     return [move for src in plan.sources for move in checked_moves_from(plan, game, src)]
 
+def _runs_onto_foundations(compiled, groupable, targets, pile, top_key: int, longest: int, candidates: list) -> None:
+    """Add to ``candidates`` each run of ``pile`` (2 to ``longest`` cards) that a foundation of ``targets``
+    among ``groupable`` takes top card first, each card onto the one before (group moves)."""
+    for dst in targets:
+        if dst in groupable:
+            takes, below = compiled[dst].takes, top_key
+            for n in range(2, longest + 1):
+                card = pile[-n]
+                key = card[0] * 4 + card[1]
+                if key not in takes[below]:
+                    break
+                candidates.append((dst, n))
+                below = key
+
+
 def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[Move]:
     """The same moves as :func:`checked_moves`, asking only the targets whose compiled rule wants each
     card. Used unless the variant overrides ``refusal``, or ``drop_refusal`` without ``custom_drop_kinds`` (it may
@@ -535,18 +550,9 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
                     candidates += [(dst, n) for dst in here if dst not in top_first]
                 upper = key
             longest = n
-        # A run onto a foundation goes on top card first, each card onto the one before (group moves).
         if longest > 1 and groupable and (top_wanted or here):
-            for dst in (*(top_wanted or ()), *here):
-                if dst in groupable:
-                    takes, below = compiled[dst].takes, top_key
-                    for n in range(2, longest + 1):
-                        card = pile[-n]
-                        key = card[0] * 4 + card[1]
-                        if key not in takes[below]:
-                            break
-                        candidates.append((dst, n))
-                        below = key
+            _runs_onto_foundations(compiled, groupable, (*(top_wanted or ()), *here), pile, top_key, longest,
+                                   candidates)
         if asked:
             candidates += [(dst, n) for dst in asked for n in range(1, longest + 1)]
         if not candidates:
@@ -631,17 +637,9 @@ def _picked_moves(plan: Plan, game: Rules, wanted: list[list[int]], anything: li
                 far = [dst for dst in here if dst not in top_first]
                 if far:
                     candidates += [(dst, n) for n in range(2, size + 1) for dst in far]
-        if groupable and size > 1 and (top_wanted or here):  # a run onto a foundation, top card first
-            for dst in (*(top_wanted or ()), *here):
-                if dst in groupable:
-                    takes, below = compiled[dst].takes, top_key
-                    for n in range(2, size + 1):
-                        card = pile[-n]
-                        key = card[0] * 4 + card[1]
-                        if key not in takes[below]:
-                            break
-                        candidates.append((dst, n))
-                        below = key
+        if groupable and size > 1 and (top_wanted or here):
+            _runs_onto_foundations(compiled, groupable, (*(top_wanted or ()), *here), pile, top_key, size,
+                                   candidates)
         if asked:
             candidates += [(dst, n) for dst in asked for n in range(1, size + 1)]
         if not candidates:
