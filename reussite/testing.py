@@ -845,14 +845,12 @@ class _FormProbe:
         return found
 
 
-def _listing_rate(cls, options: Mapping[str, str], first: int, steps: int = 60) -> float:
-    """``legal_moves()`` and ``position_key()`` per CPU second over the positions of a random play of deal
-    ``first`` of ``cls`` (the same play for every class that lists the same moves)."""
-    import time
-
-    game = cls(first, options)
+def played_positions(cls, number: int, options: Mapping[str, str] | None = None, steps: int = 60) -> list:
+    """The positions (copies without history) of a random play of deal ``number`` of ``cls``, seeded by the
+    number: the same play for every class that lists the same moves."""
+    game = cls(number, options or {})
     game.track_positions = False
-    rng = random.Random(first)
+    rng = random.Random(number)
     positions = []
     for _ in range(steps):
         moves = list(game.legal_moves())
@@ -860,6 +858,14 @@ def _listing_rate(cls, options: Mapping[str, str], first: int, steps: int = 60) 
             break
         game.push(rng.choice(moves), check=False)
         positions.append(game.copy(history=False))
+    return positions
+
+
+def _listing_rate(cls, options: Mapping[str, str], first: int, steps: int = 60) -> float:
+    """``legal_moves()`` and ``position_key()`` per CPU second over :func:`played_positions` of deal ``first``."""
+    import time
+
+    positions = played_positions(cls, first, options, steps)
     count, start = 0, time.process_time()
     while count < 5 * len(positions) or time.process_time() - start < 0.1:
         for g in positions:

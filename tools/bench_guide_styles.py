@@ -14,7 +14,6 @@ Not a test. In one process, for each pair, on the same deals:
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -42,6 +41,7 @@ from reussite_classics.klondike import KingAlbert, Klondike  # noqa: E402
 
 from reussite.solver import solve  # noqa: E402
 from reussite.solver.batch import parse_deals  # noqa: E402
+from reussite.testing import played_positions  # noqa: E402
 
 #: (the declared form, the guide's style of the same game), then the guide's style with what reussite check
 #: advises it to declare.
@@ -55,16 +55,7 @@ def listing_rate(cls, deals: range, steps: int = 200, rounds: int = 20) -> float
     """legal_moves() and position_key() per CPU second over the positions of a random play of each deal."""
     count, cpu = 0, 0.0
     for number in deals:
-        game = cls(number)
-        game.track_positions = False
-        rng = random.Random(number)
-        positions = []
-        for _ in range(steps):
-            moves = list(game.legal_moves())
-            if not moves:
-                break
-            game.push(rng.choice(moves), check=False)
-            positions.append(game.copy(history=False))
+        positions = played_positions(cls, number, steps=steps)
         start = time.process_time()
         for _ in range(rounds):
             for g in positions:
