@@ -34,7 +34,8 @@ def click_at(page, selector: str, dx: float = 10, dy: float = 10, count: int = 1
 
 
 def wait_version(page, version: int) -> None:
-    page.wait_for_selector(f"body[data-version='{version}']")
+    # A safety net, not a speed test: on a loaded two-core machine a drag's answer once took more than 8 s.
+    page.wait_for_selector(f"body[data-version='{version}']", timeout=30_000)
 
 
 def test_play_refuse_undo_reload(page, server, artifacts):
