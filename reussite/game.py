@@ -770,9 +770,11 @@ class Game(Position, DeprecatedMethods):
 
         The default is cautious: stacks of one kind (foundation, tableau, reserve) with equal rules, unless
         the variant overrides a method whose result could depend on a stack's place (dealing onto the
-        tableau, the redeal, what happens after a move, its own refusals), and never a stack declared
-        ``positional`` (where a card stands matters). Override to say more; a wrong
-        group makes the solver wrong, so leave a stack out when unsure."""
+        tableau or the reserves, the redeal, what happens after a move, its own refusals), and never a stack
+        declared ``positional`` (where a card stands matters). Override to say more (the groups may depend on
+        the position: Spider's piles once its stock is empty); a wrong group makes the solver wrong, so leave a
+        stack out when unsure. ``reussite check`` swaps two stacks of a group now and then and fails the game if
+        the position then has another future."""
         cls = type(self)
         cached = cls.__dict__.get("_default_groups")
         if cached is not None:
@@ -800,7 +802,11 @@ class Game(Position, DeprecatedMethods):
         dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
         for i, spec in enumerate(self.specs):
             if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
-                if spec.kind is Kind.TABLEAU and (self.deal_to == "tableau" or "do_deal" in overridden):
+                if spec.kind is Kind.TABLEAU and self.deal_to == "tableau":
+                    continue
+                # A deal of the variant's own may put cards onto the piles or the reserves in order (Bristol's
+                # stock, one card onto each reserve): their place matters then.
+                if spec.kind in (Kind.TABLEAU, Kind.RESERVE) and "do_deal" in overridden:
                     continue
                 if i in dealt_onto or i in placed:
                     continue

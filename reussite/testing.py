@@ -319,6 +319,50 @@ def _check_out_of_play(game, rng: random.Random) -> None:
                          "them."), stack=game.specs[stacks[0]].id)
 
 
+def _futures(game) -> tuple:
+    """Whether ``game`` is won, and the keys of the positions its listed moves lead to (as a sorted list: the
+    same future whichever stack a move names)."""
+    keys = []
+    for move in list(game.legal_moves()):
+        game.push(move, check=False)
+        keys.append(game.position_key())
+        game.pop()
+    return game.is_won(), sorted(keys)
+
+
+def _check_groups(game, rng: random.Random) -> None:
+    """The solver keys each group of ``interchangeable_stacks()`` as a set: with two stacks of a group swapped,
+    the position must have the same future, one move deep (the same answer to is_won, the same positions after
+    its moves, keyed). Catches a group declared where the game reads a stack's place (a deal onto the piles
+    in order, say)."""
+    for group in game.interchangeable_stacks():
+        held = [i for i in group if game.cards[i]]
+        if len(group) < 2 or not held:
+            continue
+        a = rng.choice(held)
+        others = [i for i in group
+                  if i != a and (game.cards[i], game.face_down[i]) != (game.cards[a], game.face_down[a])]
+        if others:
+            _check_swap(game, a, rng.choice(others))
+
+
+def _check_swap(game, a: int, b: int) -> None:
+    layout = game.layout_json()
+    swapped = {**layout, "stacks": [dict(entry) for entry in layout["stacks"]]}
+    for key in ("cards", "face_down"):
+        swapped["stacks"][a][key], swapped["stacks"][b][key] = layout["stacks"][b][key], layout["stacks"][a][key]
+    cls = type(game)
+    try:
+        one, two = cls.from_layout(layout), cls.from_layout(swapped)
+    except Exception:  # a position the game cannot set up from its layout: nothing to compare
+        return
+    if _futures(one) != _futures(two):
+        raise _Broken(N_("{one} and {two} are in a group of interchangeable_stacks(), which the solver keys as a "
+                         "set, but the game reads their place: with their cards swapped, other positions follow. "
+                         "Leave them out of the group where their place matters."),
+                      one=game.specs[a].id, two=game.specs[b].id)
+
+
 def _check_save(game, host) -> None:
     from reussite import saves
     from reussite.errors import UserError
@@ -891,6 +935,7 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
         raise _Broken(problem)
     deal = _cards(game)
     _check_cards(game, deal)
+    _check_groups(game, random.Random(game.number))  # at the deal too: the stock full, dealing in order
     for step in range(steps):
         report.positions += 1
         listed = _check_position(game, deal)
@@ -899,12 +944,14 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
         if step % SAVE_EVERY == SAVE_EVERY - 1:
             _check_save(game, host)
             _check_out_of_play(game, random.Random(step))  # its own: the random play stays as it was
+            _check_groups(game, random.Random(step))
         if not listed:
             break
         stock = [m for m in listed if isinstance(m, Deal | Redeal)]
         game.push(stock[0] if stock and rng.random() < STOCK_BIAS else rng.choice(listed))
     _check_save(game, host)
     _check_out_of_play(game, random.Random(game.number))  # at the end of the play: the most cards out of play
+    _check_groups(game, random.Random(game.number))
     history = len(game.history)
     while game.can_undo:
         game.pop()

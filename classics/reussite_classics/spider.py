@@ -120,6 +120,19 @@ class Spider(Variant):
         leave_finished_runs(self, move)
         super().after_move(move)  # then the card it uncovered turns up
 
+    def interchangeable_stacks(self):
+        # Once the stock is empty nothing reads a pile's place: the deals onto the piles in order are over, a
+        # finished run leaves whichever pile it lies on, and the runs and refusals read only the piles they
+        # name. So the solver keys the piles as a set from then on (Solvitaire sorts them likewise).
+        stock = self.stock_ix
+        if stock is not None and self.cards[stock]:
+            return ()
+        cls = type(self)
+        groups = cls.__dict__.get("_pile_group")
+        if groups is None:
+            cls._pile_group = groups = (tuple(self.tableau_ix),)
+        return groups
+
 
 class Spiderette(Spider):
     """Spider with one pack on seven piles."""
