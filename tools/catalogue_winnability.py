@@ -41,11 +41,16 @@ TARGET = ROOT / "classics" / "reussite_classics" / "winnability.json"
 
 def configs(plugin: str, only: set[str] | None) -> list[tuple[str, dict[str, str]]]:
     """Every game of ``plugin`` with each choice of each of its options (the others at their defaults)."""
-    found = []
+    found, seen = [], set()
     for game_id, cls in sorted(_host().games.items()):
         if cls.plugin_name != plugin or (only and game_id not in only):
             continue
-        found += [(game_id, {o.name: c}) for o in cls.options for c in o.choices] or [(game_id, {})]
+        for options in [{o.name: c} for o in cls.options for c in o.choices] or [{}]:
+            # With two options, each one's default choice is the same game: measured once.
+            label = options_label({**{o.name: o.default for o in cls.options}, **options})
+            if (game_id, label) not in seen:
+                seen.add((game_id, label))
+                found.append((game_id, options))
     return found
 
 

@@ -34,7 +34,8 @@ def reussite_games():
     figures = winnability()
     for cls in games:
         # The chooser shows the figure of the game as it starts: its options at their defaults.
-        defaults = ",".join(f"{o.name}={o.default}" for o in cls.options)
+        # Keyed as tools/catalogue_winnability.py writes them: options sorted by name, joined by ";".
+        defaults = ";".join(f"{o.name}={o.default}" for o in sorted(cls.options, key=lambda o: o.name))
         cls.winnability = figures.get(f"{cls.id}:{defaults}" if defaults else cls.id)
     return games
 
