@@ -59,6 +59,7 @@ PRESETS = {
     ("beleaguered-castle", "-"): "beleaguered-castle",
     ("accordion", "-"): "accordion",
     ("king-albert", "-"): "king-albert",
+    ("fan", "-"): "fan",
     # Games whose rules differ a little from the preset's; the verdicts are compared one way only (see
     # ONE_WAY): where one game's moves include the other's, the larger game wins what the smaller wins.
     ("canfield", "-"): "canfield",
@@ -66,6 +67,7 @@ PRESETS = {
     ("spider", "suits=4"): "spider",
     ("spiderette", "-"): "spiderette",
     ("will-o-the-wisp", "-"): "will-o-the-wisp",
+    ("gaps", "gaps=after-sequence;redeals=0"): "gaps-one-deal",
 }
 #: Presets whose game is not quite Réussite's, and which of the two has every move of the other ("ours":
 #: Réussite's game has more moves, so a deal Solvitaire wins, Réussite must win; "theirs": the other way).
@@ -83,6 +85,9 @@ ONE_WAY = {
     "spider": "theirs",
     "spiderette": "theirs",
     "will-o-the-wisp": "theirs",
+    # Solvitaire's Gaps moves any card into a gap that takes it, one in sequence from a 2 at the left too
+    # (a 2 into another row's first place); Réussite's (Aisleriot's, PySolFC's) leaves those where they are.
+    "gaps-one-deal": "theirs",
 }
 # Not compared: Solvitaire's simple-simon moves any run of one suit, whatever the empty piles; Réussite's
 # (KPatience's rules) moves it only as far as empty piles allow, so Solvitaire wins deals Réussite proves lost
@@ -100,6 +105,9 @@ def deal_json(game) -> dict:
     """The position as Solvitaire's deal format: piles, stock and waste bottom card first."""
     if game.id == "accordion":  # one row of cards, left to right
         return {"accordion": [card_name(c) for i in game.tableau_ix for c in game.cards[i]]}
+    if game.id == "gaps":  # four rows of thirteen places, left to right, "" a gap (the Aces are out)
+        places = [card_name(game.cards[i][-1]) if game.cards[i] else "" for i in game.tableau_ix]
+        return {"sequences": [places[row * 13:(row + 1) * 13] for row in range(4)]}
     doc: dict = {"tableau piles": [[card_name(c, k < game.face_down[i]) for k, c in enumerate(game.cards[i])]
                                    for i in game.tableau_ix]}
     if game.stock_ix is not None:

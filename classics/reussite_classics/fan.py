@@ -1,15 +1,16 @@
-"""Baker's Dozen, Cruel, Bristol and Carpet: the open games where every card is dealt at once (or turned from
-the stock) in short piles, the top card alone moves and an empty pile is never filled by the player.
+"""Baker's Dozen, Cruel, Bristol, Fan and Carpet: the open games where every card is dealt at once (or turned from
+the stock) in short piles and the top card alone moves.
 
 Baker's Dozen: thirteen piles of four, Kings put at the bottom of theirs, built down regardless of suit.
 Cruel: the Aces dealt home, twelve piles of four built down in suit; a redeal gathers the piles in order and
 deals them again in fours, as often as you like. Bristol: eight piles of three, Kings at the bottom, and three
-reserves the stock deals onto. Carpet: twenty cards in four rows, nothing built on them; a card that leaves
+reserves the stock deals onto. Fan: eighteen piles of three (the last of one) built down in suit, Kings on
+empty piles. Carpet: twenty cards in four rows, nothing built on them; a card that leaves
 the carpet is replaced from the waste or the stock."""
 
 from reussite.cards import ACE, KING
 from reussite.game import Move, Reason, Redeal
-from reussite.messages import N_
+from reussite.messages import N_, NP_
 from reussite.rules import (
     FOUNDATION_UP_IN_SUIT,
     NONE,
@@ -28,6 +29,9 @@ from reussite.rules import (
     with_changes,
 )
 from reussite.variant import Variant
+
+# French « de l’Éventail » (see reussite.messages.OF_CONTEXT).
+NP_("name after the preposition of", "Fan")
 
 R_SAME_DEAL = Reason(N_("A redeal now would deal the same piles again: move a card first."))
 
@@ -116,6 +120,37 @@ class Bristol(Variant):
     def do_deal(self):
         # One card onto each reserve, the first from the top of the stock; the last deal has one card.
         self.deal_cards(self.stock_ix, self.reserve_ix)
+
+
+#: Fan's piles in rows, as PySolFC lays them out: five, five, five and three.
+FAN_ROWS = (5, 5, 5, 3)
+
+
+class FanGame(Variant):
+    """Fan: eighteen fans of three cards (the last one of one), built down in suit one card at a time, a King on
+    an empty pile; the foundations give their top card back, as in PySolFC."""
+
+    id = "fan"
+    name = N_("Fan")
+    family = N_("Fan")
+    domain = "reussite_classics"
+    decks = 1
+    redeals = 0
+    max_score = 52
+    score_rule = N_("One point for each card on the foundations.")
+    stacks = (
+        # Up in suit from the Ace; the top card may come back onto a pile that takes it.
+        *foundations(4, with_changes(FOUNDATION_UP_IN_SUIT, pickup=PICK_TOP), x=3.5, y=0),
+        *(spec for row, count in enumerate(FAN_ROWS) for spec in tableau(
+            count, StackRule(build=Build(BuildSuit.SAME, -1), empty=KING, pickup=PICK_TOP),
+            x=0, y=1 + row, dx=2.5, fan=Fan.RIGHT, first=1 + sum(FAN_ROWS[:row]))),
+    )
+
+    def deal(self, cards):
+        # PySolFC's order: two rows onto the first seventeen piles, then a row onto all eighteen.
+        for _ in range(2):
+            self.deal_row(cards, self.tableau_ix[:17])
+        self.deal_row(cards)
 
 
 class Cruel(Variant):
@@ -223,4 +258,4 @@ class Carpet(Variant):
         return self.on_foundations() - 4
 
 
-GAMES = (BakersDozen, Bristol, Cruel, Carpet)
+GAMES = (BakersDozen, Bristol, Cruel, Carpet, FanGame)

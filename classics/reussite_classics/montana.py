@@ -1,6 +1,7 @@
 """Gaps (Montana): 52 places in four rows of thirteen; the Aces leave, and each gap takes the card that follows
 its left neighbour in suit (a 2 in the first column). Every move is a card into an empty place, so the places
-are declared positional. Two redeals gather the cards out of sequence and deal them again, shuffled.
+are declared positional. Two redeals (or, as an option, one or none) gather the cards out of sequence and deal
+them again, shuffled.
 
 Maze, of the same kind: 54 places in six rows of nine read as one line, the Kings out; a gap takes the card
 that follows its left neighbour or comes before its right one, a Queen and an Ace following each other."""
@@ -39,6 +40,9 @@ class Gaps(Variant):
         Option("gaps", ("after-sequence", "random"), "after-sequence",
                N_("where the gaps are after a redeal"), label=N_("Gaps on redeal"),
                choice_labels=(N_("after each row's sequence"), N_("anywhere"))),
+        # Solvitaire's "gaps-one-deal" and PySolFC's harder ways of playing: fewer redeals, or none.
+        Option("redeals", ("2", "1", "0"), "2", N_("how many times the cards out of sequence are dealt again"),
+               label=N_("Redeals"), choice_labels=(N_("two"), N_("one"), N_("none"))),
     )
     stacks = (
         stock(6, 4.2),
@@ -50,6 +54,10 @@ class Gaps(Variant):
     )
     max_score = 48
     score_rule = N_("One point for each card in sequence from the 2 at the left of its row.")
+
+    def configure(self):
+        if "redeals" in self.option_values:
+            self.redeals = int(self.option_values["redeals"])
 
     def deal(self, cards):
         # PySolFC's order: each place in turn takes the top card; an Ace leaves a gap there.

@@ -1,7 +1,7 @@
-"""Baker's Dozen, Bristol, Cruel and Carpet (fan.py in reussite-classics): the deals against pysol-cards' own
-deal of PySolFC's game 31 (Baker's Dozen) and, for the others, which pysol-cards does not deal, against
-PySolFC's dealing order rebuilt over its shuffle (Bristol 42, Cruel 104, Carpet 97); then each rule of the
-rule pages, the stock and the redeal included."""
+"""Baker's Dozen, Bristol, Cruel, Fan and Carpet (fan.py in reussite-classics): the deals against pysol-cards'
+own deal of PySolFC's games 31 (Baker's Dozen) and 56 (Fan) and, for the others, which pysol-cards does not
+deal, against PySolFC's dealing order rebuilt over its shuffle (Bristol 42, Cruel 104, Carpet 97); then each
+rule of the rule pages, the stock and the redeal included."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import os
 import classics_support as oracle
 import pytest
 from classics_support import legal, move
-from reussite_classics.fan import R_SAME_DEAL, BakersDozen, Bristol, Carpet, Cruel
+from reussite_classics.fan import R_SAME_DEAL, BakersDozen, Bristol, Carpet, Cruel, FanGame
 
 from reussite.game import DEAL, REDEAL
 
@@ -186,6 +186,60 @@ def test_bristol_is_won_with_52_home_a_point_a_card():
     assert not game.is_won() and game.score() == 2
     game = full(Bristol)
     assert game.is_won() and game.score() == Bristol.max_score == 52
+
+
+# -- Fan -----------------------------------------------------------------------------------------------
+
+
+def fan(number):
+    board = oracle.dealt("fan", number)
+    return {f"tableau-{i + 1}": [oracle.code(c) for c in col] for i, col in enumerate(board.columns.cols)}
+
+
+def test_fan_deals_like_pysolfc():
+    check_deal(FanGame, fan)
+
+
+def test_fan_deals_seventeen_piles_of_three_and_one_of_one_with_no_stock():
+    game = FanGame(7)
+    assert [len(game.cards[i]) for i in game.tableau_ix] == [3] * 17 + [1]
+    assert game.stock_ix is None and game.waste_ix is None and not game.reserve_ix
+    assert not any(game.cards[i] for i in game.foundation_ix)
+
+
+def test_fan_builds_down_in_suit_one_card_at_a_time():
+    game = position(FanGame, tableau_1="9S", tableau_2="4D 8S", tableau_3="8C", tableau_4="9D 8D", tableau_5="TD")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")  # another suit
+    assert not legal(game, "tableau-4", "tableau-5", 2)  # the top card alone moves
+    assert not legal(game, "tableau-1", "tableau-5")  # down only
+
+
+def test_fan_an_empty_pile_takes_a_king_only():
+    game = position(FanGame, tableau_1="", tableau_2="3H KD", tableau_3="4C QD")
+    assert legal(game, "tableau-2", "tableau-1")
+    assert not legal(game, "tableau-3", "tableau-1")
+
+
+def test_fan_foundations_build_up_in_suit_from_the_ace_and_give_their_top_card_back():
+    game = position(FanGame, foundation_1="AH 2H", tableau_1="3H", tableau_2="3S", tableau_3="AS", tableau_4="4S",
+                    tableau_5="3C")
+    assert legal(game, "tableau-1", "foundation-1")
+    assert not legal(game, "tableau-2", "foundation-1")  # another suit
+    assert legal(game, "tableau-3", "foundation-2")
+    assert not legal(game, "tableau-4", "foundation-2")  # an empty foundation takes an Ace
+    # The top card may come back onto a pile that takes it (PySolFC's foundations, Solvitaire's "removable").
+    game = position(FanGame, foundation_1="AH 2H", tableau_1="3H", tableau_2="3C", tableau_3="")
+    assert legal(game, "foundation-1", "tableau-1")
+    assert not legal(game, "foundation-1", "tableau-2")  # by the piles' own rule: in suit
+    assert not legal(game, "foundation-1", "tableau-3")  # an empty pile takes a King only
+
+
+def test_fan_is_won_with_52_home_a_point_a_card():
+    game = position(FanGame, foundation_1="AC 2C", tableau_1="3C")
+    assert not game.is_won() and game.score() == 2
+    game = full(FanGame)
+    assert game.is_won() and game.score() == FanGame.max_score == 52
 
 
 # -- Cruel ---------------------------------------------------------------------------------------------

@@ -150,6 +150,16 @@ def test_two_redeals_only():
     assert game.refusal(REDEAL) is not None
 
 
+@pytest.mark.parametrize(("redeals", "allowed"), [("2", 2), ("1", 1), ("0", 0)])
+def test_the_redeals_option_allows_two_one_or_no_redeal(redeals, allowed):
+    for used in range(3):
+        game = grid(BLOCKED, options={"redeals": redeals}, redeals_used=used)
+        assert (REDEAL in list(game.legal_moves())) is (used < allowed), (redeals, used)
+        # Blocked with no redeal left: nothing more can happen, the game is lost.
+        assert game.is_lost() is (used >= allowed), (redeals, used)
+    assert Gaps(1, {}).redeals == 2 and Gaps(1, {"redeals": "0"}).snapshot() == Gaps(1, {}).snapshot()
+
+
 def test_random_gaps_option_puts_the_four_gaps_among_the_redealt_places():
     game = grid(BLOCKED, options={"gaps": "random"})
     game.push(REDEAL)
