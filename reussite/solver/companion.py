@@ -103,9 +103,10 @@ class Companion:
         best-first searches. Default, all of it read from the declarations so every game gets it: 4 a card
         on the foundations, 1 an empty tableau pile and ``reserve_weight`` an empty reserve that takes a
         card; less half a point for each tableau card that is face down or does not follow the card under it
-        by its pile's build, or does not move with it where the variant's own ``run_length`` says which cards
-        move together (it must move before the cards under it can; see ``_run_tables``: Spider with two suits,
-        deals 1-10 at 30,000 positions, 2 won against 0; Spiderette deals 1-20 at 10,000, 2 against 0), and
+        by its pile's build, or does not move with it where the variant's own ``run_length`` or ``max_movable``
+        says which cards move together (it must move before the cards under it can; see ``_run_tables``: Spider
+        with two suits, deals 1-10 at 30,000 positions, 2 won against 0; Spiderette deals 1-20 at 10,000, 2
+        against 0; Simple Simon deals 1-20 at 5,000, 14 against 0), and
         ``blocked_weight`` for each
         card above the deepest card of a pile that a foundation takes now (what must move first to play it).
         Deals 1-20 at 30,000 positions: FreeCell 19 won against 16 without the disorder term, Klondike by
@@ -149,16 +150,20 @@ class Companion:
         return score
 
     def _run_tables(self, game: Game) -> tuple | None:
-        """Where the variant says which cards move together (its own ``run_length``, Spider's runs of one suit
-        on piles built in any suit): per stack, which cards follow each card both by the build and as a run
-        that moves, read by asking ``run_length`` of a pile of two cards, each pair in turn; None otherwise
-        (and if the answers cannot be read so). The disorder term then counts a card that can go on the one
-        under it but not move with it: it must move before the cards under it can go anywhere together."""
+        """Where the variant says which cards move together (its own ``run_length`` or ``max_movable``: Spider's
+        runs of one suit, Simple Simon's sequences of one suit with no empty pile, on piles built in any
+        suit): per stack, which cards follow each card both by the build and as a run that moves, read by
+        asking ``max_movable`` (which asks ``run_length``) about a pile of two cards, each pair in turn, every
+        other pile holding a card; None where every answer is the build's (and if the answers cannot be read
+        so). The disorder term then counts a card that can go on the one under it but not move with it: it
+        must move before the cards under it can go anywhere together."""
         from reussite.game import Game
 
         options = tuple(game.option_values.items())
         found = None
-        if type(game).run_length is not Game.run_length and game.tableau_ix:
+        cls = type(game)
+        if (cls.run_length is not Game.run_length or cls.max_movable is not Game.max_movable) and \
+                len(game.tableau_ix) > 1:
             try:
                 found = self._read_runs(game)
             except Exception:  # the override needs more than two cards to answer: the build alone, then
@@ -172,14 +177,23 @@ class Companion:
         firsts: dict[int, object] = {}
         for card in probe.pack():
             firsts.setdefault(card[0] * 4 + card[1], card)
+        filler = next(iter(firsts.values()))
+        piles = probe.tableau_ix
+        for i in piles:  # no empty pile: the run that moves by itself, not through spaces
+            probe.cards[i], probe.face_down[i] = [filler], 0
+            probe._stack_keys[i] = None
         tables: list = list(probe._rules[i].on for i in range(len(probe.cards)))
         read: dict = {}
-        for i in probe.tableau_ix:
-            on = probe._rules[i].on
+        differs = False
+        for i in piles:
+            rule = probe._rules[i]
+            on = rule.on
+            if rule.pickup not in ("run", "run-by-spaces"):  # the top card alone moves: the build says it all
+                continue
             if id(on) in read:
                 tables[i] = read[id(on)]
                 continue
-            saved = probe.cards[i], probe.face_down[i]
+            dst = piles[1] if i == piles[0] else piles[0]
             table = {}
             for low, lower in firsts.items():
                 takes = on[low] if low < len(on) else frozenset()
@@ -188,18 +202,17 @@ class Companion:
                     upper = firsts.get(up)
                     if upper is None:
                         continue
-                    probe.cards[i], probe.face_down[i] = [lower, upper], 0
+                    probe.cards[i] = [lower, upper]
                     probe._stack_keys[i] = None
-                    if probe.run_length(i) >= 2:
+                    if probe.max_movable(i, dst) >= 2:
                         kept.add(up)
                 table[low] = frozenset(kept)
-            probe.cards[i], probe.face_down[i] = saved
+            probe.cards[i] = [filler]
             probe._stack_keys[i] = None
             full = [table.get(k, frozenset()) for k in range(len(on))]
-            if full == list(on):  # runs follow the build: nothing to add
-                return None
+            differs = differs or full != list(on)
             tables[i] = read[id(on)] = full
-        return tuple(tables)
+        return tuple(tables) if differs else None
 
     def _wanted(self, game: Game) -> bytes | None:
         """The cards the foundations take now, as a table for ``bytes.translate`` that marks their keys 1 and
