@@ -45,6 +45,12 @@ class Option:
 M_OPTION_VALUE = N_("{option}: {value}")
 
 
+def options_label(options: Mapping[str, str]) -> str:
+    """Options as one canonical string (``deal=3``; several sorted and joined by ``;``; ``-`` for none): how
+    result files, the winnability figures and the chooser that reads them name a game's options."""
+    return ";".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
+
+
 def options_in_words(tr, cls, values: Mapping[str, str]) -> str:
     """The options of a game as a reader says them ("1 card at a time, 2 redeals"), each choice by its label
     in ``tr`` (the game's translator: labels are in its domain), several joined by "; "; a value without a

@@ -28,15 +28,17 @@ def game_ids() -> list[str]:
 
 @hookimpl
 def reussite_games():
+    from reussite.variant import options_label
+
     games = []
     for name in family_modules():
         games += importlib.import_module(f"{__name__}.{name}").GAMES
     figures = winnability()
     for cls in games:
         # The chooser shows the figure of the game as it starts: its options at their defaults.
-        # Keyed as tools/catalogue_winnability.py writes them: options sorted by name, joined by ";".
-        defaults = ";".join(f"{o.name}={o.default}" for o in sorted(cls.options, key=lambda o: o.name))
-        cls.winnability = figures.get(f"{cls.id}:{defaults}" if defaults else cls.id)
+        # Keyed as tools/catalogue_winnability.py writes them (options_label).
+        defaults = options_label({o.name: o.default for o in cls.options})
+        cls.winnability = figures.get(cls.id if defaults == "-" else f"{cls.id}:{defaults}")
     return games
 
 

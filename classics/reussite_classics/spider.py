@@ -123,7 +123,7 @@ class Spider(Variant):
     def interchangeable_stacks(self):
         # Once the stock is empty nothing reads a pile's place: the deals onto the piles in order are over, a
         # finished run leaves whichever pile it lies on, and the runs and refusals read only the piles they
-        # name. So the solver keys the piles as a set from then on (Solvitaire sorts them likewise).
+        # name. So the solver keys the piles as a set from then on.
         stock = self.stock_ix
         if stock is not None and self.cards[stock]:
             return ()

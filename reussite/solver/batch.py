@@ -21,6 +21,7 @@ from reussite.errors import UserError
 from reussite.messages import N_
 from reussite.saves import loads_line
 from reussite.solver.search import Budget, Verdict, solve
+from reussite.variant import options_label
 
 #: The columns of a results file, in order (CSV header; JSON lines use the same keys).
 COLUMNS = ("game", "options", "number", "budget", "verdict", "moves", "nodes", "positions", "seconds",
@@ -36,11 +37,6 @@ def _host():
 
         _HOST = Host.load()
     return _HOST
-
-
-def options_label(options: Mapping[str, str]) -> str:
-    """Options as one canonical string (``deal=3``; several sorted and joined by ``;``; ``-`` for none)."""
-    return ";".join(f"{k}={v}" for k, v in sorted(options.items())) or "-"
 
 
 def budget_label(budget: Budget) -> str:

@@ -29,7 +29,7 @@ import warnings
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
-from reussite.rules import EMPTY_KEY
+from reussite.rules import EMPTY_KEY, PICK_RUN, PICK_RUN_BY_SPACES
 from reussite.solver import derive
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ class Companion:
         for i in piles:
             rule = probe._rules[i]
             on = rule.on
-            if rule.pickup not in ("run", "run-by-spaces"):  # the top card alone moves: the build says it all
+            if rule.pickup not in (PICK_RUN, PICK_RUN_BY_SPACES):  # the top card alone moves: the build says all
                 continue
             if id(on) in read:
                 tables[i] = read[id(on)]
