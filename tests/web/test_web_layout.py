@@ -539,6 +539,10 @@ def test_court_cards_stay_legible_on_small_cards(browser, server, game, size):
     of the height), and covers neither index."""
     context, page, _ = open_page(browser, server, game, size)
     try:
+        # A figure is a <use> of the external sprite sheet: its box is empty until the sheet has loaded, which
+        # on a loaded machine comes after the page itself (a figure measured 0 wide in a full parallel run).
+        wait_until(page, "[...document.querySelectorAll('.card[data-code] svg.art use')]"
+                         ".every((u) => u.getBBox().width > 0)", timeout=30)
         courts = page.evaluate(COURTS)
         assert courts, "no court card face up"
         assert all(c["width"] < 64 for c in courts), courts  # small cards, as the issue found them
