@@ -8,6 +8,12 @@ CPU time, which a busy machine disturbs far less: compare CPU figures between ru
     python tools/bench_solver.py                                   # every game, deals 1-100, 2 s per deal
     python tools/bench_solver.py --games osmosis:deal=3 --deals 1-1000 --timeout 2 --jobs 2
     python tools/bench_solver.py --games forty-thieves --timeout 10 --memory 1024 --json
+    python tools/bench_solver.py --games freecell klondike:draw=3 --nodes 30000 --engine native python
+
+``--engine`` picks the search (reussite.solver.native): ``auto`` (the default, what players get: the native core
+first where it can search the game, the Python searches after it), ``native`` (the native core alone, where it
+can), ``python`` (the Python searches alone). With several, each game is measured with each in turn, one
+after the other, so that their figures come from one run.
 """
 
 from __future__ import annotations
@@ -42,7 +48,12 @@ def solve_timed(*task) -> dict:
     return row
 
 
-def bench(game: str, options: dict[str, str], deals: range, budget: Budget, jobs: int) -> dict:
+#: --engine -> REUSSITE_NATIVE, which the workers inherit.
+ENGINES = {"auto": "1", "native": "only", "python": "0"}
+
+
+def bench(game: str, options: dict[str, str], deals: range, budget: Budget, jobs: int, engine: str = "auto") -> dict:
+    os.environ["REUSSITE_NATIVE"] = ENGINES[engine]
     tasks = [(game, options, n, budget) for n in deals]
     start = time.perf_counter()
     if jobs == 1:
@@ -56,7 +67,8 @@ def bench(game: str, options: dict[str, str], deals: range, budget: Budget, jobs
     summary = Summary.of(rows).as_json()
     stopped = Counter(r["stopped_by"] for r in rows if r["verdict"] == "unknown")
     cpu = sum(r["cpu_seconds"] for r in rows)
-    return {"game": game, "options": options, "deals": f"{deals.start}-{deals.stop - 1}", "jobs": jobs,
+    return {"game": game, "options": options, "engine": engine, "deals": f"{deals.start}-{deals.stop - 1}",
+            "jobs": jobs,
             "wall_seconds": round(wall, 1), "unknown_by": dict(stopped), "cpu_seconds": round(cpu, 2),
             "cpu_nodes_per_second": sum(r["nodes"] for r in rows) / cpu if cpu else 0.0,
             "max_table_mb": max((r["memory_mb"] for r in rows), default=0.0),
@@ -86,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory", type=float, default=1024.0, help="MB of positions per deal (default 1024)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--engine", nargs="+", choices=sorted(ENGINES), default=["auto"],
+                        help="the search: auto (native core, then Python), native or python; several: each in turn")
     args = parser.parse_args(argv)
     # A node budget alone gives the same answer on any machine: no clock unless asked for.
     seconds = args.timeout if args.timeout is not None else (None if args.nodes else 2.0)
@@ -95,18 +109,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {os.cpu_count()} cores, {args.jobs} jobs, budget {budget}", file=sys.stderr)
     for spec in args.games:
         game, options = _spec(spec)
-        out = bench(game, options, deals, budget, args.jobs)
-        if args.json:
-            print(json.dumps(out), flush=True)
-            continue
-        s = out["seconds"]
-        print(f"{spec:<16} deals {out['deals']}: decided {out['decided_pct']:5.1f}%  won {out['won']:4}  "
-              f"lost {out['lost']:4}  unknown {out['unknown']:4}  {out['nodes_per_second']:8,.0f} nodes/s  "
-              f"{out['cpu_nodes_per_second']:8,.0f} nodes/s CPU  "
-              f"time p50 {s['p50']:.2f} p90 {s['p90']:.2f} p99 {s['p99']:.2f} max {s['max']:.2f} s  "
-              f"line mean {out['line_mean']} median {out['line_median']}  "
-              f"rss {out['max_rss_mb']:.0f} MB  table {out['max_table_mb']:.0f} MB  wall {out['wall_seconds']} s",
-              flush=True)
+        for engine in args.engine:
+            out = bench(game, options, deals, budget, args.jobs, engine)
+            if args.json:
+                print(json.dumps(out), flush=True)
+                continue
+            s = out["seconds"]
+            print(f"{spec:<16} {engine:<6} deals {out['deals']}: decided {out['decided_pct']:5.1f}%  "
+                  f"won {out['won']:4}  "
+                  f"lost {out['lost']:4}  unknown {out['unknown']:4}  {out['nodes_per_second']:8,.0f} nodes/s  "
+                  f"{out['cpu_nodes_per_second']:8,.0f} nodes/s CPU  "
+                  f"time p50 {s['p50']:.2f} p90 {s['p90']:.2f} p99 {s['p99']:.2f} max {s['max']:.2f} s  "
+                  f"line mean {out['line_mean']} median {out['line_median']}  "
+                  f"rss {out['max_rss_mb']:.0f} MB  table {out['max_table_mb']:.0f} MB  wall {out['wall_seconds']} s",
+                  flush=True)
     return 0
 
 

@@ -37,6 +37,7 @@ from functools import partial
 
 from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
+from reussite.solver import native
 from reussite.solver.companion import Companion, companion_for
 from reussite.solver.derive import streamlined
 from reussite.solver.walk import Walk
@@ -670,8 +671,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             if STREAMLINE and any(game.face_down[i] for i in game.tableau_ix) else None)
     lean_expanded = 0
 
+    natively = 0  # positions the native core expanded first (see _native_first)
+
     def total() -> int:
-        return (main.expanded + beams_expanded + (beam.expanded if beam is not None else 0)
+        return (natively + main.expanded + beams_expanded + (beam.expanded if beam is not None else 0)
                 + lean_expanded + (lean.expanded if lean is not None else 0)
                 + sum(best.expanded for best in bests))
 
@@ -693,6 +696,8 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                     "beam": beams_expanded + (beam.expanded if beam is not None else 0),
                     "best-first": sum(best.expanded for best in bests),
                     "streamlined": lean_expanded + (lean.expanded if lean is not None else 0)}
+        if natively:
+            searched["native"] = natively
         return Result(verdict, list(winner.line) if winner is not None else [], total(), len(main.visited),
                       time.perf_counter() - start, stopped_by, used() / (1024 * 1024), searched,
                       main.separation)
@@ -711,6 +716,26 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         walk = None if sink is None else Walk.of(game, sink)
         if walk is not None:
             return _walked(game, walk, budget, start, check)
+    if native.enabled() and native.why_not(game) is None:
+        core = native.NativeSearch(game)
+        try:
+            verdict, line = _native_first(core, budget, start, check)
+        except _Stop as stop:
+            return finish(Verdict.UNKNOWN, stop.reason)
+        except KeyboardInterrupt:
+            return finish(Verdict.UNKNOWN, "interrupted")
+        natively = core.expanded
+        searched = {"native": natively}
+        if verdict == "won":
+            return _verified(game, Result(Verdict.WON, line, natively, core.core.positions,
+                                          time.perf_counter() - start, None, core.table_bytes / 2**20, searched))
+        if verdict == "lost":
+            return Result(Verdict.LOST, [], natively, core.core.positions, time.perf_counter() - start, None,
+                          core.table_bytes / 2**20, searched)
+        if native.only():
+            return Result(Verdict.UNKNOWN, [], natively, core.core.positions, time.perf_counter() - start,
+                          core.stopped if isinstance(core.stopped, str) else "time", core.table_bytes / 2**20, searched)
+        del core  # its table: the Python searches' budget of memory is theirs alone
     # The searches build many objects and no reference cycles; the cyclic collector's passes over the
     # stored positions cost about a sixth of the time (best-first, Tournament), so it waits until the end.
     collecting = gc.isenabled()
@@ -766,6 +791,39 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     finally:
         if collecting:
             gc.enable()
+
+
+#: The native core's share of a budget in seconds when the Python searches may follow it (see _native_first).
+NATIVE_SHARE = 0.5
+
+
+class _NativeTime(Exception):
+    """The native core's share of the time is spent: the Python searches take over."""
+
+
+def _native_first(core: native.NativeSearch, budget: Budget, start: float, check: Callable[[], None]):
+    """Run the native core (reussite.solver.native) first, on a game it can search: ("won", line), ("lost",
+    []) or (None, []) when its budget ran out. It searches depth-first like the Python engine's first search,
+    at many more positions a second, but with none of its companion's knowledge but the safe moves; so where
+    it decides nothing the Python schedule runs next with the whole budget in positions (each engine has its
+    own), and the time left. A stop asked for (cancel, memory, the whole time) is raised as _Stop."""
+    mine = None
+    if budget.seconds is not None and not native.only():
+        mine = start + budget.seconds * NATIVE_SHARE
+
+    def native_check() -> None:
+        check()
+        if mine is not None and time.perf_counter() > mine:
+            raise _NativeTime
+
+    max_bytes = None if budget.memory_mb is None else int(budget.memory_mb * 1024 * 1024)
+    verdict, line = core.run(budget.nodes, native_check, max_bytes)
+    stopped = core.stopped
+    if isinstance(stopped, (_Stop, KeyboardInterrupt)):
+        raise stopped
+    if isinstance(stopped, BaseException) and not isinstance(stopped, _NativeTime):
+        raise stopped
+    return verdict, line
 
 
 #: Whether the streamlined depth-first search takes its turns (see :func:`solve`).

@@ -1,0 +1,700 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The native search core (issue 38): a depth-first search with a transposition table, over flat positions,
+for the games whose rules are declarations alone (``reussite.solver.native`` decides which, and builds the
+tables this module reads).
+
+A position is one block of bytes: each stack's length and face-down count, the redeals used, then each stack's
+cards as card keys (``rank * 4 + suit``) in a slot of ``cap`` bytes. The search keeps one block per depth, so
+playing a move is a copy and a few writes, and taking it back is going one block up. Each stack's two 64-bit
+hashes are kept with the block and only the stacks a move touches are hashed again; the position's key adds
+them up, the stacks of an interchangeable group without their place (so a swap gives the same key), the others
+salted by their place: 128 bits, as ``Game.position_key`` tells positions apart.
+
+Nothing here decides what a move does beyond what ``Game.push`` does for a plain game; the differential tests
+(tests/solver/test_native.py) hold it to the Python engine position by position.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int32_t
+from libc.stdlib cimport malloc, realloc, free, calloc
+from libc.string cimport memcpy, memset
+
+cdef enum:
+    K_STOCK = 0
+    K_WASTE = 1
+    K_FOUNDATION = 2
+    K_TABLEAU = 3
+    K_RESERVE = 4
+    P_NONE = 0
+    P_TOP = 1
+    P_RUN = 2
+    P_SPACES = 3
+    M_MOVE = 0
+    M_DEAL = 1
+    M_REDEAL = 2
+    NKEYS = 56
+
+cdef inline uint32_t pack(uint32_t kind, uint32_t src, uint32_t dst, uint32_t n) noexcept nogil:
+    return (kind << 30) | (src << 22) | (dst << 14) | n
+
+cdef inline uint64_t fmix(uint64_t h) noexcept nogil:
+    h ^= h >> 33
+    h *= 0xff51afd7ed558ccdULL
+    h ^= h >> 33
+    h *= 0xc4ceb9fe1a85ec53ULL
+    h ^= h >> 33
+    return h
+
+
+cdef class Core:
+    """One game's tables and a search over them."""
+
+    cdef int S, cap, pos_size, hash_off, cards_off
+    cdef uint8_t *kind
+    cdef uint8_t *pickup
+    cdef uint8_t *takes      # [S][56][56]: takes[s][top][card]
+    cdef uint8_t *on         # [S][56][56]: on[s][lower][upper]
+    cdef uint8_t *accepts    # [S][5]
+    cdef int32_t *room
+    cdef int32_t *twin
+    cdef uint8_t *flips
+    cdef uint8_t *group_moves
+    cdef int32_t *group      # the group of interchangeable stacks each stack is in, -1: none
+    cdef uint64_t *salt_a
+    cdef uint64_t *salt_b
+    cdef int32_t *sources
+    cdef int nsources
+    cdef int32_t *tableau
+    cdef int ntableau
+    cdef int32_t *cells
+    cdef int ncells
+    cdef int32_t *won
+    cdef int nwon
+    cdef int stock, waste, deal_to_waste, deal_count, redeals
+    # Safe foundation moves (reussite.solver.derive): per card the level each suit must be complete to.
+    cdef int safe_on
+    cdef uint8_t *levels     # [56][4]
+    cdef int32_t *foundations
+    cdef int nfoundations
+    cdef int32_t *safe_sources
+    cdef int nsafe_sources
+    cdef int copies[4]
+    cdef int top_rank[4]
+    # The transposition table: pairs of 64-bit keys, (0, 0) for an empty slot.
+    cdef uint64_t *table
+    cdef uint64_t table_mask
+    cdef uint64_t stored
+    cdef uint64_t max_slots
+    # The search's frames: a position and a list of moves per depth.
+    cdef uint8_t *frames
+    cdef int frame_cap
+    cdef uint32_t *arena
+    cdef int arena_cap
+    cdef int32_t *first
+    cdef int32_t *count
+    cdef int32_t *next_
+    cdef uint32_t *taken
+    cdef public long long expanded
+    cdef public object stopped
+
+    def __cinit__(self):
+        self.kind = NULL
+
+    def __init__(self, dict t):
+        cdef int S = t["stacks"]
+        cdef int i, j
+        self.S = S
+        self.cap = t["cap"]
+        self.cards_off = 2 * S + 1
+        self.hash_off = self.cards_off + S * self.cap
+        self.hash_off = (self.hash_off + 7) & ~7
+        self.pos_size = self.hash_off + 16 * S
+        self.kind = self._bytes(t["kind"])
+        self.pickup = self._bytes(t["pickup"])
+        self.takes = self._bytes(t["takes"])
+        self.on = self._bytes(t["on"])
+        self.accepts = self._bytes(t["accepts"])
+        self.flips = self._bytes(t["flips"])
+        self.group_moves = self._bytes(t["group_moves"])
+        self.levels = self._bytes(t["levels"])
+        self.room = self._ints(t["room"])
+        self.twin = self._ints(t["twin"])
+        self.group = self._ints(t["group"])
+        self.sources = self._ints(t["sources"]); self.nsources = len(t["sources"])
+        self.tableau = self._ints(t["tableau"]); self.ntableau = len(t["tableau"])
+        self.cells = self._ints(t["cells"]); self.ncells = len(t["cells"])
+        self.won = self._ints(t["won"]); self.nwon = len(t["won"])
+        self.foundations = self._ints(t["foundations"]); self.nfoundations = len(t["foundations"])
+        self.safe_sources = self._ints(t["safe_sources"]); self.nsafe_sources = len(t["safe_sources"])
+        self.stock, self.waste = t["stock"], t["waste"]
+        self.deal_to_waste, self.deal_count, self.redeals = t["deal_to_waste"], t["deal_count"], t["redeals"]
+        self.safe_on = t["safe"]
+        for i in range(4):
+            self.copies[i] = t["copies"][i][0]
+            self.top_rank[i] = t["copies"][i][1]
+        self.salt_a = <uint64_t *> malloc(8 * (S + 1))
+        self.salt_b = <uint64_t *> malloc(8 * (S + 1))
+        cdef uint64_t x = 0x9e3779b97f4a7c15ULL
+        for i in range(S + 1):
+            x = fmix(x + 0x9e3779b97f4a7c15ULL)
+            self.salt_a[i] = x
+            x = fmix(x + 0x9e3779b97f4a7c15ULL)
+            self.salt_b[i] = x
+        self.table = NULL
+        self.frames = NULL
+        self.arena = NULL
+        self.first = self.count = self.next_ = NULL
+        self.taken = NULL
+        self.expanded = 0
+        self.stopped = None
+
+    cdef uint8_t *_bytes(self, bytes data):
+        cdef uint8_t *out = <uint8_t *> malloc(len(data) + 1)
+        cdef int i
+        for i in range(len(data)):
+            out[i] = data[i]
+        return out
+
+    cdef int32_t *_ints(self, values):
+        cdef int32_t *out = <int32_t *> malloc(4 * (len(values) + 1))
+        cdef int i
+        for i in range(len(values)):
+            out[i] = values[i]
+        return out
+
+    def __dealloc__(self):
+        if self.kind == NULL:
+            return
+        for p in (<size_t> self.kind, <size_t> self.pickup, <size_t> self.takes, <size_t> self.on,
+                  <size_t> self.accepts, <size_t> self.flips, <size_t> self.group_moves, <size_t> self.levels,
+                  <size_t> self.room, <size_t> self.twin, <size_t> self.group, <size_t> self.sources,
+                  <size_t> self.tableau, <size_t> self.cells, <size_t> self.won, <size_t> self.foundations,
+                  <size_t> self.safe_sources, <size_t> self.salt_a, <size_t> self.salt_b, <size_t> self.table,
+                  <size_t> self.frames, <size_t> self.arena, <size_t> self.first, <size_t> self.count,
+                  <size_t> self.next_, <size_t> self.taken):
+            free(<void *> p)
+
+    # -- positions ----------------------------------------------------------------------------------------
+
+    cdef inline uint8_t *cards(self, uint8_t *pos, int s) noexcept nogil:
+        return pos + self.cards_off + s * self.cap
+
+    cdef inline int top(self, uint8_t *pos, int s) noexcept nogil:
+        cdef int n = pos[s]
+        return 0 if n == 0 else pos[self.cards_off + s * self.cap + n - 1]
+
+    cdef void rehash(self, uint8_t *pos, int s) noexcept nogil:
+        cdef uint64_t *h = <uint64_t *> (pos + self.hash_off)
+        cdef uint8_t *c = pos + self.cards_off + s * self.cap
+        cdef int n = pos[s], i
+        cdef uint64_t a = 0x243f6a8885a308d3ULL ^ (<uint64_t> n << 8) ^ pos[self.S + s]
+        cdef uint64_t b = 0x13198a2e03707344ULL ^ (<uint64_t> n << 8) ^ pos[self.S + s]
+        for i in range(n):
+            a = (a ^ c[i]) * 0x100000001b3ULL
+            a ^= a >> 29
+            b = (b + c[i] + 1) * 0x9e3779b97f4a7c15ULL
+            b ^= b >> 31
+        h[2 * s] = fmix(a)
+        h[2 * s + 1] = fmix(b ^ 0x5851f42d4c957f2dULL)
+
+    cdef void key(self, uint8_t *pos, uint64_t *out) noexcept nogil:
+        cdef uint64_t *h = <uint64_t *> (pos + self.hash_off)
+        cdef uint64_t a = 0, b = 0
+        cdef int s, g
+        for s in range(self.S):
+            g = self.group[s]
+            if g >= 0:  # its place does not count: the group's salt
+                a += fmix(h[2 * s] ^ self.salt_a[g])
+                b += fmix(h[2 * s + 1] ^ self.salt_b[g])
+            else:
+                a += fmix(h[2 * s] ^ self.salt_a[s] ^ 0xa0761d6478bd642fULL)
+                b += fmix(h[2 * s + 1] ^ self.salt_b[s] ^ 0xe7037ed1a0b428dbULL)
+        if self.redeals >= 0:
+            a += fmix(self.salt_a[self.S] + pos[2 * self.S])
+            b += fmix(self.salt_b[self.S] + pos[2 * self.S])
+        if a == 0 and b == 0:
+            a = 1
+        out[0] = a
+        out[1] = b
+
+    cdef void move_cards(self, uint8_t *pos, int src, int dst, int n, int reverse) noexcept nogil:
+        cdef uint8_t *cs = self.cards(pos, src)
+        cdef uint8_t *cd = self.cards(pos, dst)
+        cdef int ls = pos[src], ld = pos[dst], i
+        if n > ls:
+            n = ls
+        if reverse:
+            for i in range(n):
+                cd[ld + i] = cs[ls - 1 - i]
+        else:
+            for i in range(n):
+                cd[ld + i] = cs[ls - n + i]
+        pos[src] = ls - n
+        pos[dst] = ld + n
+        if pos[self.S + src] > ls - n:
+            pos[self.S + src] = ls - n
+        if self.kind[dst] == K_STOCK:
+            pos[self.S + dst] = ld + n
+
+    cdef void flip(self, uint8_t *pos, int s) noexcept nogil:
+        cdef int n = pos[s]
+        if self.flips[s] and n and pos[self.S + s] >= n:
+            pos[self.S + s] = n - 1
+
+    cdef void play(self, uint8_t *pos, uint32_t move) noexcept nogil:
+        """What Game.push does for a plain game: the cards move, then the stacks they left turn a card up."""
+        cdef int kind = move >> 30, src = (move >> 22) & 0xff, dst = (move >> 14) & 0xff, n = move & 0x3fff
+        cdef int i, k, total, piles
+        cdef uint8_t *cs
+        if kind == M_MOVE:
+            self.move_cards(pos, src, dst, n, n > 1 and self.kind[dst] == K_FOUNDATION)
+            self.flip(pos, src)
+            self.rehash(pos, src)
+            self.rehash(pos, dst)
+        elif kind == M_DEAL:
+            if self.deal_to_waste:
+                self.move_cards(pos, self.stock, self.waste, self.deal_count, 1)
+                self.flip(pos, self.stock)
+                self.rehash(pos, self.waste)
+            else:
+                for k in range(self.deal_count):
+                    total = pos[self.stock]
+                    if total > self.ntableau:
+                        total = self.ntableau
+                    for i in range(total):  # the top card onto the first pile
+                        self.move_cards(pos, self.stock, self.tableau[i], 1, 0)
+                        self.rehash(pos, self.tableau[i])
+                    if total:
+                        self.flip(pos, self.stock)
+            self.rehash(pos, self.stock)
+        else:
+            pos[2 * self.S] += 1
+            self.move_cards(pos, self.waste, self.stock, pos[self.waste], 1)
+            self.flip(pos, self.waste)
+            self.rehash(pos, self.waste)
+            self.rehash(pos, self.stock)
+
+    # -- moves --------------------------------------------------------------------------------------------
+
+    cdef inline int fits(self, uint8_t *pos, int src, int dst, int n, int size) noexcept nogil:
+        """What a move must pass besides the card fitting: not a whole pile onto an empty twin, the kinds the
+        target takes cards from, its room."""
+        cdef int ld = pos[dst]
+        if n == size and ld == 0 and self.twin[dst] == self.twin[src]:
+            return 0
+        if not self.accepts[dst * 5 + self.kind[src]]:
+            return 0
+        if ld + n > self.room[dst]:
+            return 0
+        return 1
+
+    cdef int moves(self, uint8_t *pos, uint32_t *out) noexcept nogil:
+        """The legal moves, in Game.legal_moves's order: by source, target and count, then the stock."""
+        cdef int S = self.S, m = 0, k, src, dst, size, up, longest, n, free = -1, cells = 0, spaces, i
+        cdef int top_key, key, upper, below, ok
+        cdef uint8_t *c
+        cdef uint8_t *tk
+        for k in range(self.nsources):
+            src = self.sources[k]
+            size = pos[src]
+            up = size - pos[S + src]
+            if up <= 0:
+                continue
+            c = self.cards(pos, src)
+            top_key = c[size - 1]
+            if self.pickup[src] == P_TOP:
+                longest = 1
+            else:
+                longest = 1
+                upper = top_key
+                while longest < up:
+                    key = c[size - longest - 1]
+                    if not self.on[(src * NKEYS + key) * NKEYS + upper]:
+                        break
+                    upper = key
+                    longest += 1
+            for dst in range(S):
+                if dst == src:
+                    continue
+                tk = self.takes + dst * NKEYS * NKEYS + self.top(pos, dst) * NKEYS
+                for n in range(1, longest + 1):
+                    if self.kind[dst] == K_FOUNDATION:
+                        if n == 1:
+                            ok = tk[top_key]
+                        elif not self.group_moves[dst]:
+                            break
+                        else:  # top card first, each onto the one before
+                            ok = 1
+                            below = self.top(pos, dst)
+                            for i in range(1, n + 1):
+                                key = c[size - i]
+                                if not self.takes[(dst * NKEYS + below) * NKEYS + key]:
+                                    ok = 0
+                                    break
+                                below = key
+                        if not ok:
+                            if n > 1:
+                                break
+                            continue
+                    else:
+                        if not tk[c[size - n]]:
+                            continue
+                        if n > 1 and self.pickup[src] == P_SPACES:
+                            if free < 0:
+                                free = 0
+                                for i in range(self.ntableau):
+                                    if pos[self.tableau[i]] == 0:
+                                        free += 1
+                                for i in range(self.ncells):
+                                    if pos[self.cells[i]] == 0:
+                                        cells += 1
+                            spaces = free - (1 if pos[dst] == 0 and self.kind[dst] == K_TABLEAU else 0)
+                            if n > ((1 + cells) << spaces):
+                                continue
+                    if self.fits(pos, src, dst, n, size):
+                        out[m] = pack(M_MOVE, src, dst, n)
+                        m += 1
+        if self.stock >= 0:
+            if pos[self.stock]:
+                out[m] = pack(M_DEAL, 0, 0, 0)
+                m += 1
+            elif ((self.redeals < 0 or pos[2 * S] < self.redeals)
+                  and (not self.deal_to_waste or pos[self.waste])):
+                out[m] = pack(M_REDEAL, 0, 0, 0)
+                m += 1
+        return m
+
+    cdef int safe_move(self, uint8_t *pos, uint32_t *out) noexcept nogil:
+        """derive.Knowledge.safe_move: the first source whose top card no card left could need as a base, onto
+        the first foundation that takes it."""
+        cdef int complete[4]
+        cdef int held[4][8]
+        cdef int nheld[4]
+        cdef int S = self.S, s, f, i, j, t, src, key, size, level, count
+        cdef uint8_t *lv
+        for s in range(4):
+            nheld[s] = 0
+        for i in range(self.nfoundations):
+            f = self.foundations[i]
+            if pos[f]:
+                s = self.cards(pos, f)[0] & 3
+                if nheld[s] < 8:
+                    held[s][nheld[s]] = pos[f]
+                    nheld[s] += 1
+        for s in range(4):
+            count = self.copies[s]
+            if not count:
+                complete[s] = 13
+                continue
+            # the count-th longest foundation of the suit
+            for i in range(nheld[s]):
+                for j in range(i + 1, nheld[s]):
+                    if held[s][j] > held[s][i]:
+                        t = held[s][i]; held[s][i] = held[s][j]; held[s][j] = t
+            level = held[s][count - 1] if nheld[s] >= count else 0
+            complete[s] = 13 if level >= self.top_rank[s] else level
+        for i in range(self.nsafe_sources):
+            src = self.safe_sources[i]
+            size = pos[src]
+            if not size or pos[S + src] >= size:
+                continue
+            if src == self.waste and self.deal_count != 1 and self.stock >= 0 and pos[self.stock]:
+                continue
+            key = self.cards(pos, src)[size - 1]
+            lv = self.levels + key * 4
+            if lv[0] > complete[0] or lv[1] > complete[1] or lv[2] > complete[2] or lv[3] > complete[3]:
+                continue
+            for j in range(self.nfoundations):
+                f = self.foundations[j]
+                if self.takes[(f * NKEYS + self.top(pos, f)) * NKEYS + key] and self.fits(pos, src, f, 1, size):
+                    out[0] = pack(M_MOVE, src, f, 1)
+                    return 1
+        return 0
+
+    cdef int is_won(self, uint8_t *pos) noexcept nogil:
+        cdef int i
+        for i in range(self.nwon):
+            if pos[self.won[i]]:
+                return 0
+        return 1
+
+    cdef int order(self, uint8_t *pos, uint32_t move) noexcept nogil:
+        """search._order_key: foundations first, then what turns a card, frees the waste or a reserve; the
+        stock last."""
+        cdef int kind = move >> 30, src = (move >> 22) & 0xff, dst = (move >> 14) & 0xff, n = move & 0x3fff
+        cdef int size
+        if kind == M_DEAL:
+            return 8
+        if kind == M_REDEAL:
+            return 9
+        if self.kind[dst] == K_FOUNDATION:
+            return 5 if self.kind[src] == K_FOUNDATION else 0
+        size = pos[src]
+        if size - n <= pos[self.S + src] and size > n:
+            return 1
+        if self.kind[src] == K_WASTE or self.kind[src] == K_RESERVE:
+            return 2
+        if pos[dst] == 0:
+            return 4 if size > n else 7
+        return 3
+
+    # -- the transposition table --------------------------------------------------------------------------
+
+    cdef int grow(self) noexcept nogil:
+        cdef uint64_t old_slots = self.table_mask + 1 if self.table != NULL else 0
+        cdef uint64_t slots = old_slots * 2 if old_slots else (1 << 16)
+        cdef uint64_t *old = self.table
+        cdef uint64_t i, j, a
+        if self.max_slots and slots > self.max_slots:
+            return 0
+        self.table = <uint64_t *> calloc(slots * 2, 8)
+        if self.table == NULL:
+            self.table = old
+            return 0
+        self.table_mask = slots - 1
+        for i in range(old_slots):
+            a = old[2 * i]
+            if a == 0 and old[2 * i + 1] == 0:
+                continue
+            j = a & self.table_mask
+            while self.table[2 * j] != 0 or self.table[2 * j + 1] != 0:
+                j = (j + 1) & self.table_mask
+            self.table[2 * j] = a
+            self.table[2 * j + 1] = old[2 * i + 1]
+        free(old)
+        return 1
+
+    cdef int store(self, uint64_t *k) noexcept nogil:
+        """1: stored now; 0: there already; -1: the table is full and may not grow."""
+        cdef uint64_t j
+        if self.table == NULL or (self.stored + 1) * 10 > (self.table_mask + 1) * 7:
+            if not self.grow():
+                if self.table == NULL or (self.stored + 1) * 10 > (self.table_mask + 1) * 9:
+                    return -1
+        j = k[0] & self.table_mask
+        while self.table[2 * j] != 0 or self.table[2 * j + 1] != 0:
+            if self.table[2 * j] == k[0] and self.table[2 * j + 1] == k[1]:
+                return 0
+            j = (j + 1) & self.table_mask
+        self.table[2 * j] = k[0]
+        self.table[2 * j + 1] = k[1]
+        self.stored += 1
+        return 1
+
+    # -- from Python --------------------------------------------------------------------------------------
+
+    cdef bytes _load(self, list lengths, list down, int redeals_used, list cards):
+        cdef bytearray block = bytearray(self.pos_size)
+        cdef uint8_t *pos = block
+        cdef int s, i
+        for s in range(self.S):
+            pos[s] = lengths[s]
+            pos[self.S + s] = down[s]
+            for i in range(lengths[s]):
+                pos[self.cards_off + s * self.cap + i] = cards[s][i]
+        pos[2 * self.S] = redeals_used
+        for s in range(self.S):
+            self.rehash(pos, s)
+        return bytes(block)
+
+    def position(self, list lengths, list down, int redeals_used, list cards):
+        """A position block from the stacks' card keys (bottom to top) and face-down counts."""
+        return self._load(lengths, down, redeals_used, cards)
+
+    def unpack(self, bytes block):
+        """(card keys per stack, face-down counts, redeals used) of a position block."""
+        cdef const uint8_t *pos = block
+        cdef int s
+        out = [list(block[self.cards_off + s * self.cap:self.cards_off + s * self.cap + pos[s]])
+               for s in range(self.S)]
+        return out, [pos[self.S + s] for s in range(self.S)], pos[2 * self.S]
+
+    def legal(self, bytes block):
+        """The legal moves of a position block, as (kind, src, dst, n)."""
+        cdef bytearray copy = bytearray(block)
+        cdef uint32_t *out = <uint32_t *> malloc(4 * self._most())
+        cdef int m = self.moves(<uint8_t *> copy, out), i
+        result = [(out[i] >> 30, (out[i] >> 22) & 0xff, (out[i] >> 14) & 0xff, out[i] & 0x3fff) for i in range(m)]
+        free(out)
+        return result
+
+    def after(self, bytes block, int kind, int src, int dst, int n):
+        """The block after a move."""
+        cdef bytearray copy = bytearray(block)
+        self.play(<uint8_t *> copy, pack(kind, src, dst, n))
+        return bytes(copy)
+
+    def key_of(self, bytes block):
+        cdef uint64_t k[2]
+        self.key(<uint8_t *> <const uint8_t *> block, k)
+        return (int(k[1]) << 64) | int(k[0])
+
+    def safe(self, bytes block):
+        cdef uint32_t out[1]
+        if not self.safe_on or not self.safe_move(<uint8_t *> <const uint8_t *> block, out):
+            return None
+        return (out[0] >> 30, (out[0] >> 22) & 0xff, (out[0] >> 14) & 0xff, out[0] & 0x3fff)
+
+    def won_at(self, bytes block):
+        return bool(self.is_won(<uint8_t *> <const uint8_t *> block))
+
+    cdef int _most(self):
+        # every (source, target, count) and the stock
+        return self.S * self.S * self.cap + 8
+
+    def search(self, bytes start, long long nodes, object check, long long max_bytes):
+        """Depth-first from ``start``: (verdict, line) with verdict "won" (line: the moves as tuples), "lost",
+        or None when the budget ran out (``self.stopped`` says which: "nodes", "memory", or what ``check``
+        raised). ``check`` is called every 512 positions and raises to stop."""
+        cdef int most = self._most()
+        cdef int *orders = <int *> malloc(sizeof(int) * most)
+        if orders == NULL:
+            raise MemoryError
+        try:
+            return self._search(start, nodes, check, max_bytes, most, orders)
+        finally:
+            free(orders)
+
+    cdef tuple _search(self, bytes start, long long nodes, object check, long long max_bytes, int most,
+                       int *orders):
+        cdef int depth = 0, i, j
+        cdef uint32_t mv
+        cdef uint64_t k[2]
+        cdef uint8_t *pos
+        cdef uint8_t *child
+        self.max_slots = 0
+        if max_bytes > 0:
+            self.max_slots = 1
+            while self.max_slots * 2 * 16 <= <uint64_t> max_bytes:
+                self.max_slots *= 2
+        self.expanded = 0
+        self.stopped = None
+        if not self._frames(64, most):
+            raise MemoryError
+        memcpy(self.frames, <const uint8_t *> start, self.pos_size)
+        pos = self.frames
+        self.key(pos, k)
+        self.store(k)
+        self.expanded = 1
+        if self.is_won(pos):
+            return "won", []
+        self.first[0] = 0
+        self.count[0] = self._expand(pos, self.arena, orders)
+        self.next_[0] = 0
+        while depth >= 0:
+            if self.next_[depth] >= self.count[depth]:
+                depth -= 1
+                continue
+            mv = self.arena[self.first[depth] + self.next_[depth]]
+            self.next_[depth] += 1
+            if depth + 1 >= self.frame_cap or self.first[depth] + self.count[depth] + most > self.arena_cap:
+                if not self._frames(self.frame_cap * 2, most):
+                    self.stopped = "memory"
+                    return None, []
+            pos = self.frames + <size_t> depth * self.pos_size
+            child = pos + self.pos_size
+            memcpy(child, pos, self.pos_size)
+            self.play(child, mv)
+            self.key(child, k)
+            i = self.store(k)
+            if i == 0:
+                continue
+            if i < 0:
+                self.stopped = "memory"
+                return None, []
+            self.taken[depth] = mv
+            self.expanded += 1
+            if self.is_won(child):
+                return "won", [self._move(self.taken[j]) for j in range(depth + 1)]
+            if nodes > 0 and self.expanded >= nodes:
+                self.stopped = "nodes"
+                return None, []
+            if (self.expanded & 511) == 0 and check is not None:
+                try:
+                    check()
+                except BaseException as stop:
+                    self.stopped = stop
+                    return None, []
+            depth += 1
+            self.first[depth] = self.first[depth - 1] + self.count[depth - 1]
+            self.count[depth] = self._expand(child, self.arena + self.first[depth], orders)
+            self.next_[depth] = 0
+        return "lost", []
+
+    cdef int _expand(self, uint8_t *pos, uint32_t *out, int *orders) noexcept nogil:
+        """The moves to try from ``pos``, best first: the safe move alone if there is one."""
+        cdef int m, i, j, o
+        cdef uint32_t mv
+        if self.safe_on and self.safe_move(pos, out):
+            return 1
+        m = self.moves(pos, out)
+        for i in range(m):
+            orders[i] = self.order(pos, out[i])
+        for i in range(1, m):  # stable insertion sort by order
+            mv = out[i]
+            o = orders[i]
+            j = i - 1
+            while j >= 0 and orders[j] > o:
+                out[j + 1] = out[j]
+                orders[j + 1] = orders[j]
+                j -= 1
+            out[j + 1] = mv
+            orders[j + 1] = o
+        return m
+
+    cdef tuple _move(self, uint32_t mv):
+        return (mv >> 30, (mv >> 22) & 0xff, (mv >> 14) & 0xff, mv & 0x3fff)
+
+    cdef int _frames(self, int want, int most):
+        cdef uint8_t *frames
+        cdef uint32_t *arena
+        cdef int32_t *a
+        cdef int32_t *b
+        cdef int32_t *c
+        cdef uint32_t *d
+        if want <= self.frame_cap and self.frames != NULL:
+            want = self.frame_cap
+        frames = <uint8_t *> realloc(self.frames, <size_t> want * self.pos_size + self.pos_size)
+        if frames == NULL:
+            return 0
+        self.frames = frames
+        a = <int32_t *> realloc(self.first, 4 * (want + 1))
+        if a == NULL:
+            return 0
+        self.first = a
+        b = <int32_t *> realloc(self.count, 4 * (want + 1))
+        if b == NULL:
+            return 0
+        self.count = b
+        c = <int32_t *> realloc(self.next_, 4 * (want + 1))
+        if c == NULL:
+            return 0
+        self.next_ = c
+        d = <uint32_t *> realloc(self.taken, 4 * (want + 1))
+        if d == NULL:
+            return 0
+        self.taken = d
+        cdef int arena_want = self.arena_cap * 2 if self.arena_cap else want * 32 + most * 4
+        if arena_want < want * 32 + most * 4:
+            arena_want = want * 32 + most * 4
+        arena = <uint32_t *> realloc(self.arena, 4 * <size_t> arena_want)
+        if arena == NULL:
+            return 0
+        self.arena = arena
+        self.arena_cap = arena_want
+        self.frame_cap = want
+        return 1
+
+    @property
+    def positions(self):
+        return self.stored
+
+    @property
+    def table_bytes(self):
+        return 0 if self.table == NULL else (self.table_mask + 1) * 16
+
+    def reset(self):
+        """Forget the positions stored (a new search)."""
+        free(self.table)
+        self.table = NULL
+        self.table_mask = 0
+        self.stored = 0

@@ -1,0 +1,198 @@
+"""The native search core's Python side: which games it can search, the tables it reads, its answers as moves.
+
+The core (``reussite/solver/_native.pyx``, typed Cython, compiled when the package is installed where a C
+compiler is at hand) searches a game whose every rule is a declaration: the move generator's tables
+(:class:`reussite.movegen.Plan`) say all that a move may be and does. A game with code of its own in the rules
+(an own ``refusal``, ``after_move``, ``do_deal``...) gets the Python search, which runs its code; so does every
+game when the core is not built. :func:`why_not` says why a game is not searched natively, in a sentence.
+
+What the core searches is the same game: the differential tests (tests/solver/test_native.py) compare its
+legal moves, positions after each move, key equalities and safe moves with the Python engine's on random
+positions of every game it takes, and every won line is replayed through the Python rules before it is
+reported (``search.solve``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from reussite.game import DEAL, REDEAL, Game
+from reussite.moves import Move
+from reussite.rules import CARD_KEYS, Kind, has_base
+from reussite.solver.companion import Companion, companion_for
+from reussite.solver.derive import OVERRIDES, Knowledge
+
+if TYPE_CHECKING:
+    from reussite.moves import AnyMove
+
+try:  # built by setup.py where a C compiler is at hand; the pure-Python search otherwise
+    import reussite.solver._native as _native
+except ImportError:  # pragma: no cover - depends on the install
+    _native = None
+
+#: Game methods whose override puts the game's own code in the rules or the key: the Python search runs it.
+_OWN_CODE = (*OVERRIDES, "position_key", "_joined_key", "stack_key", "interchangeable_stacks", "legal_moves",
+             "push", "pop", "set_base_rank", "_use_base")
+
+_KINDS = {Kind.STOCK: 0, Kind.WASTE: 1, Kind.FOUNDATION: 2, Kind.TABLEAU: 3, Kind.RESERVE: 4}
+_PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3}
+_KEYS = 56
+
+
+def built() -> bool:
+    """Whether the native core is compiled in this install."""
+    return _native is not None
+
+
+def enabled() -> bool:
+    """Whether searches use it where they can: built, and not turned off (``REUSSITE_NATIVE=0``)."""
+    return _native is not None and os.environ.get("REUSSITE_NATIVE", "1") != "0"
+
+
+def only() -> bool:
+    """Whether the native core alone searches the games it takes (``REUSSITE_NATIVE=only``: benchmarks
+    measure it so); otherwise the Python searches follow where it decided nothing."""
+    return os.environ.get("REUSSITE_NATIVE") == "only"
+
+
+def why_not(game: Game) -> str | None:
+    """Why the native core cannot search ``game`` as it stands (None: it can)."""
+    if _native is None:
+        return "the native core is not built in this install"
+    cls = type(game)
+    own = [name for name in _OWN_CODE if getattr(cls, name, None) is not getattr(Game, name, None)]
+    if own:
+        return "its rules run code of its own (" + ", ".join(own) + ")"
+    if type(companion_for(game)) is not Companion:  # its author's knowledge needs the Python search
+        return "it has a solver companion of its own"
+    plan = game._plan
+    if plan.custom_run or plan.custom_max or plan.custom_pick or plan.custom_drop or plan.custom_extra:
+        return "its rules run code of its own (run_length, max_movable or a refusal)"
+    if plan.pairs is not None or plan.covered is not None:
+        return "cards are removed in pairs or stacks cover others"
+    if any(rule.own for rule in plan.rules):
+        return "a stack has a rule of its own"
+    if plan.won_stacks is None:
+        return "it counts its cards its own way"
+    if game._blind:
+        return "a stack is keyed by its size alone"
+    if game.stock_ix is not None and (game.deal_to == "foundation" or (
+            game.deal_to == "waste" and game.waste_ix is None)):
+        return "the stock deals onto a foundation"
+    if has_base(cls.stacks) and game.base_rank is None:
+        return "the base rank is set by the first card played"
+    if len(game.specs) > 250 or sum(map(len, game.cards)) > 250:
+        return "more stacks or cards than the core's positions hold"
+    if any(c[0] * 4 + c[1] not in _CARD_KEY_SET for pile in game.cards for c in pile):
+        return "the pack has jokers"
+    return None
+
+
+_CARD_KEY_SET = frozenset(CARD_KEYS)
+
+
+def tables(game: Game) -> dict[str, Any]:
+    """What the core reads of ``game``: its plan's tables as bytes and integers (see ``_native.Core``)."""
+    plan = game._plan
+    specs = plan.stacks
+    count = len(specs)
+    takes = bytearray(count * _KEYS * _KEYS)
+    on = bytearray(count * _KEYS * _KEYS)
+    accepts = bytearray(count * 5)
+    for s, rule in enumerate(plan.rules):
+        base = s * _KEYS * _KEYS
+        for top in range(_KEYS):
+            row = base + top * _KEYS
+            for key in rule.takes[top]:
+                takes[row + key] = 1
+            for key in rule.on[top]:
+                on[row + key] = 1
+        for kind, code in _KINDS.items():
+            accepts[s * 5 + code] = rule.accepts_from is None or kind in rule.accepts_from
+    group = [-1] * count
+    for g, members in enumerate(game.interchangeable_stacks()):
+        for s in members:
+            group[s] = g
+    knowledge = Knowledge(type(game))
+    copies = Knowledge.copies(game) if knowledge.enabled else None
+    levels = bytearray(_KEYS * 4)
+    if copies is not None:
+        for key in CARD_KEYS:
+            levels[key * 4:key * 4 + 4] = bytes(knowledge.levels[key])
+    return {
+        "stacks": count,
+        "cap": max(1, sum(map(len, game.cards))),
+        "kind": bytes(_KINDS[spec.kind] for spec in specs),
+        "pickup": bytes(_PICKUPS[rule.pickup] for rule in plan.rules),
+        "takes": bytes(takes), "on": bytes(on), "accepts": bytes(accepts),
+        "flips": bytes(s in plan.flips for s in range(count)),
+        "group_moves": bytes(bool(rule.group_moves) for rule in plan.rules),
+        "room": [min(rule.max_cards if rule.max_cards is not None else 1 << 30, 1 << 30) for rule in plan.rules],
+        "twin": list(plan.twins),
+        "group": group,
+        "sources": list(plan.sources),
+        "tableau": list(plan.places[1]),
+        "cells": list(plan.cells),
+        "won": list(plan.won_stacks),
+        "stock": -1 if game.stock_ix is None else game.stock_ix,
+        "waste": -1 if game.waste_ix is None else game.waste_ix,
+        "deal_to_waste": int(game.deal_to == "waste"),
+        "deal_count": game.deal_count,
+        "redeals": -1 if game.redeals is None else game.redeals,
+        "safe": int(copies is not None),
+        "levels": bytes(levels),
+        "foundations": list(knowledge.foundations) if copies is not None else [],
+        "safe_sources": list(knowledge.sources) if copies is not None else [],
+        "copies": list(copies) if copies is not None else [(0, 0)] * 4,
+    }
+
+
+class NativeSearch:
+    """The core set up for one game's class and options, with its position now."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.core = _native.Core(tables(game))
+
+    def block(self, game: Game | None = None) -> bytes:
+        """``game``'s position (by default the one searched) as the core's block."""
+        g = self.game if game is None else game
+        return self.core.position([len(p) for p in g.cards], list(g.face_down), g.redeals_used,
+                                  [[c[0] * 4 + c[1] for c in p] for p in g.cards])
+
+    def move(self, move: tuple[int, int, int, int]) -> AnyMove:
+        """A core's move as the engine's."""
+        kind, src, dst, n = move
+        if kind == 1:
+            return DEAL
+        if kind == 2:
+            return REDEAL
+        plan = self.game._plan
+        if n == 1:
+            found = plan.single[src][dst]
+            if found is None:
+                found = plan.single[src][dst] = Move(src, dst, 1)
+            return found
+        found = plan.move_of.get((src, dst, n))
+        if found is None:
+            found = plan.move_of[src, dst, n] = Move(src, dst, n)
+        return found
+
+    def run(self, nodes: int | None, check, max_bytes: int | None) -> tuple[str | None, list]:
+        """Search from the game's position: ("won", moves), ("lost", []) or (None, []) with ``stopped`` set."""
+        self.core.reset()
+        verdict, line = self.core.search(self.block(), nodes or 0, check, max_bytes or 0)
+        return verdict, [self.move(m) for m in line]
+
+    @property
+    def expanded(self) -> int:
+        return self.core.expanded
+
+    @property
+    def stopped(self):
+        return self.core.stopped
+
+    @property
+    def table_bytes(self) -> int:
+        return self.core.table_bytes

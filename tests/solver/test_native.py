@@ -1,0 +1,195 @@
+"""The native search core against the Python engine (issue 38): on random positions of every game it takes, the
+same legal moves, the same position after each of them, the same key equalities and the same safe moves; its
+verdicts the Python search's; and mutants of its tables caught.
+
+Skipped where the core is not built (an install without a compiler, or ``REUSSITE_PURE=1``): the Python search
+then runs every game, and the rest of the suite tests it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from reussite.game import DEAL, REDEAL
+from reussite.moves import Move
+from reussite.solver import Budget, Verdict, native, solve
+from reussite.solver.batch import _host
+from reussite.solver.derive import Knowledge
+
+pytestmark = pytest.mark.skipif(not native.built(), reason="the native core is not built in this install")
+
+THOROUGH = bool(os.environ.get("CI"))
+#: Positions compared per game: random walks from a few deals.
+WALKS = 6 if THOROUGH else 2
+STEPS = 120 if THOROUGH else 60
+
+
+def _native_games() -> list[str]:
+    host = _host()
+    return sorted(gid for gid in host.games if native.why_not(host.new_game(gid, 1, {})) is None)
+
+
+NATIVE_GAMES = _native_games() if native.built() else []
+
+
+def _as_tuple(move) -> tuple[int, int, int, int]:
+    if move is DEAL:
+        return (1, 0, 0, 0)
+    if move is REDEAL:
+        return (2, 0, 0, 0)
+    return (0, move.src, move.dst, move.n)
+
+
+def _state(game) -> tuple:
+    return ([[c[0] * 4 + c[1] for c in pile] for pile in game.cards], list(game.face_down), game.redeals_used)
+
+
+def _walk(game_id: str, number: int, steps: int, rng: random.Random):
+    """Each position of a random walk from deal ``number`` (a move that undoes the last one is avoided)."""
+    game = _host().new_game(game_id, number, {})
+    yield game
+    for _ in range(steps):
+        moves = list(game.legal_moves())
+        if not moves:
+            return
+        game.push(rng.choice(moves))
+        yield game
+
+
+@pytest.mark.parametrize("game_id", NATIVE_GAMES)
+def test_same_moves_positions_keys_and_safe_moves(game_id):
+    rng = random.Random(game_id)
+    compared = 0
+    keys: dict[int, bytes] = {}  # native key -> Python position key
+    for number in range(1, WALKS + 1):
+        first = None
+        for game in _walk(game_id, number, STEPS, rng):
+            if first is None:
+                first = native.NativeSearch(game)
+            core = first.core
+            block = first.block(game)
+            assert core.unpack(block) == _state(game)
+            python_moves = [_as_tuple(m) for m in game.legal_moves()]
+            assert core.legal(block) == python_moves, f"{game_id} deal {number}: the moves differ"
+            for move, as_tuple in zip(game.legal_moves(), python_moves, strict=True):
+                game.push(move)
+                after = core.after(block, *as_tuple)
+                assert core.unpack(after) == _state(game), f"{game_id} deal {number}: {move} plays differently"
+                assert core.won_at(after) == game.is_won()
+                key, python_key = core.key_of(after), game.position_key()
+                assert keys.setdefault(key, python_key) == python_key, f"{game_id}: one native key, two positions"
+                game.pop()
+            safe = Knowledge(type(game)).safe_move(game)
+            assert core.safe(block) == (None if safe is None else _as_tuple(safe))
+            compared += 1
+    # Key equalities both ways: as many distinct Python keys as native ones.
+    assert len(set(keys.values())) == len(keys)
+    assert compared > WALKS
+
+
+def test_the_games_it_takes_and_why_not_the_others():
+    assert {"klondike", "freecell", "bakers-game", "fan", "beleaguered-castle"} <= set(NATIVE_GAMES)
+    host = _host()
+    assert native.why_not(host.new_game("forty-thieves", 1, {})) == "it has a solver companion of its own"
+    assert "after_move" in native.why_not(host.new_game("canfield", 1, {}))
+    assert native.why_not(host.new_game("black-hole", 1, {})) == "a stack has a rule of its own"
+
+
+def test_interchangeable_stacks_share_a_key():
+    """FreeCell's cells form a group: two positions that differ by which cell holds a card have one key."""
+    game = _host().new_game("freecell", 3, {})
+    search = native.NativeSearch(game)
+    cells = [i for i, spec in enumerate(game.specs) if spec.kind == "reserve"]
+    pile = game.tableau_ix[0]
+    game.push(Move(pile, cells[0], 1))
+    one, python_one = search.core.key_of(search.block(game)), game.position_key()
+    game.pop()
+    game.push(Move(pile, cells[1], 1))
+    assert search.core.key_of(search.block(game)) == one
+    assert game.position_key() == python_one
+    game.pop()
+    game.push(Move(game.tableau_ix[1], cells[1], 1))
+    assert search.core.key_of(search.block(game)) != one
+
+
+CASES = [("freecell", n) for n in (1, 2, 3)] + [("klondike", n) for n in (1, 2, 3, 4)] + [
+    ("bakers-game", n) for n in (1, 2)] + [("beleaguered-castle", n) for n in (1, 2)]
+
+
+@pytest.mark.parametrize(("game_id", "number"), CASES)
+def test_verdicts_agree_with_the_python_search(game_id, number, monkeypatch):
+    """A decided deal gets the same verdict from both engines, and the native line is replayed by the rules."""
+    host = _host()
+    game = host.new_game(game_id, number, {})
+    monkeypatch.setenv("REUSSITE_NATIVE", "1")
+    fast = solve(game, Budget(nodes=20_000))
+    monkeypatch.setenv("REUSSITE_NATIVE", "0")
+    slow = solve(game, Budget(nodes=20_000))
+    if fast.decided and slow.decided:
+        assert fast.verdict is slow.verdict
+    if fast.verdict is Verdict.WON:
+        probe = game.copy(history=False)
+        for move in fast.line:
+            probe.push(move)
+        assert probe.is_won()
+    assert fast.searched.get("native", 0) > 0
+
+
+def test_a_small_lost_position_is_proved_lost_by_both():
+    """An exhaustive search on a small position: the native core's "lost" is the Python search's."""
+    host = _host()
+    game = host.new_game("beleaguered-castle", 1, {})
+    verdicts = []
+    for flag in ("1", "0"):
+        os.environ["REUSSITE_NATIVE"] = flag
+        try:
+            verdicts.append(solve(game, Budget(nodes=200_000)).verdict)
+        finally:
+            os.environ.pop("REUSSITE_NATIVE", None)
+    assert verdicts[0] is verdicts[1] or Verdict.UNKNOWN in verdicts
+
+
+@pytest.mark.parametrize("mutant", ["takes", "on", "flips", "group"])
+def test_mutants_of_the_tables_are_caught(mutant):
+    """Each table the core reads, spoiled: the differential comparison above finds the difference."""
+    game = _host().new_game("klondike", 5, {})
+    tables = native.tables(game)
+    if mutant == "takes":  # an empty pile takes a Queen as well as a King
+        t = bytearray(tables["takes"])
+        for s in game.tableau_ix:
+            t[s * 56 * 56 + 0 * 56 + 12 * 4 + 0] = 1
+        tables["takes"] = bytes(t)
+    elif mutant == "on":  # runs never continue: only top cards move
+        tables["on"] = bytes(len(tables["on"]))
+    elif mutant == "flips":  # no card is turned up
+        tables["flips"] = bytes(len(tables["flips"]))
+    else:  # the foundations are not interchangeable
+        tables["group"] = [-1] * len(tables["group"])
+    search = native.NativeSearch(game)
+    search.core = native._native.Core(tables)
+    rng = random.Random(5)
+    found = False
+    positions = {}
+    for g in _walk("klondike", 5, 300, rng):
+        block = search.block(g)
+        python_moves = [_as_tuple(m) for m in g.legal_moves()]
+        if search.core.legal(block) != python_moves:
+            found = True
+            break
+        for move, as_tuple in zip(g.legal_moves(), python_moves, strict=True):
+            g.push(move)
+            after = search.core.after(block, *as_tuple)
+            same = search.core.unpack(after) == _state(g)
+            positions.setdefault(g.position_key(), set()).add(search.core.key_of(after))
+            g.pop()
+            if not same:
+                found = True
+                break
+        if found:
+            break
+    if not found and mutant == "group":
+        found = any(len(keys) > 1 for keys in positions.values())
+    assert found, f"the mutant of {mutant} went unnoticed"
