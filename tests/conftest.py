@@ -31,6 +31,12 @@ def _own_data_dir(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("REUSSITE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+@pytest.fixture
+def python_search(monkeypatch):
+    """The Python searches alone, the native core off (reussite.solver.native): for tests of how they search."""
+    monkeypatch.setenv("REUSSITE_NATIVE", "0")
+
+
 @pytest.fixture(scope="session")
 def host():
     from reussite.host import Host

@@ -95,7 +95,7 @@ def _describe_stop(tr, result, budget) -> str:
 
 
 def cmd_solve(args, ctx) -> int:
-    from reussite.solver import Verdict, solve
+    from reussite.solver import Verdict, native, solve
 
     if args.load:
         if args.game or args.number is not None or args.option:
@@ -118,7 +118,8 @@ def cmd_solve(args, ctx) -> int:
             "game": game.id, "number": game.number, "options": dict(game.option_values),
             "from_move": game.move_count, "verdict": result.verdict.value, "line": line, "nodes": result.nodes,
             "positions": result.positions, "seconds": round(result.seconds, 4), "stopped_by": result.stopped_by,
-            "memory_mb": round(result.memory_mb, 1),
+            "memory_mb": round(result.memory_mb, 1), "native_nodes": result.searched.get("native", 0),
+            "native": (native.why_not(game) or "yes") if native.enabled() else "off",
         }, ensure_ascii=False))
         return 0
     tr = ctx.tr
@@ -138,9 +139,17 @@ def cmd_solve(args, ctx) -> int:
             title=title))
     else:
         ctx.say(_("{title}: unknown: {why}").format(title=title, why=_describe_stop(tr, result, budget)))
-    ctx.say(tr.format(tr.ngettext("{nodes:,} position searched in {seconds:.2f} s",
-                                  "{nodes:,} positions searched in {seconds:.2f} s", result.nodes),
-                      nodes=result.nodes, seconds=result.seconds))
+    natively = result.searched.get("native", 0)
+    if natively:  # the native search core searched first (reussite.solver.native)
+        ctx.say(tr.format(tr.ngettext("{nodes:,} position searched in {seconds:.2f} s, {native:,} of them by the "
+                                      "native search core",
+                                      "{nodes:,} positions searched in {seconds:.2f} s, {native:,} of them by the "
+                                      "native search core", result.nodes),
+                          nodes=result.nodes, seconds=result.seconds, native=natively))
+    else:
+        ctx.say(tr.format(tr.ngettext("{nodes:,} position searched in {seconds:.2f} s",
+                                      "{nodes:,} positions searched in {seconds:.2f} s", result.nodes),
+                          nodes=result.nodes, seconds=result.seconds))
     return 0
 
 

@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 
+import reussite.solver.native as native
 from reussite.game import Deal, Game, Move, Redeal
 from reussite.rules import Kind
-from reussite.solver import native
 from reussite.solver.companion import Companion, companion_for
 from reussite.solver.derive import streamlined
 from reussite.solver.walk import Walk
@@ -716,7 +716,9 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         walk = None if sink is None else Walk.of(game, sink)
         if walk is not None:
             return _walked(game, walk, budget, start, check)
-    if native.enabled() and native.why_not(game) is None:
+    # The native core first where it can search the game, unless the declarations prove the deal lost at once
+    # (it knows no dead ends).
+    if native.enabled() and native.why_not(game) is None and not comp.dead_end(game):
         core = native.NativeSearch(game)
         try:
             verdict, line = _native_first(core, budget, start, check)

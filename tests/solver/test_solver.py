@@ -583,7 +583,7 @@ def test_each_turn_runs_a_beam_per_estimate_then_the_complete_searches(host, mon
     assert second(clogged) > first(clogged) > comp.progress(clogged)
 
 
-def test_a_variant_without_phases_gets_one_unphased_beam_per_estimate(monkeypatch):
+def test_a_variant_without_phases_gets_one_unphased_beam_per_estimate(monkeypatch, python_search):
     """``Companion.phase`` is None by default: each turn has one beam per estimate, none phased."""
     from reussite.solver import search
 
@@ -688,7 +688,8 @@ class _FlatSolver(Companion):
         return 0.0
 
 
-def test_an_estimate_that_never_tells_children_apart_leaves_the_whole_budget_to_the_complete_search(host):
+def test_an_estimate_that_never_tells_children_apart_leaves_the_whole_budget_to_the_complete_search(
+        host, python_search):
     """Issue 22, point 2: beams and best-first searches get budget only as far as the estimate separates
     the children of the positions searched, measured as the search goes. FreeCell deal 4 goes past the
     depth-first search's first slice: with the default estimate (it tells nearly every position's children

@@ -39,6 +39,13 @@ from reussite.testing import _FormProbe, _PlaceProbe, _TopProbe, check_game
 NODES = 3000
 
 
+@pytest.fixture(autouse=True)
+def _python_search(python_search):
+    """The declared forms and the guide's are compared as the Python search searches them: the native core
+    (reussite.solver.native) takes the declared forms alone, and would search them further still."""
+
+
+
 @pytest.fixture
 def small_measure(monkeypatch):
     """The check's measure of the gain on two deals at 500 positions (the real solver, a smaller budget)."""
