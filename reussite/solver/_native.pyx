@@ -79,6 +79,14 @@ cdef class Core:
     cdef int nsafe_sources
     cdef int copies[4]
     cdef int top_rank[4]
+    # The progress estimate (Companion.progress's default, in half points): the foundations, the reserves that
+    # count when empty, and whether a foundation's table tells which cards it wants (at most 8 of them).
+    cdef int32_t *all_foundations
+    cdef int nall_foundations
+    cdef int32_t *open_reserves
+    cdef int nopen_reserves
+    cdef uint8_t *telling    # [S][56]: foundation s with that top card wants few enough cards to tell
+    cdef int estimate_on
     # The transposition table: pairs of 64-bit keys, (0, 0) for an empty slot.
     cdef uint64_t *table
     cdef uint64_t table_mask
@@ -93,6 +101,8 @@ cdef class Core:
     cdef int32_t *count
     cdef int32_t *next_
     cdef uint32_t *taken
+    cdef uint8_t *scratch    # a block to look one move ahead in
+    cdef int *scores
     cdef public long long expanded
     cdef public object stopped
 
@@ -128,6 +138,10 @@ cdef class Core:
         self.stock, self.waste = t["stock"], t["waste"]
         self.deal_to_waste, self.deal_count, self.redeals = t["deal_to_waste"], t["deal_count"], t["redeals"]
         self.safe_on = t["safe"]
+        self.all_foundations = self._ints(t["all_foundations"]); self.nall_foundations = len(t["all_foundations"])
+        self.open_reserves = self._ints(t["open_reserves"]); self.nopen_reserves = len(t["open_reserves"])
+        self.telling = self._bytes(t["telling"])
+        self.estimate_on = t["estimate"]
         for i in range(4):
             self.copies[i] = t["copies"][i][0]
             self.top_rank[i] = t["copies"][i][1]
@@ -144,6 +158,8 @@ cdef class Core:
         self.arena = NULL
         self.first = self.count = self.next_ = NULL
         self.taken = NULL
+        self.scratch = <uint8_t *> malloc(self.pos_size)
+        self.scores = NULL
         self.expanded = 0
         self.stopped = None
 
@@ -170,7 +186,9 @@ cdef class Core:
                   <size_t> self.tableau, <size_t> self.cells, <size_t> self.won, <size_t> self.foundations,
                   <size_t> self.safe_sources, <size_t> self.salt_a, <size_t> self.salt_b, <size_t> self.table,
                   <size_t> self.frames, <size_t> self.arena, <size_t> self.first, <size_t> self.count,
-                  <size_t> self.next_, <size_t> self.taken):
+                  <size_t> self.next_, <size_t> self.taken, <size_t> self.all_foundations,
+                  <size_t> self.open_reserves, <size_t> self.telling, <size_t> self.scratch,
+                  <size_t> self.scores):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -437,6 +455,64 @@ cdef class Core:
             return 4 if size > n else 7
         return 3
 
+    cdef int progress(self, uint8_t *pos) noexcept nogil:
+        """Companion.progress's default, doubled to stay whole: 8 a card on the foundations, 2 an empty tableau
+        pile or reserve that takes cards, less 1 for each tableau card face down or off its pile's build, and 1
+        for each card above the deepest card of a pile that a foundation wants now."""
+        cdef int S = self.S, score = 0, i, j, s, n, down, out
+        cdef uint8_t wanted[56]
+        cdef uint8_t *c
+        cdef uint8_t *on
+        cdef uint8_t *tell
+        cdef uint8_t *tk
+        cdef int any_wanted = 0, top
+        for i in range(self.nall_foundations):
+            score += 8 * pos[self.all_foundations[i]]
+        for i in range(self.nopen_reserves):
+            if pos[self.open_reserves[i]] == 0:
+                score += 2
+        memset(wanted, 0, 56)
+        for i in range(self.nall_foundations):
+            s = self.all_foundations[i]
+            top = self.top(pos, s)
+            if self.telling[s * NKEYS + top]:
+                tk = self.takes + (s * NKEYS + top) * NKEYS
+                for j in range(4, NKEYS):
+                    if tk[j]:
+                        wanted[j] = 1
+                        any_wanted = 1
+        for i in range(self.ntableau):
+            s = self.tableau[i]
+            n = pos[s]
+            if n == 0:
+                score += 2
+                continue
+            c = self.cards(pos, s)
+            down = pos[S + s]
+            out = down
+            on = self.on + s * NKEYS * NKEYS
+            for j in range(down if down > 1 else 1, n):
+                if not on[c[j - 1] * NKEYS + c[j]]:
+                    out += 1
+            score -= out
+            if any_wanted:
+                for j in range(n):
+                    if wanted[c[j]]:
+                        score -= n - 1 - j
+                        break
+        return score
+
+    cdef int contains(self, uint64_t *k) noexcept nogil:
+        cdef uint64_t j
+        if self.table == NULL:
+            return 0
+        j = k[0] & self.table_mask
+        while self.table[2 * j] != 0 or self.table[2 * j + 1] != 0:
+            if self.table[2 * j] == k[0] and self.table[2 * j + 1] == k[1]:
+                return 1
+            j = (j + 1) & self.table_mask
+        return 0
+
     # -- the transposition table --------------------------------------------------------------------------
 
     cdef int grow(self) noexcept nogil:
@@ -621,14 +697,28 @@ cdef class Core:
         return "lost", []
 
     cdef int _expand(self, uint8_t *pos, uint32_t *out, int *orders) noexcept nogil:
-        """The moves to try from ``pos``, best first: the safe move alone if there is one."""
-        cdef int m, i, j, o
+        """The moves to try from ``pos``, best first: the safe move alone if there is one; else the moves
+        that reach a position not stored yet, by the estimate of where they lead (search._lookahead), ties in
+        the order of their kinds (search._order_key)."""
+        cdef int m, i, j, o, kept = 0
         cdef uint32_t mv
+        cdef uint64_t k[2]
         if self.safe_on and self.safe_move(pos, out):
             return 1
         m = self.moves(pos, out)
         for i in range(m):
-            orders[i] = self.order(pos, out[i])
+            o = self.order(pos, out[i])
+            if self.estimate_on:
+                memcpy(self.scratch, pos, self.pos_size)
+                self.play(self.scratch, out[i])
+                self.key(self.scratch, k)
+                if self.contains(k):
+                    continue
+                o += 16 * (1 << 20) - 16 * self.progress(self.scratch)
+            out[kept] = out[i]
+            orders[kept] = o
+            kept += 1
+        m = kept
         for i in range(1, m):  # stable insertion sort by order
             mv = out[i]
             o = orders[i]
@@ -683,6 +773,74 @@ cdef class Core:
         self.arena_cap = arena_want
         self.frame_cap = want
         return 1
+
+    # -- shorter lines (reussite.solver.shorten, on blocks) -------------------------------------------------
+
+    cdef bytes exact(self, uint8_t *pos):
+        """The position exactly, stacks in place (shorten._exact): lengths, face-down counts, redeals, cards."""
+        cdef int S = self.S, s, total = 0, at
+        for s in range(S):
+            total += pos[s]
+        cdef bytearray out = bytearray(2 * S + 1 + total)
+        cdef uint8_t *o = out
+        memcpy(o, pos, 2 * S + 1)
+        at = 2 * S + 1
+        for s in range(S):
+            memcpy(o + at, self.cards(pos, s), pos[s])
+            at += pos[s]
+        return bytes(out)
+
+    def shorten(self, bytes start, list line, long long work):
+        """``line`` (tuples, winning from ``start``) with its cycles removed and its detours cut, as
+        reussite.solver.shorten does it with the engine's moves, within ``work`` moves tried."""
+        cdef uint32_t *mv = <uint32_t *> malloc(4 * self._most())
+        if mv == NULL:
+            raise MemoryError
+        try:
+            line = list(line)
+            while work > 0 and line:
+                shorter, work = self._one_pass(start, line, work, mv)
+                if len(shorter) >= len(line):
+                    break
+                line = shorter
+            return line
+        finally:
+            free(mv)
+
+    cdef tuple _one_pass(self, bytes start, list line, long long work, uint32_t *mv):
+        cdef int n = len(line), i, j, k, m, t, best, best_j, ps = self.pos_size
+        cdef bytearray buf = bytearray(<size_t> ps * (n + 1))
+        cdef uint8_t *p = buf
+        memcpy(p, <const uint8_t *> start, ps)
+        for i in range(n):
+            memcpy(p + <size_t> (i + 1) * ps, p + <size_t> i * ps, ps)
+            self.play(p + <size_t> (i + 1) * ps, pack(line[i][0], line[i][1], line[i][2], line[i][3]))
+        keys = [self.exact(p + <size_t> i * ps) for i in range(n + 1)]
+        last = {key: i for i, key in enumerate(keys)}
+        out = []
+        i = 0
+        while i < n:
+            j = last[keys[i]]
+            if j > i:  # a cycle: the same position further on
+                i = j
+                continue
+            best, best_j = -1, i + 1
+            if work > 0:
+                m = self.moves(p + <size_t> i * ps, mv)
+                for t in range(m):
+                    work -= 1
+                    memcpy(self.scratch, p + <size_t> i * ps, ps)
+                    self.play(self.scratch, mv[t])
+                    k = last.get(self.exact(self.scratch), -1)
+                    if k > best_j:
+                        best, best_j = t, k
+            if best < 0:
+                out.append(line[i])
+                i += 1
+                continue
+            out.append(self._move(mv[best]))  # one move reaches best_j: the moves between are a detour
+            i = best_j
+        return out, work
 
     @property
     def positions(self):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from reussite.game import DEAL, REDEAL, Game
 from reussite.moves import Move
 from reussite.rules import CARD_KEYS, Kind, has_base
-from reussite.solver.companion import Companion, companion_for
+from reussite.solver.companion import _WANTED_MOST, Companion, companion_for
 from reussite.solver.derive import OVERRIDES, Knowledge
 
 if TYPE_CHECKING:
@@ -38,6 +38,10 @@ _OWN_CODE = (*OVERRIDES, "position_key", "_joined_key", "stack_key", "interchang
 _KINDS = {Kind.STOCK: 0, Kind.WASTE: 1, Kind.FOUNDATION: 2, Kind.TABLEAU: 3, Kind.RESERVE: 4}
 _PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3}
 _KEYS = 56
+#: Moves tried per move of a won line to make it shorter (as search._SHORTEN_WORK).
+SHORTEN_WORK = 60
+#: Whether the core orders the children by the estimate of where they lead (Companion.progress's default).
+ESTIMATE = True
 
 
 def built() -> bool:
@@ -92,8 +96,26 @@ def why_not(game: Game) -> str | None:
 _CARD_KEY_SET = frozenset(CARD_KEYS)
 
 
+#: The tables worked out, by game class, options, base rank, groups and pack (few per process).
+_TABLES: dict[tuple, dict[str, Any]] = {}
+
+
 def tables(game: Game) -> dict[str, Any]:
-    """What the core reads of ``game``: its plan's tables as bytes and integers (see ``_native.Core``)."""
+    """What the core reads of ``game``: its plan's tables as bytes and integers (see ``_native.Core``), worked
+    out once per class, options, base rank and pack."""
+    knowledge = companion_for(game).derived
+    copies = Knowledge.copies(game) if knowledge.enabled else None
+    found = (type(game), tuple(sorted(game.option_values.items())), game.base_rank, copies,
+             game.interchangeable_stacks(), sum(map(len, game.cards)), ESTIMATE)
+    known = _TABLES.get(found)
+    if known is None:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        known = _TABLES[found] = _tables(game, knowledge, copies)
+    return known
+
+
+def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
     plan = game._plan
     specs = plan.stacks
     count = len(specs)
@@ -114,13 +136,23 @@ def tables(game: Game) -> dict[str, Any]:
     for g, members in enumerate(game.interchangeable_stacks()):
         for s in members:
             group[s] = g
-    knowledge = Knowledge(type(game))
-    copies = Knowledge.copies(game) if knowledge.enabled else None
     levels = bytearray(_KEYS * 4)
     if copies is not None:
         for key in CARD_KEYS:
             levels[key * 4:key * 4 + 4] = bytes(knowledge.levels[key])
+    # The estimate's tables (Companion.progress): which foundation tops tell the cards they want.
+    foundations = [s for s, spec in enumerate(specs) if spec.kind is Kind.FOUNDATION]
+    telling = bytearray(count * _KEYS)
+    for s in foundations:
+        for top in range(_KEYS):
+            telling[s * _KEYS + top] = 0 < len(plan.rules[s].takes[top]) <= _WANTED_MOST
+    if not any(telling):  # no foundation ever tells (Companion._wanted): no blocked cards counted
+        telling = bytearray(count * _KEYS)
     return {
+        "all_foundations": foundations,
+        "open_reserves": [s for s, spec in enumerate(specs) if spec.kind is Kind.RESERVE and plan.rules[s].may_take],
+        "telling": bytes(telling),
+        "estimate": int(ESTIMATE),
         "stacks": count,
         "cap": max(1, sum(map(len, game.cards))),
         "kind": bytes(_KINDS[spec.kind] for spec in specs),
@@ -179,11 +211,15 @@ class NativeSearch:
             found = plan.move_of[src, dst, n] = Move(src, dst, n)
         return found
 
-    def run(self, nodes: int | None, check, max_bytes: int | None) -> tuple[str | None, list]:
-        """Search from the game's position: ("won", moves), ("lost", []) or (None, []) with ``stopped`` set."""
+    def run(self, nodes: int | None, check, max_bytes: int | None) -> tuple[str | None, list, list]:
+        """Search from the game's position: ("won", line, shorter) with the line found and the same with its
+        cycles and detours cut (reussite.solver.shorten's way, at most ``SHORTEN_WORK`` moves tried per move of
+        the line), ("lost", [], []) or (None, [], []) with ``stopped`` set."""
         self.core.reset()
-        verdict, line = self.core.search(self.block(), nodes or 0, check, max_bytes or 0)
-        return verdict, [self.move(m) for m in line]
+        start = self.block()
+        verdict, line = self.core.search(start, nodes or 0, check, max_bytes or 0)
+        shorter = self.core.shorten(start, line, SHORTEN_WORK * len(line)) if line else []
+        return verdict, [self.move(m) for m in line], [self.move(m) for m in shorter]
 
     @property
     def expanded(self) -> int:

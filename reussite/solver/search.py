@@ -721,16 +721,21 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
     if native.enabled() and native.why_not(game) is None and not comp.dead_end(game):
         core = native.NativeSearch(game)
         try:
-            verdict, line = _native_first(core, budget, start, check)
+            verdict, line, shorter = _native_first(core, budget, start, check)
         except _Stop as stop:
             return finish(Verdict.UNKNOWN, stop.reason)
         except KeyboardInterrupt:
             return finish(Verdict.UNKNOWN, "interrupted")
         natively = core.expanded
         searched = {"native": natively}
-        if verdict == "won":
-            return _verified(game, Result(Verdict.WON, line, natively, core.core.positions,
-                                          time.perf_counter() - start, None, core.table_bytes / 2**20, searched))
+        if verdict == "won":  # shortened by the core already; replayed through the rules as any line
+            won = Result(Verdict.WON, shorter, natively, core.core.positions, time.perf_counter() - start, None,
+                         core.table_bytes / 2**20, searched)
+            try:
+                return _replayed(game, won)
+            except SolverError:
+                won.line = line
+                return _replayed(game, won)
         if verdict == "lost":
             return Result(Verdict.LOST, [], natively, core.core.positions, time.perf_counter() - start, None,
                           core.table_bytes / 2**20, searched)
@@ -804,11 +809,12 @@ class _NativeTime(Exception):
 
 
 def _native_first(core: native.NativeSearch, budget: Budget, start: float, check: Callable[[], None]):
-    """Run the native core (reussite.solver.native) first, on a game it can search: ("won", line), ("lost",
-    []) or (None, []) when its budget ran out. It searches depth-first like the Python engine's first search,
-    at many more positions a second, but with none of its companion's knowledge but the safe moves; so where
-    it decides nothing the Python schedule runs next with the whole budget in positions (each engine has its
-    own), and the time left. A stop asked for (cancel, memory, the whole time) is raised as _Stop."""
+    """Run the native core (reussite.solver.native) first, on a game it can search: ("won", line, shorter),
+    ("lost", [], []) or (None, [], []) when its budget ran out. It searches depth-first, its children ordered
+    by the default estimate one move ahead, at many more positions a second than the Python searches, with no
+    knowledge but the declarations' safe moves; so where it decides nothing the Python schedule runs next with
+    the whole budget in positions (each engine has its own) and the time left. A stop asked for (cancel,
+    memory, the whole time) is raised as _Stop."""
     mine = None
     if budget.seconds is not None and not native.only():
         mine = start + budget.seconds * NATIVE_SHARE
@@ -819,13 +825,11 @@ def _native_first(core: native.NativeSearch, budget: Budget, start: float, check
             raise _NativeTime
 
     max_bytes = None if budget.memory_mb is None else int(budget.memory_mb * 1024 * 1024)
-    verdict, line = core.run(budget.nodes, native_check, max_bytes)
+    verdict, line, shorter = core.run(budget.nodes, native_check, max_bytes)
     stopped = core.stopped
-    if isinstance(stopped, (_Stop, KeyboardInterrupt)):
-        raise stopped
     if isinstance(stopped, BaseException) and not isinstance(stopped, _NativeTime):
         raise stopped
-    return verdict, line
+    return verdict, line, shorter
 
 
 #: Whether the streamlined depth-first search takes its turns (see :func:`solve`).

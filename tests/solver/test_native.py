@@ -193,3 +193,15 @@ def test_mutants_of_the_tables_are_caught(mutant):
     if not found and mutant == "group":
         found = any(len(keys) > 1 for keys in positions.values())
     assert found, f"the mutant of {mutant} went unnoticed"
+
+
+@pytest.mark.parametrize("number", [1, 2, 5])
+def test_the_core_shortens_a_line_as_the_python_shortener_does(number):
+    """The core's shortening (on blocks) and reussite.solver.shorten (on the engine) give the same line."""
+    from reussite.solver.shorten import shorten
+
+    game = _host().new_game("freecell", number, {})
+    search = native.NativeSearch(game)
+    verdict, line, shorter = search.run(30_000, None, None)
+    assert verdict == "won" and len(shorter) <= len(line)
+    assert shorter == shorten(game, line, native.SHORTEN_WORK * len(line))
