@@ -31,6 +31,7 @@ cdef enum:
     M_MOVE = 0
     M_DEAL = 1
     M_REDEAL = 2
+    M_PLAY = 3    # stock clicks (src of them) then the waste's top card onto dst (derive's stock plays)
     NKEYS = 56
 
 cdef inline uint32_t pack(uint32_t kind, uint32_t src, uint32_t dst, uint32_t n) noexcept nogil:
@@ -87,6 +88,15 @@ cdef class Core:
     cdef int nopen_reserves
     cdef uint8_t *telling    # [S][56]: foundation s with that top card wants few enough cards to tell
     cdef int estimate_on
+    # derive's stock plays: clicks only as the start of a play from the waste, and one turn of the stock folded
+    # in the key (one pack only here: a shown card is told by its key).
+    cdef int stock_plays
+    # derive's folds of the key: per stack 0 (whole), 1 (folded: its size, face-down count and which cards its
+    # top card takes, ``alike``), 2 (out of play: its size and face-down count).
+    cdef uint8_t *fold
+    cdef uint8_t *alike      # [S][56]
+    cdef int32_t *waste_targets
+    cdef int nwaste_targets
     # The transposition table: pairs of 64-bit keys, (0, 0) for an empty slot.
     cdef uint64_t *table
     cdef uint64_t table_mask
@@ -102,6 +112,7 @@ cdef class Core:
     cdef int32_t *next_
     cdef uint32_t *taken
     cdef uint8_t *scratch    # a block to look one move ahead in
+    cdef uint8_t *click      # and one to click the stock through
     cdef int *scores
     cdef public long long expanded
     cdef public object stopped
@@ -142,6 +153,10 @@ cdef class Core:
         self.open_reserves = self._ints(t["open_reserves"]); self.nopen_reserves = len(t["open_reserves"])
         self.telling = self._bytes(t["telling"])
         self.estimate_on = t["estimate"]
+        self.stock_plays = t["stock_plays"]
+        self.fold = self._bytes(t["fold"])
+        self.alike = self._bytes(t["alike"])
+        self.waste_targets = self._ints(t["waste_targets"]); self.nwaste_targets = len(t["waste_targets"])
         for i in range(4):
             self.copies[i] = t["copies"][i][0]
             self.top_rank[i] = t["copies"][i][1]
@@ -159,6 +174,7 @@ cdef class Core:
         self.first = self.count = self.next_ = NULL
         self.taken = NULL
         self.scratch = <uint8_t *> malloc(self.pos_size)
+        self.click = <uint8_t *> malloc(self.pos_size)
         self.scores = NULL
         self.expanded = 0
         self.stopped = None
@@ -188,7 +204,8 @@ cdef class Core:
                   <size_t> self.frames, <size_t> self.arena, <size_t> self.first, <size_t> self.count,
                   <size_t> self.next_, <size_t> self.taken, <size_t> self.all_foundations,
                   <size_t> self.open_reserves, <size_t> self.telling, <size_t> self.scratch,
-                  <size_t> self.scores):
+                  <size_t> self.scores, <size_t> self.waste_targets, <size_t> self.click,
+                  <size_t> self.fold, <size_t> self.alike):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -206,6 +223,11 @@ cdef class Core:
         cdef int n = pos[s], i
         cdef uint64_t a = 0x243f6a8885a308d3ULL ^ (<uint64_t> n << 8) ^ pos[self.S + s]
         cdef uint64_t b = 0x13198a2e03707344ULL ^ (<uint64_t> n << 8) ^ pos[self.S + s]
+        if self.fold[s] and n:  # nothing reads the cards under the top (derive.Knowledge.key)
+            if self.fold[s] == 1:
+                a = (a ^ (0x100 | self.alike[s * NKEYS + c[n - 1]])) * 0x100000001b3ULL
+                b = (b + self.alike[s * NKEYS + c[n - 1]] + 0x101) * 0x9e3779b97f4a7c15ULL
+            n = 0
         for i in range(n):
             a = (a ^ c[i]) * 0x100000001b3ULL
             a ^= a >> 29
@@ -214,18 +236,51 @@ cdef class Core:
         h[2 * s] = fmix(a)
         h[2 * s + 1] = fmix(b ^ 0x5851f42d4c957f2dULL)
 
+    cdef void turn_hash(self, uint8_t *pos, uint64_t *ha, uint64_t *hb) noexcept nogil:
+        """The hashes of the stock as a redeal would leave it (its cards, then the waste's from the top), all
+        face down, and of an empty waste: derive.Knowledge.key's fold of one turn of the stock."""
+        cdef int ls = pos[self.stock], lw = pos[self.waste], n = ls + lw, i
+        cdef uint8_t *cs = self.cards(pos, self.stock)
+        cdef uint8_t *cw = self.cards(pos, self.waste)
+        cdef uint64_t a = 0x243f6a8885a308d3ULL ^ (<uint64_t> n << 8) ^ n
+        cdef uint64_t b = 0x13198a2e03707344ULL ^ (<uint64_t> n << 8) ^ n
+        cdef uint8_t c
+        for i in range(n):
+            c = cs[i] if i < ls else cw[lw - 1 - (i - ls)]
+            a = (a ^ c) * 0x100000001b3ULL
+            a ^= a >> 29
+            b = (b + c + 1) * 0x9e3779b97f4a7c15ULL
+            b ^= b >> 31
+        ha[0] = fmix(a)
+        hb[0] = fmix(b ^ 0x5851f42d4c957f2dULL)
+        a = 0x243f6a8885a308d3ULL
+        b = 0x13198a2e03707344ULL
+        ha[1] = fmix(a)
+        hb[1] = fmix(b ^ 0x5851f42d4c957f2dULL)
+
     cdef void key(self, uint8_t *pos, uint64_t *out) noexcept nogil:
         cdef uint64_t *h = <uint64_t *> (pos + self.hash_off)
-        cdef uint64_t a = 0, b = 0
-        cdef int s, g
+        cdef uint64_t a = 0, b = 0, ha, hb
+        cdef uint64_t fa[2]
+        cdef uint64_t fb[2]
+        cdef int s, g, fold = 0
+        if self.stock_plays and (pos[self.stock] == 0 or pos[self.waste] % self.deal_count == 0):
+            fold = 1
+            self.turn_hash(pos, fa, fb)
         for s in range(self.S):
             g = self.group[s]
+            ha = h[2 * s]
+            hb = h[2 * s + 1]
+            if fold and s == self.stock:
+                ha, hb = fa[0], fb[0]
+            elif fold and s == self.waste:
+                ha, hb = fa[1], fb[1]
             if g >= 0:  # its place does not count: the group's salt
-                a += fmix(h[2 * s] ^ self.salt_a[g])
-                b += fmix(h[2 * s + 1] ^ self.salt_b[g])
+                a += fmix(ha ^ self.salt_a[g])
+                b += fmix(hb ^ self.salt_b[g])
             else:
-                a += fmix(h[2 * s] ^ self.salt_a[s] ^ 0xa0761d6478bd642fULL)
-                b += fmix(h[2 * s + 1] ^ self.salt_b[s] ^ 0xe7037ed1a0b428dbULL)
+                a += fmix(ha ^ self.salt_a[s] ^ 0xa0761d6478bd642fULL)
+                b += fmix(hb ^ self.salt_b[s] ^ 0xe7037ed1a0b428dbULL)
         if self.redeals >= 0:
             a += fmix(self.salt_a[self.S] + pos[2 * self.S])
             b += fmix(self.salt_b[self.S] + pos[2 * self.S])
@@ -284,12 +339,16 @@ cdef class Core:
                     if total:
                         self.flip(pos, self.stock)
             self.rehash(pos, self.stock)
-        else:
+        elif kind == M_REDEAL:
             pos[2 * self.S] += 1
             self.move_cards(pos, self.waste, self.stock, pos[self.waste], 1)
             self.flip(pos, self.waste)
             self.rehash(pos, self.waste)
             self.rehash(pos, self.stock)
+        else:
+            for k in range(src):
+                self.play(pos, pack(M_DEAL if pos[self.stock] else M_REDEAL, 0, 0, 0))
+            self.play(pos, pack(M_MOVE, self.waste, dst, 1))
 
     # -- moves --------------------------------------------------------------------------------------------
 
@@ -305,8 +364,10 @@ cdef class Core:
             return 0
         return 1
 
-    cdef int moves(self, uint8_t *pos, uint32_t *out) noexcept nogil:
-        """The legal moves, in Game.legal_moves's order: by source, target and count, then the stock."""
+    cdef int moves(self, uint8_t *pos, uint32_t *out, int plays=0) noexcept nogil:
+        """The legal moves, in Game.legal_moves's order: by source, target and count, then the stock; with
+        ``plays`` (where the game has stock plays), the stock's clicks only as the start of a play from the
+        waste, after the card moves (derive.Knowledge.useful_moves)."""
         cdef int S = self.S, m = 0, k, src, dst, size, up, longest, n, free = -1, cells = 0, spaces, i
         cdef int top_key, key, upper, below, ok
         cdef uint8_t *c
@@ -371,6 +432,8 @@ cdef class Core:
                     if self.fits(pos, src, dst, n, size):
                         out[m] = pack(M_MOVE, src, dst, n)
                         m += 1
+        if plays and self.stock_plays:
+            return m + self.stock_moves(pos, out + m)
         if self.stock >= 0:
             if pos[self.stock]:
                 out[m] = pack(M_DEAL, 0, 0, 0)
@@ -379,6 +442,39 @@ cdef class Core:
                   and (not self.deal_to_waste or pos[self.waste])):
                 out[m] = pack(M_REDEAL, 0, 0, 0)
                 m += 1
+        return m
+
+    cdef int stock_moves(self, uint8_t *pos, uint32_t *out) noexcept nogil:
+        """Each run of k clicks, up to a whole turn of the stock, followed by the waste's new top card onto
+        each target that takes it (derive.Knowledge.useful_moves, the redeals unlimited)."""
+        cdef int S = self.S, m = 0, clicks = 0, i, t, top, lw
+        cdef uint8_t seen[56]
+        cdef uint8_t *c = self.click
+        if not pos[self.stock] and not pos[self.waste]:
+            return 0
+        memset(seen, 0, 56)
+        memcpy(c, pos, self.pos_size)
+        if c[self.waste]:
+            seen[self.top(c, self.waste)] = 1
+        while True:
+            if c[self.stock]:
+                self.move_cards(c, self.stock, self.waste, self.deal_count, 1)
+                clicks += 1
+            elif c[self.waste]:
+                self.move_cards(c, self.waste, self.stock, c[self.waste], 1)
+                clicks += 1
+                continue
+            else:
+                break
+            top = self.top(c, self.waste)
+            if seen[top] or clicks > 255:
+                break
+            seen[top] = 1
+            for i in range(self.nwaste_targets):
+                t = self.waste_targets[i]
+                if self.takes[(t * NKEYS + self.top(pos, t)) * NKEYS + top] and pos[t] < self.room[t]:
+                    out[m] = pack(M_PLAY, clicks, t, 1)
+                    m += 1
         return m
 
     cdef int safe_move(self, uint8_t *pos, uint32_t *out) noexcept nogil:
@@ -444,6 +540,8 @@ cdef class Core:
             return 8
         if kind == M_REDEAL:
             return 9
+        if kind == M_PLAY:  # as its last move, from the waste
+            return 0 if self.kind[dst] == K_FOUNDATION else 2
         if self.kind[dst] == K_FOUNDATION:
             return 5 if self.kind[src] == K_FOUNDATION else 0
         size = pos[src]
@@ -680,7 +778,7 @@ cdef class Core:
             self.taken[depth] = mv
             self.expanded += 1
             if self.is_won(child):
-                return "won", [self._move(self.taken[j]) for j in range(depth + 1)]
+                return "won", self._line(depth)
             if nodes > 0 and self.expanded >= nodes:
                 self.stopped = "nodes"
                 return None, []
@@ -705,7 +803,7 @@ cdef class Core:
         cdef uint64_t k[2]
         if self.safe_on and self.safe_move(pos, out):
             return 1
-        m = self.moves(pos, out)
+        m = self.moves(pos, out, 1)
         for i in range(m):
             o = self.order(pos, out[i])
             if self.estimate_on:
@@ -730,6 +828,35 @@ cdef class Core:
             out[j + 1] = mv
             orders[j + 1] = o
         return m
+
+    cdef list _line(self, int depth):
+        """The moves taken from the start to depth ``depth``, each stock play as its clicks and its move."""
+        cdef int j, k, click
+        cdef uint32_t mv
+        cdef uint8_t *c = self.click
+        out = []
+        for j in range(depth + 1):
+            mv = self.taken[j]
+            if mv >> 30 != M_PLAY:
+                out.append(self._move(mv))
+                continue
+            memcpy(c, self.frames + <size_t> j * self.pos_size, self.pos_size)
+            for k in range((mv >> 22) & 0xff):
+                click = M_DEAL if c[self.stock] else M_REDEAL
+                out.append((click, 0, 0, 0))
+                self.play(c, pack(click, 0, 0, 0))
+            out.append((M_MOVE, self.waste, (mv >> 14) & 0xff, 1))
+        return out
+
+    def plays(self, bytes block):
+        """The moves the search tries from a block (stock plays as (3, clicks, target, 1)), in the order of
+        Game.legal_moves then the plays: what derive.Knowledge.useful_moves keeps."""
+        cdef bytearray copy = bytearray(block)
+        cdef uint32_t *out = <uint32_t *> malloc(4 * self._most())
+        cdef int m = self.moves(<uint8_t *> copy, out, 1), i
+        result = [self._move(out[i]) for i in range(m)]
+        free(out)
+        return result
 
     cdef tuple _move(self, uint32_t mv):
         return (mv >> 30, (mv >> 22) & 0xff, (mv >> 14) & 0xff, mv & 0x3fff)

@@ -21,7 +21,7 @@ from reussite.game import DEAL, REDEAL, Game
 from reussite.moves import Move
 from reussite.rules import CARD_KEYS, Kind, has_base
 from reussite.solver.companion import _WANTED_MOST, Companion, companion_for
-from reussite.solver.derive import OVERRIDES, Knowledge
+from reussite.solver.derive import OVERRIDES, Knowledge, _alike_tops
 
 if TYPE_CHECKING:
     from reussite.moves import AnyMove
@@ -148,7 +148,18 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
             telling[s * _KEYS + top] = 0 < len(plan.rules[s].takes[top]) <= _WANTED_MOST
     if not any(telling):  # no foundation ever tells (Companion._wanted): no blocked cards counted
         telling = bytearray(count * _KEYS)
+    # derive's stock plays, for one pack (a card shown again ends the turn; two packs' twins would end it early)
+    plays = knowledge.stock_plays and copies is not None and all(n <= 1 for n, _ in copies)
+    fold, alike = bytearray(count), bytearray(count * _KEYS)
+    for s in knowledge.folded:
+        fold[s] = 1
+        alike[s * _KEYS:(s + 1) * _KEYS] = bytes(_alike_tops(game, s))
+    for s in knowledge.out_of_play:
+        fold[s] = 2
     return {
+        "fold": bytes(fold), "alike": bytes(alike),
+        "stock_plays": int(plays),
+        "waste_targets": list(knowledge.waste_targets) if plays else [],
         "all_foundations": foundations,
         "open_reserves": [s for s, spec in enumerate(specs) if spec.kind is Kind.RESERVE and plan.rules[s].may_take],
         "telling": bytes(telling),
@@ -185,7 +196,8 @@ class NativeSearch:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.core = _native.Core(tables(game))
+        self.tables = tables(game)
+        self.core = _native.Core(self.tables)
 
     def block(self, game: Game | None = None) -> bytes:
         """``game``'s position (by default the one searched) as the core's block."""

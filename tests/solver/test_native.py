@@ -17,6 +17,7 @@ from reussite.game import DEAL, REDEAL
 from reussite.moves import Move
 from reussite.solver import Budget, Verdict, native, solve
 from reussite.solver.batch import _host
+from reussite.solver.companion import companion_for
 from reussite.solver.derive import Knowledge
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native core is not built in this install")
@@ -41,6 +42,13 @@ def _as_tuple(move) -> tuple[int, int, int, int]:
     if move is REDEAL:
         return (2, 0, 0, 0)
     return (0, move.src, move.dst, move.n)
+
+
+def _as_play(move) -> tuple[int, int, int, int]:
+    """A move, or a stock play (clicks, then the waste's card) as the core lists it."""
+    if isinstance(move, tuple):
+        return (3, len(move) - 1, move[-1].dst, 1)
+    return _as_tuple(move)
 
 
 def _state(game) -> tuple:
@@ -69,6 +77,7 @@ def test_same_moves_positions_keys_and_safe_moves(game_id):
         for game in _walk(game_id, number, STEPS, rng):
             if first is None:
                 first = native.NativeSearch(game)
+                companion = companion_for(game)
             core = first.core
             block = first.block(game)
             assert core.unpack(block) == _state(game)
@@ -79,13 +88,17 @@ def test_same_moves_positions_keys_and_safe_moves(game_id):
                 after = core.after(block, *as_tuple)
                 assert core.unpack(after) == _state(game), f"{game_id} deal {number}: {move} plays differently"
                 assert core.won_at(after) == game.is_won()
-                key, python_key = core.key_of(after), game.position_key()
+                key, python_key = core.key_of(after), companion.key(game)
                 assert keys.setdefault(key, python_key) == python_key, f"{game_id}: one native key, two positions"
                 game.pop()
             safe = Knowledge(type(game)).safe_move(game)
             assert core.safe(block) == (None if safe is None else _as_tuple(safe))
+            if first.tables["stock_plays"]:  # the clicks only as the start of a play from the waste
+                useful = companion.useful_moves(game, list(game.legal_moves()))
+                assert core.plays(block) == [_as_play(m) for m in useful]
             compared += 1
-    # Key equalities both ways: as many distinct Python keys as native ones.
+    # Key equalities both ways (the solver's key: derive's folds, one turn of the stock among them): as many
+    # distinct Python keys as native ones.
     assert len(set(keys.values())) == len(keys)
     assert compared > WALKS
 
