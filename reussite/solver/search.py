@@ -671,7 +671,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
             if STREAMLINE and any(game.face_down[i] for i in game.tableau_ix) else None)
     lean_expanded = 0
 
-    natively = 0  # positions the native core expanded first (see _native_first)
+    natively = native_bytes = 0  # positions the native core expanded first (see _native_first), its table
 
     def total() -> int:
         return (natively + main.expanded + beams_expanded + (beam.expanded if beam is not None else 0)
@@ -679,7 +679,7 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
                 + sum(best.expanded for best in bests))
 
     def used() -> int:
-        return (main.key_bytes + (beam.memory if beam is not None else 0)
+        return (native_bytes + main.key_bytes + (beam.memory if beam is not None else 0)
                 + (lean.key_bytes if lean is not None else 0) + sum(best.memory for best in bests))
 
     def check() -> None:
@@ -723,8 +723,10 @@ def solve(game: Game, budget: Budget | None = None, *, nodes: int | None = None,
         try:
             verdict, line, shorter = _native_first(core, budget, start, check)
         except _Stop as stop:
+            natively, native_bytes = core.expanded, core.table_bytes
             return finish(Verdict.UNKNOWN, stop.reason)
         except KeyboardInterrupt:
+            natively, native_bytes = core.expanded, core.table_bytes
             return finish(Verdict.UNKNOWN, "interrupted")
         natively = core.expanded
         searched = {"native": natively}
