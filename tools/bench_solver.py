@@ -10,6 +10,15 @@ CPU time, which a busy machine disturbs far less: compare CPU figures between ru
     python tools/bench_solver.py --games forty-thieves --timeout 10 --memory 1024 --json
     python tools/bench_solver.py --games freecell klondike:draw=3 --nodes 30000 --engine native python
 
+``--solvitaire PATH`` and ``--fc-solve`` add, for each game they play, a row measured on the same deals in the same
+run: Solvitaire with its preset (tools/bench_solvitaire.py), fc-solve (Debian's ``freecell-solver-bin``, default
+configuration) on FreeCell, each given the budget in seconds (2 s by default); their states per CPU second are
+their unique states (Solvitaire) or states checked (fc-solve) over the CPU time of their processes, start-up
+included.
+
+    python tools/bench_solver.py --games klondike:draw=3 freecell --deals 1-50 --timeout 2 --jobs 1 \
+        --engine native python --solvitaire /tmp/solv/solvitaire --fc-solve
+
 ``--engine`` picks the search (reussite.solver.native): ``auto`` (the default, what players get: the native core
 first where it can search the game, the Python searches after it), ``native`` (the native core alone, where it
 can), ``python`` (the Python searches alone). With several, each game is measured with each in turn, one
@@ -21,9 +30,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 
 from reussite.solver import Budget
 from reussite.solver.batch import Summary, _host, default_jobs, parse_deals, solve_deal
@@ -76,6 +89,62 @@ def bench(game: str, options: dict[str, str], deals: range, budget: Budget, jobs
             "line_median": _median([r["moves"] for r in rows if r["verdict"] == "won"]), **summary}
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def external(game: str, options: dict[str, str], deals: range, seconds: float, solvitaire: str | None,
+             fc_solve: bool) -> list[dict]:
+    """Solvitaire's and fc-solve's rows for the same deals, where they play the game (one process a deal, one
+    at a time, so that their CPU time is theirs alone)."""
+    import bench_freecell_lines
+    import bench_solvitaire
+
+    from reussite.solver.batch import options_label
+
+    host = _host()
+    label = options_label(host.new_game(game, deals.start, options).option_values)
+    engines = []
+    preset = bench_solvitaire.PRESETS.get((game, label))
+    if solvitaire and preset:
+        engines.append("solvitaire")
+    if fc_solve and game == "freecell":
+        engines.append("fc-solve")
+    rows = []
+    for engine in engines:
+        verdicts: Counter = Counter()
+        states, cpu = 0, 0.0
+        with tempfile.TemporaryDirectory() as tmp:
+            for number in deals:
+                position = host.new_game(game, number, options)
+                before = _children_cpu()
+                if engine == "solvitaire":
+                    path = Path(tmp, f"{number}.json")
+                    path.write_text(json.dumps(bench_solvitaire.deal_json(position)))
+                    r = bench_solvitaire.run_solvitaire(solvitaire, preset, path, seconds)
+                    verdicts[r["verdict"]] += 1
+                    states += r["unique"]
+                else:
+                    try:
+                        out = subprocess.run(["fc-solve", "-"], input=bench_freecell_lines.board(position),
+                                             capture_output=True, text=True, timeout=seconds).stdout
+                    except subprocess.TimeoutExpired:
+                        out = ""
+                    verdicts["won" if "This game is solveable." in out else
+                             "lost" if "I could not solve this game." in out else "unknown"] += 1
+                    for line in out.splitlines():
+                        if line.startswith("Total number of states checked is"):
+                            states += int(line.split()[-1].rstrip("."))
+                cpu += _children_cpu() - before
+        decided = verdicts["won"] + verdicts["lost"]
+        rows.append({"game": game, "options": options, "engine": engine, "deals": f"{deals.start}-{deals.stop - 1}",
+                     "won": verdicts["won"], "lost": verdicts["lost"], "unknown": verdicts["unknown"],
+                     "decided_pct": round(100 * decided / len(deals), 1), "cpu_seconds": round(cpu, 2),
+                     "cpu_states_per_second": states / cpu if cpu else 0.0})
+    return rows
+
+
 def _mean(values: list[int]) -> float:
     return round(sum(values) / len(values), 1) if values else 0.0
 
@@ -98,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory", type=float, default=1024.0, help="MB of positions per deal (default 1024)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--solvitaire", metavar="PATH", help="a Solvitaire binary: its row for the games it plays")
+    parser.add_argument("--fc-solve", action="store_true", help="fc-solve's row for FreeCell")
     parser.add_argument("--engine", nargs="+", choices=sorted(ENGINES), default=["auto"],
                         help="the search: auto (native core, then Python), native or python; several: each in turn")
     args = parser.parse_args(argv)
@@ -123,6 +194,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"line mean {out['line_mean']} median {out['line_median']}  "
                   f"rss {out['max_rss_mb']:.0f} MB  table {out['max_table_mb']:.0f} MB  wall {out['wall_seconds']} s",
                   flush=True)
+        if args.solvitaire or args.fc_solve:
+            for out in external(game, options, deals, seconds or 2.0, args.solvitaire, args.fc_solve):
+                if args.json:
+                    print(json.dumps(out), flush=True)
+                    continue
+                print(f"{spec:<16} {out['engine']:<10} deals {out['deals']}: decided {out['decided_pct']:5.1f}%  "
+                      f"won {out['won']:4}  lost {out['lost']:4}  unknown {out['unknown']:4}  "
+                      f"{out['cpu_states_per_second']:8,.0f} states/s CPU", flush=True)
     return 0
 
 

@@ -111,6 +111,10 @@ cdef class Core:
     cdef int32_t *count
     cdef int32_t *next_
     cdef uint32_t *taken
+    cdef int *orders
+    cdef int depth           # the search's depth now (-1: not started, or ended)
+    cdef public int lean     # derive.streamlined's moves only: a quick line, and "lost" proves nothing
+    cdef uint8_t *lean_scratch
     cdef uint8_t *scratch    # a block to look one move ahead in
     cdef uint8_t *click      # and one to click the stock through
     cdef int *scores
@@ -174,6 +178,10 @@ cdef class Core:
         self.first = self.count = self.next_ = NULL
         self.taken = NULL
         self.scratch = <uint8_t *> malloc(self.pos_size)
+        self.lean_scratch = <uint8_t *> malloc(self.pos_size)
+        self.orders = NULL
+        self.depth = -1
+        self.lean = 0
         self.click = <uint8_t *> malloc(self.pos_size)
         self.scores = NULL
         self.expanded = 0
@@ -205,7 +213,8 @@ cdef class Core:
                   <size_t> self.next_, <size_t> self.taken, <size_t> self.all_foundations,
                   <size_t> self.open_reserves, <size_t> self.telling, <size_t> self.scratch,
                   <size_t> self.scores, <size_t> self.waste_targets, <size_t> self.click,
-                  <size_t> self.fold, <size_t> self.alike):
+                  <size_t> self.fold, <size_t> self.alike, <size_t> self.orders,
+                  <size_t> self.lean_scratch):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -524,6 +533,27 @@ cdef class Core:
                     return 1
         return 0
 
+    cdef int streamlined(self, uint8_t *pos, uint32_t move) noexcept nogil:
+        """derive.streamlined: no card back from a foundation, and a move between piles that leaves a face-up
+        card on top only when that card can then go to a foundation."""
+        cdef int kind = move >> 30, src = (move >> 22) & 0xff, dst = (move >> 14) & 0xff, n = move & 0x3fff
+        cdef int i, f, card
+        cdef uint8_t *c = self.lean_scratch
+        if kind != M_MOVE:
+            return 1
+        if self.kind[src] == K_FOUNDATION:
+            return 0
+        if self.kind[src] != K_TABLEAU or self.kind[dst] != K_TABLEAU or pos[src] - n <= pos[self.S + src]:
+            return 1
+        memcpy(c, pos, self.pos_size)
+        self.play(c, move)
+        card = self.top(c, src)
+        for i in range(self.nall_foundations):
+            f = self.all_foundations[i]
+            if self.takes[(f * NKEYS + self.top(c, f)) * NKEYS + card] and self.fits(c, src, f, 1, c[src]):
+                return 1
+        return 0
+
     cdef int is_won(self, uint8_t *pos) noexcept nogil:
         cdef int i
         for i in range(self.nwon):
@@ -719,41 +749,55 @@ cdef class Core:
         """Depth-first from ``start``: (verdict, line) with verdict "won" (line: the moves as tuples), "lost",
         or None when the budget ran out (``self.stopped`` says which: "nodes", "memory", or what ``check``
         raised). ``check`` is called every 512 positions and raises to stop."""
-        cdef int most = self._most()
-        cdef int *orders = <int *> malloc(sizeof(int) * most)
-        if orders == NULL:
-            raise MemoryError
-        try:
-            return self._search(start, nodes, check, max_bytes, most, orders)
-        finally:
-            free(orders)
+        verdict = self.begin(start, max_bytes)
+        if verdict is not None:
+            return verdict, []
+        return self.resume(nodes, check)
 
-    cdef tuple _search(self, bytes start, long long nodes, object check, long long max_bytes, int most,
-                       int *orders):
-        cdef int depth = 0, i, j
-        cdef uint32_t mv
+    def begin(self, bytes start, long long max_bytes):
+        """Start a search from ``start`` (the table emptied): "won" if the start is won, else None; then
+        :meth:`resume` runs it, a slice at a time."""
         cdef uint64_t k[2]
-        cdef uint8_t *pos
-        cdef uint8_t *child
+        cdef int most = self._most()
+        self.reset()
         self.max_slots = 0
         if max_bytes > 0:
             self.max_slots = 1
             while self.max_slots * 2 * 16 <= <uint64_t> max_bytes:
                 self.max_slots *= 2
-        self.expanded = 0
         self.stopped = None
+        if self.orders == NULL:
+            self.orders = <int *> malloc(sizeof(int) * most)
+            if self.orders == NULL:
+                raise MemoryError
         if not self._frames(64, most):
             raise MemoryError
         memcpy(self.frames, <const uint8_t *> start, self.pos_size)
-        pos = self.frames
-        self.key(pos, k)
+        self.key(self.frames, k)
         self.store(k)
         self.expanded = 1
-        if self.is_won(pos):
-            return "won", []
+        self.depth = -1
+        if self.is_won(self.frames):
+            return "won"
         self.first[0] = 0
-        self.count[0] = self._expand(pos, self.arena, orders)
+        self.count[0] = self._expand(self.frames, self.arena, self.orders)
         self.next_[0] = 0
+        self.depth = 0
+        return None
+
+    def resume(self, long long nodes, object check):
+        """Go on until ``nodes`` positions in all (0: no limit): as :meth:`search`. A search that ended ("won",
+        "lost") stays ended."""
+        cdef int depth = self.depth, i, j, most = self._most()
+        cdef uint32_t mv
+        cdef uint64_t k[2]
+        cdef uint8_t *pos
+        cdef uint8_t *child
+        cdef int *orders = self.orders
+        self.stopped = None
+        if nodes > 0 and self.expanded >= nodes and depth >= 0:
+            self.stopped = "nodes"
+            return None, []
         while depth >= 0:
             if self.next_[depth] >= self.count[depth]:
                 depth -= 1
@@ -762,6 +806,8 @@ cdef class Core:
             self.next_[depth] += 1
             if depth + 1 >= self.frame_cap or self.first[depth] + self.count[depth] + most > self.arena_cap:
                 if not self._frames(self.frame_cap * 2, most):
+                    self.depth = depth
+                    self.next_[depth] -= 1
                     self.stopped = "memory"
                     return None, []
             pos = self.frames + <size_t> depth * self.pos_size
@@ -772,26 +818,32 @@ cdef class Core:
             i = self.store(k)
             if i == 0:
                 continue
-            if i < 0:
+            if i < 0:  # not stored: tried again if the search is resumed
+                self.depth = depth
+                self.next_[depth] -= 1
                 self.stopped = "memory"
                 return None, []
             self.taken[depth] = mv
             self.expanded += 1
             if self.is_won(child):
+                self.depth = -1
                 return "won", self._line(depth)
+            depth += 1
+            self.first[depth] = self.first[depth - 1] + self.count[depth - 1]
+            self.count[depth] = self._expand(child, self.arena + self.first[depth], orders)
+            self.next_[depth] = 0
             if nodes > 0 and self.expanded >= nodes:
+                self.depth = depth
                 self.stopped = "nodes"
                 return None, []
             if (self.expanded & 511) == 0 and check is not None:
                 try:
                     check()
                 except BaseException as stop:
+                    self.depth = depth
                     self.stopped = stop
                     return None, []
-            depth += 1
-            self.first[depth] = self.first[depth - 1] + self.count[depth - 1]
-            self.count[depth] = self._expand(child, self.arena + self.first[depth], orders)
-            self.next_[depth] = 0
+        self.depth = -1
         return "lost", []
 
     cdef int _expand(self, uint8_t *pos, uint32_t *out, int *orders) noexcept nogil:
@@ -805,6 +857,8 @@ cdef class Core:
             return 1
         m = self.moves(pos, out, 1)
         for i in range(m):
+            if self.lean and not self.streamlined(pos, out[i]):
+                continue
             o = self.order(pos, out[i])
             if self.estimate_on:
                 memcpy(self.scratch, pos, self.pos_size)
@@ -983,3 +1037,5 @@ cdef class Core:
         self.table = NULL
         self.table_mask = 0
         self.stored = 0
+        self.depth = -1
+        self.expanded = 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from reussite.cards import Card
 from reussite.game import DEAL, REDEAL, Game
 from reussite.moves import Move
 from reussite.rules import CARD_KEYS, Kind, has_base
@@ -40,6 +41,10 @@ _PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3}
 _KEYS = 56
 #: Moves tried per move of a won line to make it shorter (as search._SHORTEN_WORK).
 SHORTEN_WORK = 60
+#: The complete search's first turn, alone (as Companion.first_slice).
+FIRST_SLICE = 2000
+#: Whether the streamlined search takes turns with the complete one (as search.STREAMLINE).
+STREAMLINE = True
 #: Whether the core orders the children by the estimate of where they lead (Companion.progress's default).
 ESTIMATE = True
 
@@ -75,8 +80,11 @@ def why_not(game: Game) -> str | None:
         return "its rules run code of its own (run_length, max_movable or a refusal)"
     if plan.pairs is not None or plan.covered is not None:
         return "cards are removed in pairs or stacks cover others"
-    if any(rule.own for rule in plan.rules):
-        return "a stack has a rule of its own"
+    if any(rule.own and not rule.by_top for rule in plan.rules):
+        return "a stack has a rule of its own that reads more than its top card"
+    for s, rule in enumerate(plan.rules):
+        if rule.own and (not game.cards[s] or rule.pickup != "none") and not _says_empty(game, s):
+            return f"its own rule does not say what an empty {game.specs[s].id} takes"
     if plan.won_stacks is None:
         return "it counts its cards its own way"
     if game._blind:
@@ -122,11 +130,14 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
     takes = bytearray(count * _KEYS * _KEYS)
     on = bytearray(count * _KEYS * _KEYS)
     accepts = bytearray(count * 5)
+    probe = game.copy(history=False) if any(rule.own for rule in plan.rules) else None  # see _takes_by_top
     for s, rule in enumerate(plan.rules):
         base = s * _KEYS * _KEYS
+        # An own rule read by its top card alone (StackRule.by_top): asked once per top card, as the generator does.
+        own = _takes_by_top(probe, s) if rule.own else None
         for top in range(_KEYS):
             row = base + top * _KEYS
-            for key in rule.takes[top]:
+            for key in (rule.takes[top] if own is None else own[top]):
                 takes[row + key] = 1
             for key in rule.on[top]:
                 on[row + key] = 1
@@ -170,7 +181,7 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "pickup": bytes(_PICKUPS[rule.pickup] for rule in plan.rules),
         "takes": bytes(takes), "on": bytes(on), "accepts": bytes(accepts),
         "flips": bytes(s in plan.flips for s in range(count)),
-        "group_moves": bytes(bool(rule.group_moves) for rule in plan.rules),
+        "group_moves": bytes(bool(rule.group_moves) and not rule.own for rule in plan.rules),
         "room": [min(rule.max_cards if rule.max_cards is not None else 1 << 30, 1 << 30) for rule in plan.rules],
         "twin": list(plan.twins),
         "group": group,
@@ -191,6 +202,39 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
     }
 
 
+def _says_empty(game: Game, stack: int) -> bool:
+    """Whether ``game.takes(stack)`` answers for the stack empty (asked of a copy)."""
+    probe = game.copy(history=False)
+    probe.cards[stack] = []
+    try:
+        probe.takes(stack)
+    except Exception:
+        return False
+    return True
+
+
+def _takes_by_top(game: Game, stack: int) -> list[frozenset[int]]:
+    """What a stack whose own rule reads only its top card takes, by top card key (0: empty), asked of
+    ``game.takes()`` with the stack holding that card alone for a moment (``game``: a copy of the game searched,
+    which nothing else reads meanwhile)."""
+    saved = game.cards[stack]
+    out: list[frozenset[int]] = [frozenset()] * _KEYS
+    try:
+        for key in CARD_KEYS:
+            game.cards[stack] = [Card(key >> 2, key & 3)]
+            out[key] = frozenset(game.takes(stack))
+        # A stack nothing leaves that holds cards (Black Hole's hole) is never empty, and its rule need not say
+        # what it takes then (why_not checks that the others' does).
+        game.cards[stack] = []
+        try:
+            out[0] = frozenset(game.takes(stack))
+        except Exception:
+            out[0] = frozenset()
+    finally:
+        game.cards[stack] = saved
+    return out
+
+
 class NativeSearch:
     """The core set up for one game's class and options, with its position now."""
 
@@ -198,6 +242,12 @@ class NativeSearch:
         self.game = game
         self.tables = tables(game)
         self.core = _native.Core(self.tables)
+        # Where cards are dealt face down on the piles, the streamlined search takes turns with the complete one,
+        # as in the Python schedule (search.solve): a core of its own, with its own table.
+        self.lean = None
+        if STREAMLINE and any(game.face_down[i] for i in game.tableau_ix):
+            self.lean = _native.Core(self.tables)
+            self.lean.lean = 1
 
     def block(self, game: Game | None = None) -> bytes:
         """``game``'s position (by default the one searched) as the core's block."""
@@ -226,21 +276,59 @@ class NativeSearch:
     def run(self, nodes: int | None, check, max_bytes: int | None) -> tuple[str | None, list, list]:
         """Search from the game's position: ("won", line, shorter) with the line found and the same with its
         cycles and detours cut (reussite.solver.shorten's way, at most ``SHORTEN_WORK`` moves tried per move of
-        the line), ("lost", [], []) or (None, [], []) with ``stopped`` set."""
-        self.core.reset()
+        the line), ("lost", [], []) or (None, [], []) with ``stopped`` set.
+
+        The complete search runs alone for ``FIRST_SLICE`` positions, then takes turns with the streamlined
+        one (if any), each turn twice as long as the last: the Python schedule's two depth-first searches."""
         start = self.block()
-        verdict, line = self.core.search(start, nodes or 0, check, max_bytes or 0)
-        shorter = self.core.shorten(start, line, SHORTEN_WORK * len(line)) if line else []
+        core, lean = self.core, self.lean
+        share = (max_bytes or 0) // (2 if lean is not None else 1)
+        verdict, line = core.begin(start, share), []
+        if lean is not None and verdict is None and lean.begin(start, share) is not None:
+            lean = None
+        self._searching = (core, lean)
+        total = nodes or 0
+        turn = FIRST_SLICE
+        while verdict is None:
+            verdict, line = core.resume(self._cap(core, turn, total), check)
+            if verdict is not None or core.stopped != "nodes" or self._spent(total):
+                break
+            if lean is not None:
+                found, lean_line = lean.resume(self._cap(lean, turn, total), check)
+                if found == "won":
+                    verdict, line = found, lean_line
+                    break
+                if found == "lost":  # its moves were narrowed: it proved nothing
+                    lean = self.lean = None
+                    self._searching = (core, None)
+                elif lean.stopped != "nodes":
+                    core.stopped = lean.stopped
+                    break
+                if self._spent(total):
+                    break
+            turn *= 2
+        self.stopped = core.stopped if verdict is None else None
+        shorter = core.shorten(start, line, SHORTEN_WORK * len(line)) if line else []
         return verdict, [self.move(m) for m in line], [self.move(m) for m in shorter]
+
+    def _cap(self, search, turn: int, total: int) -> int:
+        """Where a search's turn ends: ``turn`` more positions, within the budget of ``total`` for both."""
+        end = search.expanded + turn
+        if total:
+            end = min(end, search.expanded + total - self.expanded)
+        return end
+
+    def _spent(self, total: int) -> bool:
+        return bool(total) and self.expanded >= total
 
     @property
     def expanded(self) -> int:
-        return self.core.expanded
-
-    @property
-    def stopped(self):
-        return self.core.stopped
+        return sum(c.expanded for c in getattr(self, "_searching", (self.core,)) if c is not None)
 
     @property
     def table_bytes(self) -> int:
-        return self.core.table_bytes
+        return sum(c.table_bytes for c in getattr(self, "_searching", (self.core,)) if c is not None)
+
+    @property
+    def positions(self) -> int:
+        return self.core.positions

@@ -108,7 +108,9 @@ def test_the_games_it_takes_and_why_not_the_others():
     host = _host()
     assert native.why_not(host.new_game("forty-thieves", 1, {})) == "it has a solver companion of its own"
     assert "after_move" in native.why_not(host.new_game("canfield", 1, {}))
-    assert native.why_not(host.new_game("black-hole", 1, {})) == "a stack has a rule of its own"
+    assert native.why_not(host.new_game("union-square", 1, {})) == (
+        "a stack has a rule of its own that reads more than its top card")
+    assert native.why_not(host.new_game("golf", 1, {})) == "the stock deals onto a foundation"
 
 
 def test_interchangeable_stacks_share_a_key():
