@@ -646,6 +646,8 @@ cdef class Core:
     cdef int grow(self) noexcept nogil:
         cdef uint64_t old_slots = self.table_mask + 1 if self.table != NULL else 0
         cdef uint64_t slots = old_slots * 2 if old_slots else (1 << 16)
+        if not old_slots and self.max_slots and slots > self.max_slots:  # a small budget: a small table
+            slots = self.max_slots
         cdef uint64_t *old = self.table
         cdef uint64_t i, j, a
         if self.max_slots and slots > self.max_slots:

@@ -220,3 +220,30 @@ def test_the_core_shortens_a_line_as_the_python_shortener_does(number):
     verdict, line, shorter = search.run(30_000, None, None)
     assert verdict == "won" and len(shorter) <= len(line)
     assert shorter == shorten(game, line, native.SHORTEN_WORK * len(line))
+
+
+def test_a_full_table_stops_the_core_within_the_memory_budget(monkeypatch):
+    """The table is bounded by the memory budget: full, the core stops as "memory" (nothing lost, nothing
+    wrong); solve() then hands over to the Python searches, which keep to the same budget."""
+    game = _host().new_game("klondike", 8, {"draw": "3"})
+    search = native.NativeSearch(game)
+    verdict, line, shorter = search.run(None, None, 64 * 1024)  # 4,096 positions at most
+    assert (verdict, line, search.stopped) == (None, [], "memory")
+    assert search.core.positions <= 4096
+    monkeypatch.setenv("REUSSITE_NATIVE", "1")
+    result = solve(game, Budget(nodes=3000, memory_mb=64 / 1024))
+    assert result.verdict is Verdict.UNKNOWN and result.stopped_by == "memory"
+    assert 0 < result.searched["native"] <= 4096
+
+
+def test_a_cancelled_search_stops_in_the_core(monkeypatch):
+    calls = []
+
+    def cancel():
+        calls.append(1)
+        return len(calls) > 3
+
+    monkeypatch.setenv("REUSSITE_NATIVE", "1")
+    result = solve(_host().new_game("klondike", 8, {"draw": "3"}), cancel=cancel)
+    assert result.verdict is Verdict.UNKNOWN and result.stopped_by == "cancelled"
+    assert 0 < result.searched["native"] < 10_000
