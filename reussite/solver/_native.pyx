@@ -37,6 +37,15 @@ cdef enum:
 cdef inline uint32_t pack(uint32_t kind, uint32_t src, uint32_t dst, uint32_t n) noexcept nogil:
     return (kind << 30) | (src << 22) | (dst << 14) | n
 
+cdef inline int _resize(void **block, size_t size) noexcept nogil:
+    """realloc in place of ``*block``: 0 (the block as it was) when memory ran out."""
+    cdef void *grown = realloc(block[0], size)
+    if grown == NULL:
+        return 0
+    block[0] = grown
+    return 1
+
+
 cdef inline uint64_t fmix(uint64_t h) noexcept nogil:
     h ^= h >> 33
     h *= 0xff51afd7ed558ccdULL
@@ -918,34 +927,15 @@ cdef class Core:
         return (mv >> 30, (mv >> 22) & 0xff, (mv >> 14) & 0xff, mv & 0x3fff)
 
     cdef int _frames(self, int want, int most):
-        cdef uint8_t *frames
+        """Room for ``want`` depths and their moves (grown, never shrunk): 0 when memory ran out."""
         cdef uint32_t *arena
-        cdef int32_t *a
-        cdef int32_t *b
-        cdef int32_t *c
-        cdef uint32_t *d
         if want <= self.frame_cap and self.frames != NULL:
             want = self.frame_cap
-        frames = <uint8_t *> realloc(self.frames, <size_t> want * self.pos_size + self.pos_size)
-        if frames == NULL:
+        cdef size_t per_depth = 4 * (want + 1)
+        if not (_resize(<void **> &self.frames, <size_t> want * self.pos_size + self.pos_size)
+                and _resize(<void **> &self.first, per_depth) and _resize(<void **> &self.count, per_depth)
+                and _resize(<void **> &self.next_, per_depth) and _resize(<void **> &self.taken, per_depth)):
             return 0
-        self.frames = frames
-        a = <int32_t *> realloc(self.first, 4 * (want + 1))
-        if a == NULL:
-            return 0
-        self.first = a
-        b = <int32_t *> realloc(self.count, 4 * (want + 1))
-        if b == NULL:
-            return 0
-        self.count = b
-        c = <int32_t *> realloc(self.next_, 4 * (want + 1))
-        if c == NULL:
-            return 0
-        self.next_ = c
-        d = <uint32_t *> realloc(self.taken, 4 * (want + 1))
-        if d == NULL:
-            return 0
-        self.taken = d
         cdef int arena_want = self.arena_cap * 2 if self.arena_cap else want * 32 + most * 4
         if arena_want < want * 32 + most * 4:
             arena_want = want * 32 + most * 4
