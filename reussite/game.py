@@ -66,7 +66,7 @@ from reussite.moves import (
     Redeal,
 )
 from reussite.position import OP_BASE, OP_DEAL, Position
-from reussite.rules import PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, Pairs, rank_name
+from reussite.rules import PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, Pairs, Refill, rank_name
 
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
 _FOUNDATION = Kind.FOUNDATION
@@ -109,6 +109,9 @@ class Game(Position, DeprecatedMethods):
     #: paired while one of those has a card; its face-down top card is turned up when the last one empties
     #: (where its rule turns cards up).
     covered_by: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: Stacks refilled at once when a move leaves them empty (:class:`reussite.rules.Refill`: Canfield's piles
+    #: from the reserve), done by the default :meth:`after_move`. None: none.
+    refill: ClassVar[Refill | None] = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -539,7 +542,17 @@ class Game(Position, DeprecatedMethods):
                 undone.clear()
 
     def after_move(self, move: AnyMove) -> None:
-        """Automatic consequences of a move (refills, flips). Default: turn up exposed face-down cards."""
+        """Automatic consequences of a move (refills, flips). Default: the declared ``refill``, then turn up
+        exposed face-down cards."""
+        refill = self._plan.refill
+        if refill is not None:
+            cards = self.cards
+            for i in refill[0]:
+                if not cards[i]:
+                    for source in refill[1]:
+                        if cards[source]:
+                            self.move_cards(source, i)
+                            break
         self.flip_exposed_cards()
 
     def flip_exposed_cards(self) -> None:
@@ -798,6 +811,8 @@ class Game(Position, DeprecatedMethods):
                   or any(spec.id in ids for ids in self.covered_by.values())}
         if self._plan.near is not None:
             placed.update(self._plan.pair_stacks)
+        if self._plan.refill is not None:  # refilled in layout order
+            placed.update(self._plan.refill[0])
         # The first foundation is the one the stock may deal onto (DealTo.FOUNDATION).
         dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
         for i, spec in enumerate(self.specs):

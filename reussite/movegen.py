@@ -63,7 +63,8 @@ class Plan:
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
                  "top_wants", "won_kinds", "won_stacks", "twins", "declared", "base_rank", "covered", "uncovers",
-                 "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of", "over")
+                 "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of", "over",
+                 "refill", "refill_declared")
 
     def __init__(self, cls: type[Any], base: type[Any], base_rank: int | None = None) -> None:
         # The class's layout, or, once the game has set its base rank, the same with each empty=Base(...)
@@ -184,6 +185,9 @@ class Plan:
             self.uncovers = {j: tuple(v) for j, v in uncovers.items()}
         else:
             self.covered, self.uncovers = None, {}
+        # Stacks refilled when emptied (Game.refill): those refilled and the sources, as indexes; None: none.
+        self.refill_declared = declared_refill = getattr(cls, "refill", None)
+        self.refill = declared_refill.stacks(specs) if declared_refill is not None else None
         # Cards removed together (Game.pairs): the discard foundation, the stacks whose top cards pair, what
         # pairs with what, the ranks removed alone, which stacks may pair (None: any two).
         self.pairs = pairs = cls.pairs
@@ -226,7 +230,7 @@ class Plan:
             plans = Plan._known[cls] = {}
         plan = plans.get(base_rank)
         if (plan is None or plan.declared is not cls.stacks or plan.won_kinds is not cls.won_when_empty
-                or plan.pairs is not cls.pairs):
+                or plan.pairs is not cls.pairs or plan.refill_declared is not getattr(cls, "refill", None)):
             plan = plans[base_rank] = Plan(cls, base, base_rank)
         return plan
 

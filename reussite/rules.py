@@ -751,10 +751,45 @@ def with_changes(rule: StackRule, **changes) -> StackRule:
     return replace(rule, **changes)
 
 
+@dataclass(frozen=True)
+class Refill:
+    """Stacks refilled at once when a move leaves them empty (``Game.refill``): after every move, each empty
+    stack of ``into`` (a kind of stack, or stack ids), in layout order, takes the top card of the first stack
+    of ``sources`` (ids, in order) that has one, face up. Canfield: ``Refill(Kind.TABLEAU, ("reserve-1",))``.
+    Part of the move: undone with it, and searched by the native core like any declaration."""
+
+    into: Kind | tuple[str, ...]
+    sources: tuple[str, ...]
+
+    def problems(self, stacks) -> list[str]:
+        """What is wrong in it for the layout ``stacks``."""
+        ids = {getattr(s, "id", None) for s in stacks}
+        found = []
+        if isinstance(self.into, Kind):
+            if not any(getattr(s, "kind", None) is self.into for s in stacks):
+                found.append(f"refill.into: the layout has no {self.into.value} stack")
+        elif not isinstance(self.into, tuple) or not all(isinstance(i, str) for i in self.into):
+            found.append(f"refill.into: {self.into!r} is not a Kind or a tuple of stack ids")
+        else:
+            found += [f"refill.into: {i!r} is not a stack of the layout" for i in self.into if i not in ids]
+        if not isinstance(self.sources, tuple) or not self.sources or not all(
+                isinstance(i, str) for i in self.sources):
+            return [*found, f"refill.sources: {self.sources!r} is not a tuple of stack ids"]
+        found += [f"refill.sources: {i!r} is not a stack of the layout" for i in self.sources if i not in ids]
+        return found
+
+    def stacks(self, specs) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The indexes of the stacks refilled and of the sources, in order."""
+        index = {spec.id: i for i, spec in enumerate(specs)}
+        into = (tuple(i for i, spec in enumerate(specs) if spec.kind is self.into) if isinstance(self.into, Kind)
+                else tuple(index[i] for i in self.into))
+        return into, tuple(index[i] for i in self.sources)
+
+
 __all__ = [
     "ANY", "NONE", "PICK_NONE", "PICK_TOP", "PICK_RUN", "PICK_RUN_BY_SPACES", "RANKS", "Build", "Kind",
     "Empty", "Base", "Pickup", "BuildSuit", "Fan", "DealTo", "spec_problems",
     "StackRule", "StackSpec", "CompiledRule", "card_key",
     "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",
-    "DISCARD", "PairBy", "PairWhere", "Pairs", "pyramid",
+    "DISCARD", "PairBy", "PairWhere", "Pairs", "pyramid", "Refill",
 ]

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from reussite.cards import Card, check_game_number, new_pack, shuffled_pack
 from reussite.game import Game
 from reussite.messages import N_, Message
-from reussite.rules import DealTo, Kind, Pairs, StackSpec, spec_problems
+from reussite.rules import DealTo, Kind, Pairs, Refill, StackSpec, spec_problems
 
 #: What a game id and an alias look like (the host checks ids with the same pattern).
 ALIAS_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -219,6 +219,10 @@ class Variant(Game):
             found.append(f"custom_drop_kinds: {kinds!r} is not None or a frozenset of Kind")
         found += cls._won_when_empty_problems(stacks)
         found += cls._pairs_problems(stacks)
+        refill = getattr(cls, "refill", None)
+        if refill is not None:
+            found += (refill.problems(stacks) if isinstance(refill, Refill)
+                      else [f"refill: {refill!r} is not None or a Refill(...) declaration"])
         if not isinstance(cls.family, str):
             found.append(f"family: {cls.family!r} is not a string (a msgid naming the family)")
         found += cls._alias_problems()

@@ -19,6 +19,7 @@ from reussite.rules import (
     DealTo,
     Fan,
     Kind,
+    Refill,
     StackRule,
     foundations,
     reserves,
@@ -59,11 +60,12 @@ class Canfield(Variant):
     )
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
-    #: How many cards the reserve gets, how many of them are face up at the deal (the top ones), and whether
-    #: its last card alone turns up (Eagle Wing) rather than each card the refills uncover.
+    #: How many cards the reserve gets, how many of them are face up at the deal (the top ones).
     reserve_cards = 13
     reserve_up = 1
-    reserve_up_when_alone = False
+    # An empty pile is refilled at once from the reserve while it has cards, face up; the card the refill
+    # uncovers turns up. A declaration, so the solver's native core searches the game.
+    refill = Refill(Kind.TABLEAU, ("reserve-1",))
 
     def deal(self, cards):
         # PySolFC's order: the top card to the foundation of its suit (it sets the base), thirteen cards to
@@ -76,21 +78,6 @@ class Canfield(Variant):
         self.place("reserve-1", [cards.pop() for _ in range(count)], face_down=count - self.reserve_up)
         self.deal_row(cards, self.tableau_ix[::-1])
         self.place("stock", cards)
-
-    def after_move(self, move):
-        # An empty pile is refilled at once from the reserve while it has cards, face up.
-        reserve = self.reserve_ix[0]
-        if self.reserve_up_when_alone:
-            super().after_move(move)  # the player's move uncovers nothing in the reserve
-        filled = False
-        for i in self.tableau_ix:
-            if not self.cards[i] and self.cards[reserve]:
-                self.move_cards(reserve, i)
-                filled = True
-        if not self.reserve_up_when_alone:
-            super().after_move(move)  # the card the refill uncovers turns up
-        elif filled and len(self.cards[reserve]) == 1:
-            self.flip_exposed_cards()  # the reserve's last card turns up and comes into play
 
 
 class EagleWing(Canfield):
@@ -110,7 +97,20 @@ class EagleWing(Canfield):
         *reserves(1, RESERVE, x=4, y=1.5),
     )
     reserve_up = 0  # face down, the last card alone turns up
-    reserve_up_when_alone = True
+    refill = None  # its own: the reserve's cards stay face down until the last one
+
+    def after_move(self, move):
+        # An empty pile is refilled at once from the face-down reserve while it has cards, face up; the
+        # player's move uncovers nothing in the reserve, and its last card turns up when it is alone.
+        super().after_move(move)
+        reserve = self.reserve_ix[0]
+        filled = False
+        for i in self.tableau_ix:
+            if not self.cards[i] and self.cards[reserve]:
+                self.move_cards(reserve, i)
+                filled = True
+        if filled and len(self.cards[reserve]) == 1:
+            self.flip_exposed_cards()  # the reserve's last card turns up and comes into play
 
 
 R_EMPTY_FROM_WASTE = Reason(N_("An empty pile takes only the waste's top card."))

@@ -227,6 +227,9 @@ class Knowledge:
             return "removes cards in pairs (pairs)"
         if getattr(game_class, "covered_by", None):
             return "has stacks covering others (covered_by)"
+        # A refill moves cards the proofs below do not follow (a reserve's card onto an emptied pile).
+        if getattr(game_class, "refill", None) is not None:
+            return "refills emptied stacks (refill)"
         for spec in game_class.stacks:
             if spec.rule.own_rule and not _by_top(spec.rule):
                 return f"{spec.id} has a rule of its own"
