@@ -33,6 +33,7 @@ cdef enum:
     M_REDEAL = 2
     M_PLAY = 3    # stock clicks (src of them) then the waste's top card onto dst (derive's stock plays)
     NKEYS = 56
+    CHECKPOINT = 16  # the path keeps a block every so many depths, and plays the moves from it back up
 
 cdef inline uint32_t pack(uint32_t kind, uint32_t src, uint32_t dst, uint32_t n) noexcept nogil:
     return (kind << 30) | (src << 22) | (dst << 14) | n
@@ -103,6 +104,11 @@ cdef class Core:
     # derive's folds of the key: per stack 0 (whole), 1 (folded: its size, face-down count and which cards its
     # top card takes, ``alike``), 2 (out of play: its size and face-down count).
     cdef uint8_t *fold
+    # Game.refill: the stacks refilled when empty, and their sources in order.
+    cdef int32_t *refill_into
+    cdef int nrefill_into
+    cdef int32_t *refill_sources
+    cdef int nrefill_sources
     cdef uint8_t *alike      # [S][56]
     cdef int32_t *waste_targets
     cdef int nwaste_targets
@@ -111,16 +117,20 @@ cdef class Core:
     cdef uint64_t table_mask
     cdef uint64_t stored
     cdef uint64_t max_slots
+    cdef long long max_bytes  # the table, the frames and their moves together (0: no limit)
     # The search's frames: a position and a list of moves per depth.
     cdef uint8_t *frames
     cdef int frame_cap
     cdef uint32_t *arena
-    cdef int arena_cap
+    cdef long long arena_cap
     cdef int32_t *first
     cdef int32_t *count
     cdef int32_t *next_
     cdef uint32_t *taken
     cdef int *orders
+    cdef uint32_t *movebuf   # one position's moves, as listed
+    cdef uint8_t *cur        # the position at the search's depth now
+    cdef uint8_t *kid        # and the one a move leads to
     cdef int depth           # the search's depth now (-1: not started, or ended)
     cdef public int lean     # derive.streamlined's moves only: a quick line, and "lost" proves nothing
     cdef uint8_t *lean_scratch
@@ -168,6 +178,8 @@ cdef class Core:
         self.estimate_on = t["estimate"]
         self.stock_plays = t["stock_plays"]
         self.fold = self._bytes(t["fold"])
+        self.refill_into = self._ints(t["refill_into"]); self.nrefill_into = len(t["refill_into"])
+        self.refill_sources = self._ints(t["refill_sources"]); self.nrefill_sources = len(t["refill_sources"])
         self.alike = self._bytes(t["alike"])
         self.waste_targets = self._ints(t["waste_targets"]); self.nwaste_targets = len(t["waste_targets"])
         for i in range(4):
@@ -189,6 +201,9 @@ cdef class Core:
         self.scratch = <uint8_t *> malloc(self.pos_size)
         self.lean_scratch = <uint8_t *> malloc(self.pos_size)
         self.orders = NULL
+        self.movebuf = NULL
+        self.cur = <uint8_t *> malloc(self.pos_size)
+        self.kid = <uint8_t *> malloc(self.pos_size)
         self.depth = -1
         self.lean = 0
         self.click = <uint8_t *> malloc(self.pos_size)
@@ -223,7 +238,8 @@ cdef class Core:
                   <size_t> self.open_reserves, <size_t> self.telling, <size_t> self.scratch,
                   <size_t> self.scores, <size_t> self.waste_targets, <size_t> self.click,
                   <size_t> self.fold, <size_t> self.alike, <size_t> self.orders,
-                  <size_t> self.lean_scratch):
+                  <size_t> self.lean_scratch, <size_t> self.refill_into, <size_t> self.refill_sources,
+                  <size_t> self.movebuf, <size_t> self.cur, <size_t> self.kid):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -331,8 +347,34 @@ cdef class Core:
         if self.flips[s] and n and pos[self.S + s] >= n:
             pos[self.S + s] = n - 1
 
+    cdef void refill(self, uint8_t *pos) noexcept nogil:
+        """Game.after_move's declared refill: each empty stack takes the first source's top card, face up; the
+        card that uncovers turns up."""
+        cdef int i, j, s, src
+        for i in range(self.nrefill_into):
+            s = self.refill_into[i]
+            if pos[s]:
+                continue
+            for j in range(self.nrefill_sources):
+                src = self.refill_sources[j]
+                if pos[src]:
+                    self.move_cards(pos, src, s, 1, 0)
+                    self.flip(pos, src)
+                    self.rehash(pos, src)
+                    self.rehash(pos, s)
+                    break
+
     cdef void play(self, uint8_t *pos, uint32_t move) noexcept nogil:
-        """What Game.push does for a plain game: the cards move, then the stacks they left turn a card up."""
+        """What Game.push does for a plain game: the cards move, the declared refill, then the stacks they left
+        turn a card up."""
+        if self.nrefill_into:
+            self._play(pos, move)
+            if (move >> 30) != M_PLAY:  # a play's own moves refilled each
+                self.refill(pos)
+        else:
+            self._play(pos, move)
+
+    cdef void _play(self, uint8_t *pos, uint32_t move) noexcept nogil:
         cdef int kind = move >> 30, src = (move >> 22) & 0xff, dst = (move >> 14) & 0xff, n = move & 0x3fff
         cdef int i, k, total, piles
         cdef uint8_t *cs
@@ -765,25 +807,36 @@ cdef class Core:
             return verdict, []
         return self.resume(nodes, check)
 
+    @property
+    def path_depth(self):
+        """How deep the path has been (the depths the search holds room for)."""
+        return self.frame_cap
+
     def begin(self, bytes start, long long max_bytes):
         """Start a search from ``start`` (the table emptied): "won" if the start is won, else None; then
         :meth:`resume` runs it, a slice at a time."""
         cdef uint64_t k[2]
         cdef int most = self._most()
         self.reset()
+        # The table gets at most half the budget; the search's path (a block and the moves per depth) the rest.
+        self.max_bytes = max_bytes
         self.max_slots = 0
         if max_bytes > 0:
             self.max_slots = 1
-            while self.max_slots * 2 * 16 <= <uint64_t> max_bytes:
+            while self.max_slots * 2 * 16 <= <uint64_t> max_bytes // 2:
                 self.max_slots *= 2
         self.stopped = None
         if self.orders == NULL:
             self.orders = <int *> malloc(sizeof(int) * most)
-            if self.orders == NULL:
+            self.movebuf = <uint32_t *> malloc(4 * most)
+            if self.orders == NULL or self.movebuf == NULL:
                 raise MemoryError
-        if not self._frames(64, most):
-            raise MemoryError
+        if not self._frames(64, most):  # not even room to start within the budget
+            self.depth = -2
+            self.stopped = "memory"
+            return None
         memcpy(self.frames, <const uint8_t *> start, self.pos_size)
+        memcpy(self.cur, <const uint8_t *> start, self.pos_size)
         self.key(self.frames, k)
         self.store(k)
         self.expanded = 1
@@ -799,39 +852,43 @@ cdef class Core:
     def resume(self, long long nodes, object check):
         """Go on until ``nodes`` positions in all (0: no limit): as :meth:`search`. A search that ended ("won",
         "lost") stays ended."""
-        cdef int depth = self.depth, i, j, most = self._most()
+        cdef int depth = self.depth, i, j, m
         cdef uint32_t mv
         cdef uint64_t k[2]
         cdef uint8_t *pos
         cdef uint8_t *child
         cdef int *orders = self.orders
+        if depth == -2:  # out of memory (begin() found no room, or a later stop): it cannot go on
+            self.stopped = "memory"
+            return None, []
         self.stopped = None
         if nodes > 0 and self.expanded >= nodes and depth >= 0:
             self.stopped = "nodes"
             return None, []
+        cdef int back = 0  # the position at ``depth`` must be played again from its checkpoint
         while depth >= 0:
             if self.next_[depth] >= self.count[depth]:
                 depth -= 1
+                back = 1
                 continue
+            if back:
+                self._rebuild(depth)
+                back = 0
             mv = self.arena[self.first[depth] + self.next_[depth]]
             self.next_[depth] += 1
-            if depth + 1 >= self.frame_cap or self.first[depth] + self.count[depth] + most > self.arena_cap:
-                if not self._frames(self.frame_cap * 2, most):
-                    self.depth = depth
-                    self.next_[depth] -= 1
-                    self.stopped = "memory"
-                    return None, []
-            pos = self.frames + <size_t> depth * self.pos_size
-            child = pos + self.pos_size
-            memcpy(child, pos, self.pos_size)
+            if depth + 1 >= self.frame_cap and not self._frames(self.frame_cap * 2, self.arena_cap):
+                self.depth = -2
+                self.stopped = "memory"
+                return None, []
+            child = self.kid
+            memcpy(child, self.cur, self.pos_size)
             self.play(child, mv)
             self.key(child, k)
             i = self.store(k)
             if i == 0:
                 continue
-            if i < 0:  # not stored: tried again if the search is resumed
-                self.depth = depth
-                self.next_[depth] -= 1
+            if i < 0:  # the table is full
+                self.depth = -2
                 self.stopped = "memory"
                 return None, []
             self.taken[depth] = mv
@@ -839,10 +896,21 @@ cdef class Core:
             if self.is_won(child):
                 self.depth = -1
                 return "won", self._line(depth)
+            # The child's moves, listed in a buffer of the most a position can have, then kept on the path.
+            m = self._expand(child, self.movebuf, orders)
+            j = self.first[depth] + self.count[depth]
+            if j + m > self.arena_cap and not self._frames(self.frame_cap, j + m):
+                self.depth = -2
+                self.stopped = "memory"
+                return None, []
+            memcpy(self.arena + j, self.movebuf, 4 * m)
             depth += 1
-            self.first[depth] = self.first[depth - 1] + self.count[depth - 1]
-            self.count[depth] = self._expand(child, self.arena + self.first[depth], orders)
+            self.first[depth] = j
+            self.count[depth] = m
             self.next_[depth] = 0
+            memcpy(self.cur, child, self.pos_size)
+            if depth % CHECKPOINT == 0:
+                memcpy(self.frames + <size_t> (depth // CHECKPOINT) * self.pos_size, child, self.pos_size)
             if nodes > 0 and self.expanded >= nodes:
                 self.depth = depth
                 self.stopped = "nodes"
@@ -894,23 +962,33 @@ cdef class Core:
             orders[j + 1] = o
         return m
 
+    cdef void _rebuild(self, int depth) noexcept nogil:
+        """The position at ``depth`` into ``cur``: its checkpoint, then the path's moves from there."""
+        cdef int j, c = depth - depth % CHECKPOINT
+        memcpy(self.cur, self.frames + <size_t> (c // CHECKPOINT) * self.pos_size, self.pos_size)
+        for j in range(c, depth):
+            self.play(self.cur, self.taken[j])
+
     cdef list _line(self, int depth):
         """The moves taken from the start to depth ``depth``, each stock play as its clicks and its move."""
         cdef int j, k, click
         cdef uint32_t mv
         cdef uint8_t *c = self.click
+        cdef uint8_t *at = self.scratch  # the position before move j, from the start
+        memcpy(at, self.frames, self.pos_size)
         out = []
         for j in range(depth + 1):
             mv = self.taken[j]
             if mv >> 30 != M_PLAY:
                 out.append(self._move(mv))
-                continue
-            memcpy(c, self.frames + <size_t> j * self.pos_size, self.pos_size)
-            for k in range((mv >> 22) & 0xff):
-                click = M_DEAL if c[self.stock] else M_REDEAL
-                out.append((click, 0, 0, 0))
-                self.play(c, pack(click, 0, 0, 0))
-            out.append((M_MOVE, self.waste, (mv >> 14) & 0xff, 1))
+            else:
+                memcpy(c, at, self.pos_size)
+                for k in range((mv >> 22) & 0xff):
+                    click = M_DEAL if c[self.stock] else M_REDEAL
+                    out.append((click, 0, 0, 0))
+                    self.play(c, pack(click, 0, 0, 0))
+                out.append((M_MOVE, self.waste, (mv >> 14) & 0xff, 1))
+            self.play(at, mv)
         return out
 
     def plays(self, bytes block):
@@ -926,25 +1004,28 @@ cdef class Core:
     cdef tuple _move(self, uint32_t mv):
         return (mv >> 30, (mv >> 22) & 0xff, (mv >> 14) & 0xff, mv & 0x3fff)
 
-    cdef int _frames(self, int want, int most):
-        """Room for ``want`` depths and their moves (grown, never shrunk): 0 when memory ran out."""
-        cdef uint32_t *arena
-        if want <= self.frame_cap and self.frames != NULL:
+    cdef int _frames(self, int want, long long moves):
+        """Room for ``want`` depths and ``moves`` moves listed along the path (grown by doubling, never shrunk):
+        0 when memory ran out or the budget would pass."""
+        if want < self.frame_cap:
             want = self.frame_cap
+        cdef long long arena_want = self.arena_cap
+        while arena_want < moves:
+            arena_want = arena_want * 2 if arena_want else moves
+        if self.max_bytes and (<long long> (want // CHECKPOINT + 2) * self.pos_size + 16 * (want + 1) + 4 * arena_want
+                               > self.max_bytes - <long long> self.max_slots * 16):  # the table's half
+            return 0  # the path would pass the memory budget: the search stops as "memory"
         cdef size_t per_depth = 4 * (want + 1)
-        if not (_resize(<void **> &self.frames, <size_t> want * self.pos_size + self.pos_size)
-                and _resize(<void **> &self.first, per_depth) and _resize(<void **> &self.count, per_depth)
-                and _resize(<void **> &self.next_, per_depth) and _resize(<void **> &self.taken, per_depth)):
-            return 0
-        cdef int arena_want = self.arena_cap * 2 if self.arena_cap else want * 32 + most * 4
-        if arena_want < want * 32 + most * 4:
-            arena_want = want * 32 + most * 4
-        arena = <uint32_t *> realloc(self.arena, 4 * <size_t> arena_want)
-        if arena == NULL:
-            return 0
-        self.arena = arena
-        self.arena_cap = arena_want
-        self.frame_cap = want
+        if want > self.frame_cap or self.frames == NULL:
+            if not (_resize(<void **> &self.frames, <size_t> (want // CHECKPOINT + 2) * self.pos_size)
+                    and _resize(<void **> &self.first, per_depth) and _resize(<void **> &self.count, per_depth)
+                    and _resize(<void **> &self.next_, per_depth) and _resize(<void **> &self.taken, per_depth)):
+                return 0
+            self.frame_cap = want
+        if arena_want > self.arena_cap:
+            if not _resize(<void **> &self.arena, 4 * <size_t> arena_want):
+                return 0
+            self.arena_cap = arena_want
         return 1
 
     # -- shorter lines (reussite.solver.shorten, on blocks) -------------------------------------------------
@@ -981,37 +1062,43 @@ cdef class Core:
             free(mv)
 
     cdef tuple _one_pass(self, bytes start, list line, long long work, uint32_t *mv):
+        # One block walks the line forward twice: once to key each position, once to look for shortcuts.
         cdef int n = len(line), i, j, k, m, t, best, best_j, ps = self.pos_size
-        cdef bytearray buf = bytearray(<size_t> ps * (n + 1))
-        cdef uint8_t *p = buf
-        memcpy(p, <const uint8_t *> start, ps)
+        cdef bytearray buf = bytearray(ps)
+        cdef uint8_t *cur = buf
+        memcpy(cur, <const uint8_t *> start, ps)
+        keys = [self.exact(cur)]
         for i in range(n):
-            memcpy(p + <size_t> (i + 1) * ps, p + <size_t> i * ps, ps)
-            self.play(p + <size_t> (i + 1) * ps, pack(line[i][0], line[i][1], line[i][2], line[i][3]))
-        keys = [self.exact(p + <size_t> i * ps) for i in range(n + 1)]
+            self.play(cur, pack(line[i][0], line[i][1], line[i][2], line[i][3]))
+            keys.append(self.exact(cur))
         last = {key: i for i, key in enumerate(keys)}
+        memcpy(cur, <const uint8_t *> start, ps)
         out = []
         i = 0
         while i < n:
             j = last[keys[i]]
-            if j > i:  # a cycle: the same position further on
+            if j > i:  # a cycle: the same position further on, where the line's own moves lead
+                for t in range(i, j):
+                    self.play(cur, pack(line[t][0], line[t][1], line[t][2], line[t][3]))
                 i = j
                 continue
             best, best_j = -1, i + 1
             if work > 0:
-                m = self.moves(p + <size_t> i * ps, mv)
+                m = self.moves(cur, mv)
                 for t in range(m):
                     work -= 1
-                    memcpy(self.scratch, p + <size_t> i * ps, ps)
+                    memcpy(self.scratch, cur, ps)
                     self.play(self.scratch, mv[t])
                     k = last.get(self.exact(self.scratch), -1)
                     if k > best_j:
                         best, best_j = t, k
             if best < 0:
                 out.append(line[i])
+                self.play(cur, pack(line[i][0], line[i][1], line[i][2], line[i][3]))
                 i += 1
                 continue
             out.append(self._move(mv[best]))  # one move reaches best_j: the moves between are a detour
+            self.play(cur, mv[best])  # the very position best_j (exact keys)
             i = best_j
         return out, work
 
@@ -1021,7 +1108,12 @@ cdef class Core:
 
     @property
     def table_bytes(self):
-        return 0 if self.table == NULL else (self.table_mask + 1) * 16
+        """What the search holds: its table, and its path (a block and the moves per depth)."""
+        return (self.table_bytes_now() + <long long> (self.frame_cap // CHECKPOINT + 2) * self.pos_size
+                + 16 * <long long> self.frame_cap + 4 * self.arena_cap)
+
+    cdef long long table_bytes_now(self):
+        return 0 if self.table == NULL else <long long> (self.table_mask + 1) * 16
 
     def reset(self):
         """Forget the positions stored (a new search)."""

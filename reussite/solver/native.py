@@ -167,7 +167,9 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         alike[s * _KEYS:(s + 1) * _KEYS] = bytes(_alike_tops(game, s))
     for s in knowledge.out_of_play:
         fold[s] = 2
+    refill_into, refill_sources = plan.refill or ((), ())
     return {
+        "refill_into": list(refill_into), "refill_sources": list(refill_sources),
         "fold": bytes(fold), "alike": bytes(alike),
         "stock_plays": int(plays),
         "waste_targets": list(knowledge.waste_targets) if plays else [],

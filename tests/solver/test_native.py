@@ -107,7 +107,8 @@ def test_the_games_it_takes_and_why_not_the_others():
     assert {"klondike", "freecell", "bakers-game", "fan", "beleaguered-castle"} <= set(NATIVE_GAMES)
     host = _host()
     assert native.why_not(host.new_game("forty-thieves", 1, {})) == "it has a solver companion of its own"
-    assert "after_move" in native.why_not(host.new_game("canfield", 1, {}))
+    assert "after_move" in native.why_not(host.new_game("eagle-wing", 1, {}))
+    assert native.why_not(host.new_game("canfield", 1, {})) is None  # its refill is declared
     assert native.why_not(host.new_game("union-square", 1, {})) == (
         "a stack has a rule of its own that reads more than its top card")
     assert native.why_not(host.new_game("golf", 1, {})) == "the stock deals onto a foundation"
@@ -227,13 +228,15 @@ def test_a_full_table_stops_the_core_within_the_memory_budget(monkeypatch):
     wrong); solve() then hands over to the Python searches, which keep to the same budget."""
     game = _host().new_game("klondike", 8, {"draw": "3"})
     search = native.NativeSearch(game)
-    verdict, line, shorter = search.run(None, None, 64 * 1024)  # 4,096 positions at most
+    # 4 MB: half to each of the two searches, half of that to each one's table (65,536 slots), the rest to
+    # its path (a block and the moves per depth)
+    verdict, line, shorter = search.run(None, None, 4 << 20)
     assert (verdict, line, search.stopped) == (None, [], "memory")
-    assert search.core.positions <= 4096
+    assert 40_000 < search.core.positions <= 65_536 and search.table_bytes <= 4 << 20
     monkeypatch.setenv("REUSSITE_NATIVE", "1")
-    result = solve(game, Budget(nodes=3000, memory_mb=64 / 1024))
+    result = solve(game, Budget(nodes=1_000_000, memory_mb=4.0))
     assert result.verdict is Verdict.UNKNOWN and result.stopped_by == "memory"
-    assert 0 < result.searched["native"] <= 4096
+    assert 40_000 < result.searched["native"] <= 2 * 65_536
 
 
 def test_a_cancelled_search_stops_in_the_core(monkeypatch):
