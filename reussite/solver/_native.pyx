@@ -33,6 +33,7 @@ cdef enum:
     M_REDEAL = 2
     M_PLAY = 3    # stock clicks (src of them) then the waste's top card onto dst (derive's stock plays)
     NKEYS = 56
+    PAIR = 0x2000  # in a move's count: a pair (Game.pairs), the other stack in the low byte
     CHECKPOINT = 16  # the path keeps a block every so many depths, and plays the moves from it back up
 
 cdef inline uint32_t pack(uint32_t kind, uint32_t src, uint32_t dst, uint32_t n) noexcept nogil:
@@ -112,6 +113,21 @@ cdef class Core:
     cdef uint8_t *alike      # [S][56]
     cdef int32_t *waste_targets
     cdef int nwaste_targets
+    # Game.covered_by: per stack, its covering stacks (covers[cover_at[s]:cover_at[s + 1]]), and those it covers
+    # (turned up once it is emptied and nothing else covers them).
+    cdef int32_t *cover_at
+    cdef int32_t *covers
+    cdef int32_t *uncover_at
+    cdef int32_t *uncovers
+    cdef int any_covered
+    # Game.pairs: the stacks whose free top cards pair, the discard foundation, what pairs with what, the cards
+    # removed alone, the waste whose two top cards pair (-1: none).
+    cdef int32_t *pair_stacks
+    cdef int npair_stacks
+    cdef int sink, below
+    cdef uint8_t *match      # [56][56]
+    cdef uint8_t *alone      # [56]
+    cdef int deal_to_found   # the foundation the stock deals onto (-1: none)
     # The transposition table: pairs of 64-bit keys, (0, 0) for an empty slot.
     cdef uint64_t *table
     cdef uint64_t table_mask
@@ -182,6 +198,16 @@ cdef class Core:
         self.refill_sources = self._ints(t["refill_sources"]); self.nrefill_sources = len(t["refill_sources"])
         self.alike = self._bytes(t["alike"])
         self.waste_targets = self._ints(t["waste_targets"]); self.nwaste_targets = len(t["waste_targets"])
+        self.cover_at = self._ints(t["cover_at"])
+        self.covers = self._ints(t["covers"])
+        self.uncover_at = self._ints(t["uncover_at"])
+        self.uncovers = self._ints(t["uncovers"])
+        self.any_covered = len(t["covers"]) > 0
+        self.pair_stacks = self._ints(t["pair_stacks"]); self.npair_stacks = len(t["pair_stacks"])
+        self.sink, self.below = t["sink"], t["below"]
+        self.match = self._bytes(t["match"])
+        self.alone = self._bytes(t["alone"])
+        self.deal_to_found = t["deal_to_found"]
         for i in range(4):
             self.copies[i] = t["copies"][i][0]
             self.top_rank[i] = t["copies"][i][1]
@@ -239,7 +265,9 @@ cdef class Core:
                   <size_t> self.scores, <size_t> self.waste_targets, <size_t> self.click,
                   <size_t> self.fold, <size_t> self.alike, <size_t> self.orders,
                   <size_t> self.lean_scratch, <size_t> self.refill_into, <size_t> self.refill_sources,
-                  <size_t> self.movebuf, <size_t> self.cur, <size_t> self.kid):
+                  <size_t> self.movebuf, <size_t> self.cur, <size_t> self.kid, <size_t> self.cover_at,
+                  <size_t> self.covers, <size_t> self.uncover_at, <size_t> self.uncovers,
+                  <size_t> self.pair_stacks, <size_t> self.match, <size_t> self.alone):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -347,6 +375,27 @@ cdef class Core:
         if self.flips[s] and n and pos[self.S + s] >= n:
             pos[self.S + s] = n - 1
 
+    cdef inline int covered(self, uint8_t *pos, int s) noexcept nogil:
+        """Whether a stack some others cover still has a card on one of them (movegen.is_covered)."""
+        cdef int i
+        for i in range(self.cover_at[s], self.cover_at[s + 1]):
+            if pos[self.covers[i]]:
+                return 1
+        return 0
+
+    cdef void uncover(self, uint8_t *pos, int s) noexcept nogil:
+        """Game.flip_exposed_cards for a stack ``s`` a move took cards from: emptied, the stacks it lay on turn
+        their top card up once nothing covers them."""
+        cdef int i, j, n
+        if pos[s]:
+            return
+        for i in range(self.uncover_at[s], self.uncover_at[s + 1]):
+            j = self.uncovers[i]
+            n = pos[j]
+            if self.flips[j] and n and pos[self.S + j] >= n and not self.covered(pos, j):
+                pos[self.S + j] = n - 1
+                self.rehash(pos, j)
+
     cdef void refill(self, uint8_t *pos) noexcept nogil:
         """Game.after_move's declared refill: each empty stack takes the first source's top card, face up; the
         card that uncovers turns up."""
@@ -359,6 +408,8 @@ cdef class Core:
                 src = self.refill_sources[j]
                 if pos[src]:
                     self.move_cards(pos, src, s, 1, 0)
+                    if self.any_covered:
+                        self.uncover(pos, src)
                     self.flip(pos, src)
                     self.rehash(pos, src)
                     self.rehash(pos, s)
@@ -378,13 +429,31 @@ cdef class Core:
         cdef int kind = move >> 30, src = (move >> 22) & 0xff, dst = (move >> 14) & 0xff, n = move & 0x3fff
         cdef int i, k, total, piles
         cdef uint8_t *cs
-        if kind == M_MOVE:
+        if kind == M_MOVE and n & PAIR:  # the two cards, the first one first
+            i = n & 0xff
+            self.move_cards(pos, src, dst, 1, 0)
+            self.move_cards(pos, i, dst, 1, 0)
+            if self.any_covered:
+                self.uncover(pos, src)
+                self.uncover(pos, i)
+            self.flip(pos, src)
+            self.flip(pos, i)
+            self.rehash(pos, src)
+            self.rehash(pos, i)
+            self.rehash(pos, dst)
+        elif kind == M_MOVE:
             self.move_cards(pos, src, dst, n, n > 1 and self.kind[dst] == K_FOUNDATION)
+            if self.any_covered:
+                self.uncover(pos, src)
             self.flip(pos, src)
             self.rehash(pos, src)
             self.rehash(pos, dst)
         elif kind == M_DEAL:
-            if self.deal_to_waste:
+            if self.deal_to_found >= 0:
+                self.move_cards(pos, self.stock, self.deal_to_found, self.deal_count, 1)
+                self.flip(pos, self.stock)
+                self.rehash(pos, self.deal_to_found)
+            elif self.deal_to_waste:
                 self.move_cards(pos, self.stock, self.waste, self.deal_count, 1)
                 self.flip(pos, self.stock)
                 self.rehash(pos, self.waste)
@@ -437,6 +506,8 @@ cdef class Core:
             size = pos[src]
             up = size - pos[S + src]
             if up <= 0:
+                continue
+            if self.any_covered and self.covered(pos, src):
                 continue
             c = self.cards(pos, src)
             top_key = c[size - 1]
@@ -492,16 +563,51 @@ cdef class Core:
                     if self.fits(pos, src, dst, n, size):
                         out[m] = pack(M_MOVE, src, dst, n)
                         m += 1
+        if self.npair_stacks:
+            m += self.pair_moves(pos, out + m)
         if plays and self.stock_plays:
             return m + self.stock_moves(pos, out + m)
         if self.stock >= 0:
             if pos[self.stock]:
                 out[m] = pack(M_DEAL, 0, 0, 0)
                 m += 1
-            elif ((self.redeals < 0 or pos[2 * S] < self.redeals)
+            elif (self.deal_to_found < 0 and (self.redeals < 0 or pos[2 * S] < self.redeals)
                   and (not self.deal_to_waste or pos[self.waste])):
                 out[m] = pack(M_REDEAL, 0, 0, 0)
                 m += 1
+        return m
+
+    cdef int pair_moves(self, uint8_t *pos, uint32_t *out) noexcept nogil:
+        """movegen.pair_moves: each free card removed alone, then each two free cards that pair (the first
+        stack first), then the waste's top card with the card under it. A card is free when it is the face-up
+        top card of a pairing stack nothing covers."""
+        cdef int S = self.S, m = 0, k, j, i, n, nfree = 0, w = self.below
+        cdef int free_at[256]
+        cdef int free_key[256]
+        cdef uint8_t *row
+        for k in range(self.npair_stacks):
+            i = self.pair_stacks[k]
+            n = pos[i]
+            if not n or pos[S + i] >= n or (self.any_covered and self.covered(pos, i)):
+                continue
+            free_at[nfree] = i
+            free_key[nfree] = self.cards(pos, i)[n - 1]
+            nfree += 1
+        for k in range(nfree):
+            if self.alone[free_key[k]]:
+                out[m] = pack(M_MOVE, free_at[k], self.sink, 1)
+                m += 1
+            row = self.match + free_key[k] * NKEYS
+            for j in range(k + 1, nfree):
+                if row[free_key[j]]:
+                    out[m] = pack(M_MOVE, free_at[k], self.sink, PAIR | free_at[j])
+                    m += 1
+        if w >= 0:
+            n = pos[w]
+            if n >= 2 and pos[S + w] <= n - 2 and not (self.any_covered and self.covered(pos, w)):
+                if self.match[self.cards(pos, w)[n - 1] * NKEYS + self.cards(pos, w)[n - 2]]:
+                    out[m] = pack(M_MOVE, w, self.sink, PAIR | w)
+                    m += 1
         return m
 
     cdef int stock_moves(self, uint8_t *pos, uint32_t *out) noexcept nogil:
@@ -796,7 +902,7 @@ cdef class Core:
 
     cdef int _most(self):
         # every (source, target, count) and the stock
-        return self.S * self.S * self.cap + 8
+        return self.S * self.S * (self.cap + 1) + 8
 
     def search(self, bytes start, long long nodes, object check, long long max_bytes):
         """Depth-first from ``start``: (verdict, line) with verdict "won" (line: the moves as tuples), "lost",

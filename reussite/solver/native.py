@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from reussite.cards import Card
 from reussite.game import DEAL, REDEAL, Game
-from reussite.moves import Move
+from reussite.moves import Move, Pair
 from reussite.rules import CARD_KEYS, Kind, has_base
 from reussite.solver.companion import _WANTED_MOST, Companion, companion_for
 from reussite.solver.derive import OVERRIDES, Knowledge, _alike_tops
@@ -39,6 +39,8 @@ _OWN_CODE = (*OVERRIDES, "position_key", "_joined_key", "stack_key", "interchang
 _KINDS = {Kind.STOCK: 0, Kind.WASTE: 1, Kind.FOUNDATION: 2, Kind.TABLEAU: 3, Kind.RESERVE: 4}
 _PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3}
 _KEYS = 56
+#: In a core's move (kind, src, dst, n): n with this bit is a pair (Game.pairs), the other stack in its low byte.
+PAIR = 0x2000
 #: Moves tried per move of a won line to make it shorter (as search._SHORTEN_WORK).
 SHORTEN_WORK = 60
 #: The complete search's first turn, alone (as Companion.first_slice).
@@ -78,8 +80,8 @@ def why_not(game: Game) -> str | None:
     plan = game._plan
     if plan.custom_run or plan.custom_max or plan.custom_pick or plan.custom_drop or plan.custom_extra:
         return "its rules run code of its own (run_length, max_movable or a refusal)"
-    if plan.pairs is not None or plan.covered is not None:
-        return "cards are removed in pairs or stacks cover others"
+    if plan.pairs is not None and (plan.near is not None or plan.over):
+        return "its pairs are made on a grid, or with the card covering them"
     if any(rule.own and not rule.by_top for rule in plan.rules):
         return "a stack has a rule of its own that reads more than its top card"
     for s, rule in enumerate(plan.rules):
@@ -87,11 +89,8 @@ def why_not(game: Game) -> str | None:
             return f"its own rule does not say what an empty {game.specs[s].id} takes"
     if plan.won_stacks is None:
         return "it counts its cards its own way"
-    if game._blind:
-        return "a stack is keyed by its size alone"
-    if game.stock_ix is not None and (game.deal_to == "foundation" or (
-            game.deal_to == "waste" and game.waste_ix is None)):
-        return "the stock deals onto a foundation"
+    if game.stock_ix is not None and game.deal_to == "waste" and game.waste_ix is None:
+        return "the stock deals onto a waste the layout does not have"
     if has_base(cls.stacks) and game.base_rank is None:
         return "the base rank is set by the first card played"
     if len(game.specs) > 250 or sum(map(len, game.cards)) > 250:
@@ -165,10 +164,23 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
     for s in knowledge.folded:
         fold[s] = 1
         alike[s * _KEYS:(s + 1) * _KEYS] = bytes(_alike_tops(game, s))
-    for s in knowledge.out_of_play:
+    for s in (*knowledge.out_of_play, *game._blind):  # keyed by their size and face-down count alone
         fold[s] = 2
     refill_into, refill_sources = plan.refill or ((), ())
+    covered = plan.covered or ((),) * count
+    uncovers = [plan.uncovers.get(s, ()) for s in range(count)]
+    match, alone = bytearray(_KEYS * _KEYS), bytearray(_KEYS)
+    if plan.pairs is not None:
+        for key in CARD_KEYS:
+            for other in plan.match[key]:
+                match[key * _KEYS + other] = 1
+            alone[key] = key in plan.alone
     return {
+        "cover_at": _offsets(covered), "covers": [j for cover in covered for j in cover],
+        "uncover_at": _offsets(uncovers), "uncovers": [j for under in uncovers for j in under],
+        "pair_stacks": list(plan.pair_stacks), "sink": plan.sink, "below": plan.below,
+        "match": bytes(match), "alone": bytes(alone),
+        "deal_to_found": game.foundation_ix[0] if game.stock_ix is not None and game.deal_to == "foundation" else -1,
         "refill_into": list(refill_into), "refill_sources": list(refill_sources),
         "fold": bytes(fold), "alike": bytes(alike),
         "stock_plays": int(plays),
@@ -202,6 +214,14 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "safe_sources": list(knowledge.sources) if copies is not None else [],
         "copies": list(copies) if copies is not None else [(0, 0)] * 4,
     }
+
+
+def _offsets(lists) -> list[int]:
+    """Where each list starts in their concatenation, and where the last ends."""
+    out = [0]
+    for items in lists:
+        out.append(out[-1] + len(items))
+    return out
 
 
 def _says_empty(game: Game, stack: int) -> bool:
@@ -265,6 +285,12 @@ class NativeSearch:
         if kind == 2:
             return REDEAL
         plan = self.game._plan
+        if n & PAIR:
+            other = n & 0xFF
+            found = plan.pair_of.get((src, other))
+            if found is None:
+                found = plan.pair_of[src, other] = Pair(src, dst, 1, other)
+            return found
         if n == 1:
             found = plan.single[src][dst]
             if found is None:
