@@ -66,13 +66,13 @@ from reussite.moves import (
     Redeal,
 )
 from reussite.position import OP_BASE, OP_DEAL, Position
-from reussite.rules import PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, Pairs, Refill, rank_name
+from reussite.rules import PICK_FACE_UP, PICK_NONE, PICK_RUN, PICK_TOP, DealTo, Kind, Pairs, Refill, rank_name
 
 # Looked up once: an enum member read through its class costs an attribute lookup each time.
 _FOUNDATION = Kind.FOUNDATION
 # The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
 # fast path, a string with an enum member on its slow one.
-_PICK_NONE, _PICK_TOP, _PICK_RUN = (p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN))
+_PICK_NONE, _PICK_TOP, _PICK_RUN, _PICK_FACE_UP = (p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN, PICK_FACE_UP))
 #: The methods whose override may make a stack's place matter (see Game.interchangeable_stacks).
 _PLACE_METHODS = ("do_deal", "do_redeal", "after_move", "drop_refusal", "pick_refusal", "extra_refusal",
                   "max_movable", "run_length", "stock_refusal", "takes")
@@ -193,7 +193,7 @@ class Game(Position, DeprecatedMethods):
             return 0
         if pickup == _PICK_TOP:
             return 1
-        if pickup == _PICK_RUN:
+        if pickup == _PICK_RUN or pickup == _PICK_FACE_UP:
             return self.run_length(src)
         # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7) and the free
         # cells: one card more for each empty cell, doubled for each empty pile other than the two stacks.

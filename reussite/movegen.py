@@ -540,7 +540,7 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
                     candidates += [(dst, n) for dst in here if dst not in top_first]
         else:
             # Down the run (CompiledRule.run, inlined): each card that continues it is a candidate.
-            on, upper, n = rule.on, top_key, 1
+            on, upper, n = rule.lift, top_key, 1
             while n < up:
                 card = pile[-n - 1]
                 key = card[0] * 4 + card[1]

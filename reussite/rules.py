@@ -55,6 +55,8 @@ class Pickup(StrEnum):
     #: a run only as long as the empty piles and free cells (reserves of one card that take any tableau card)
     #: allow single moves for it: (1 + empty cells) x 2 ** empty piles, the piles it leaves and enters aside
     RUN_BY_SPACES = "run-by-spaces"
+    #: any face-up cards with those above them, whether they follow each other or not (Yukon)
+    FACE_UP = "face-up"
 
 
 class BuildSuit(StrEnum):
@@ -86,7 +88,8 @@ class DealTo(StrEnum):
 
 # The names the declarations have always used; each is the enum member, equal to its string.
 ANY, NONE = Empty.ANY, Empty.NONE
-PICK_NONE, PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES = Pickup.NONE, Pickup.TOP, Pickup.RUN, Pickup.RUN_BY_SPACES
+PICK_NONE, PICK_TOP, PICK_RUN, PICK_RUN_BY_SPACES, PICK_FACE_UP = (
+    Pickup.NONE, Pickup.TOP, Pickup.RUN, Pickup.RUN_BY_SPACES, Pickup.FACE_UP)
 
 #: How a refusal names a rule no declaration states (an unusual build, a stack's ``own_rule``).
 OWN_RULE_TEXT = N_("build by the game's rule")
@@ -436,6 +439,10 @@ def _tables(rule: StackRule) -> tuple[tuple, tuple, tuple]:
     return found
 
 
+#: ``CompiledRule.lift`` for a ``face-up`` pickup: any card goes up with any card.
+_EVERY_CARD_ON: list[frozenset[int]] = [frozenset((*CARD_KEYS, *JOKER_KEYS))] * 56
+
+
 class CompiledRule:
     """A stack's declared rule compiled once per variant into lookup tables, which are its only meaning:
     the refusal checks, the move generator and the explanations all read them, so what a game lists, accepts
@@ -445,19 +452,22 @@ class CompiledRule:
       it is empty), fixed suit and what an empty stack takes included;
     - ``wants[top]``: the same as a sorted tuple for the generator, or ``ANY_CARD`` when every card fits;
     - ``on[lower]``: the keys of the cards that continue a run above ``lower`` by the stack's own build;
+    - ``lift[lower]``: those that may be picked up with the cards above them when ``lower`` is picked up:
+      ``on``, or every card where the pickup is ``face-up``;
     - what the cards come from (``accepts_from``), how many it holds (``max_cards``) and, for foundations,
       that several cards go on one at a time, top card first (``top_first``, allowed only with
       ``group_moves``).
     """
 
     __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
-                 "top_first", "group_moves", "may_take", "limited", "own", "by_top")
+                 "top_first", "group_moves", "may_take", "limited", "own", "by_top", "lift")
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
         self.spec, self.rule, self.kind = spec, rule, spec.kind
         self.pickup = str(rule.pickup)  # a plain string: compared on every listing (see reussite.game)
         self.on, self.takes, self.wants = _tables(rule)
+        self.lift = _EVERY_CARD_ON if self.pickup == Pickup.FACE_UP.value else self.on
         self.accepts_from = rule.accepts_from
         self.max_cards = rule.max_cards
         self.top_first = spec.kind is Kind.FOUNDATION
@@ -470,11 +480,12 @@ class CompiledRule:
         self.limited = rule.accepts_from is not None or rule.max_cards is not None
 
     def run(self, pile: list[Card], face_down: int) -> int:
-        """How many face-up cards on top of ``pile`` form a run by this stack's build (0 if none is up)."""
+        """How many face-up cards on top of ``pile`` form a run by this stack's build, or may be picked up
+        together (``lift``: a ``face-up`` pickup takes them all); 0 if none is up."""
         limit = len(pile) - face_down
         if limit <= 0:
             return 0
-        on = self.on
+        on = self.lift
         card = pile[-1]
         upper = card[0] * 4 + card[1]
         n = 1
@@ -787,7 +798,7 @@ class Refill:
 
 
 __all__ = [
-    "ANY", "NONE", "PICK_NONE", "PICK_TOP", "PICK_RUN", "PICK_RUN_BY_SPACES", "RANKS", "Build", "Kind",
+    "ANY", "NONE", "PICK_NONE", "PICK_TOP", "PICK_RUN", "PICK_RUN_BY_SPACES", "PICK_FACE_UP", "RANKS", "Build", "Kind",
     "Empty", "Base", "Pickup", "BuildSuit", "Fan", "DealTo", "spec_problems",
     "StackRule", "StackSpec", "CompiledRule", "card_key",
     "stock", "waste", "foundations", "tableau", "reserves", "FOUNDATION_UP_IN_SUIT",

@@ -709,7 +709,7 @@ class _FormProbe:
         """One change at a time: (its text, the class attributes with it)."""
         from dataclasses import replace
 
-        from reussite.rules import PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_TOP, DealTo, Kind
+        from reussite.rules import PICK_FACE_UP, PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_TOP, DealTo, Kind
 
         found: list[tuple[str, dict[str, Any]]] = []
         present = {spec.kind for spec in cls.stacks}
@@ -738,7 +738,7 @@ class _FormProbe:
                 continue
             rules_ = [cls.stacks[i].rule for i in ids]
             if method != "after_move":
-                for pickup in (PICK_TOP, PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES):
+                for pickup in (PICK_TOP, PICK_NONE, PICK_RUN, PICK_RUN_BY_SPACES, PICK_FACE_UP):
                     if all(r.pickup == pickup for r in rules_) or (
                             pickup in (PICK_RUN, PICK_RUN_BY_SPACES) and any(r.build is None for r in rules_)):
                         continue

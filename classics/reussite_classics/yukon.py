@@ -6,7 +6,7 @@ from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
     FOUNDATION_UP_IN_SUIT,
-    PICK_RUN,
+    PICK_FACE_UP,
     PICK_TOP,
     Build,
     BuildSuit,
@@ -20,7 +20,7 @@ from reussite.rules import (
     waste,
 )
 from reussite.variant import Option, Variant
-from reussite_classics.spider import CLOSED_FOUNDATION, FINISHED_RUN, face_up_count, leave_finished_runs
+from reussite_classics.spider import CLOSED_FOUNDATION, FINISHED_RUN, leave_finished_runs
 
 # The name after "of" where a language cannot build it from the name (French « du Yukon »): see
 # reussite.messages.OF_CONTEXT.
@@ -47,8 +47,9 @@ class Yukon(Variant):
         return (
             # Up in suit from the Ace; a card there stays there.
             *foundations(4, FOUNDATION_UP_IN_SUIT, x=3, y=0),
-            # Down by the build; an empty pile takes a King, with whatever lies on it.
-            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+            # Down by the build; any face-up card moves with the cards above it, whether they follow it or not;
+            # an empty pile takes a King, with whatever lies on it.
+            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_FACE_UP), y=1),
         )
 
     def deal(self, cards):
@@ -59,10 +60,6 @@ class Yukon(Variant):
         for _ in range(4):
             self.deal_row(cards, self.tableau_ix[1:])
         self.deal_row(cards)
-
-    def run_length(self, stack):
-        # Any face-up card moves with the cards above it, whether they follow it or not.
-        return face_up_count(self, stack)
 
 
 class Odessa(Yukon):
@@ -96,7 +93,7 @@ class AustralianPatience(Yukon):
             stock(0, 0),
             waste(1, 0, fan=Fan.RIGHT),
             *foundations(4, FOUNDATION_UP_IN_SUIT, x=3, y=0),
-            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_FACE_UP), y=1),
         )
 
     def deal(self, cards):
@@ -126,7 +123,7 @@ class TenAcross(Yukon):
             *reserves(2, StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP), x=0, y=0, dx=1, dy=0,
                       label=N_("free cell {number}")),
             *foundations(4, CLOSED_FOUNDATION, x=6, y=0, **FINISHED_RUN),
-            *tableau(10, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+            *tableau(10, StackRule(build=cls.build, empty=13, pickup=PICK_FACE_UP), y=1),
         )
 
     def deal(self, cards):
@@ -183,7 +180,7 @@ class Grandfather(Yukon):
         return (
             stock(0, 0),  # empty: a click on it redeals
             *foundations(4, FOUNDATION_UP_IN_SUIT, x=3, y=0),
-            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_RUN), y=1),
+            *tableau(7, StackRule(build=cls.build, empty=13, pickup=PICK_FACE_UP), y=1),
         )
 
     def deal(self, cards):

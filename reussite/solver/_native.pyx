@@ -28,6 +28,7 @@ cdef enum:
     P_TOP = 1
     P_RUN = 2
     P_SPACES = 3
+    P_FACE_UP = 4
     M_MOVE = 0
     M_DEAL = 1
     M_REDEAL = 2
@@ -513,6 +514,8 @@ cdef class Core:
             top_key = c[size - 1]
             if self.pickup[src] == P_TOP:
                 longest = 1
+            elif self.pickup[src] == P_FACE_UP:
+                longest = up
             else:
                 longest = 1
                 upper = top_key

@@ -37,7 +37,7 @@ _OWN_CODE = (*OVERRIDES, "position_key", "_joined_key", "stack_key", "interchang
              "push", "pop", "set_base_rank", "_use_base")
 
 _KINDS = {Kind.STOCK: 0, Kind.WASTE: 1, Kind.FOUNDATION: 2, Kind.TABLEAU: 3, Kind.RESERVE: 4}
-_PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3}
+_PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3, "face-up": 4}
 _KEYS = 56
 #: In a core's move (kind, src, dst, n): n with this bit is a pair (Game.pairs), the other stack in its low byte.
 PAIR = 0x2000
