@@ -35,6 +35,7 @@ from reussite.moves import (
     R_COVERED,
     R_EMPTY_SOURCE,
     R_FACE_DOWN,
+    R_FILL_PILES,
     R_FROM_KIND,
     R_NO_DEAL,
     R_NO_PAIRS,
@@ -112,6 +113,12 @@ class Game(Position, DeprecatedMethods):
     #: Stacks refilled at once when a move leaves them empty (:class:`reussite.rules.Refill`: Canfield's piles
     #: from the reserve), done by the default :meth:`after_move`. None: none.
     refill: ClassVar[Refill | None] = None
+    #: A run from King to Ace of one suit, face up on top of a pile, goes by itself to the first empty
+    #: foundation, as part of the move that finished it: the pile a move put cards on, every pile after a deal
+    #: (Spider). Done by the default :meth:`after_move`.
+    finished_runs: ClassVar[bool] = False
+    #: The stock deals only when no tableau pile is empty (Spider).
+    fill_before_deal: ClassVar[bool] = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -284,7 +291,11 @@ class Game(Position, DeprecatedMethods):
                 return R_NO_PAIRS
             return self._move_refusal(move.src, move.n, move.dst)
         if isinstance(move, Deal):
-            return self.stock_refusal(move) if self.can_deal() else R_NO_DEAL
+            if not self.can_deal():
+                return R_NO_DEAL
+            if self.fill_before_deal and not all(self.cards[i] for i in self.tableau_ix):
+                return R_FILL_PILES
+            return self.stock_refusal(move)
         if isinstance(move, Redeal):
             return self.redeal_refusal() or self.stock_refusal(move)
         raise TypeError(f"not a move: {move!r}")
@@ -403,10 +414,11 @@ class Game(Position, DeprecatedMethods):
                     params["card"] = found[1]
                     params["target"] = found[2] if found[2] is not None else dst.name
             rule = src.rule if reason in (R_NOT_A_RUN,) else dst.rule
+            build = rule.run if reason is R_NOT_A_RUN and rule.run is not None else rule.build  # what moves
             if rule.own_rule:
                 params["rule"] = Message(rules.OWN_RULE_TEXT)
             else:
-                params["rule"] = Message(rule.build.text) if rule.build else Message(N_("no building"))
+                params["rule"] = Message(build.text) if build else Message(N_("no building"))
             if isinstance(dst.rule.empty, int):
                 params["rank"] = rank_name(dst.rule.empty)
             if dst.rule.suit is not None:
@@ -462,7 +474,8 @@ class Game(Position, DeprecatedMethods):
     def stock_refusal(self, move: Deal | Redeal) -> Reason | None:
         """A variant's own condition on a deal or a redeal (``move`` is :data:`DEAL` or :data:`REDEAL`),
         asked after the stock's own rules (cards left, redeals left), so what it forbids is neither listed
-        nor accepted: Spider deals only when no pile is empty. Default: none."""
+        nor accepted (Spider's rule, no deal while a pile is empty, is declared: :attr:`fill_before_deal`).
+        Default: none."""
         return None
 
     def redeal_refusal(self) -> Reason | None:
@@ -542,8 +555,10 @@ class Game(Position, DeprecatedMethods):
                 undone.clear()
 
     def after_move(self, move: AnyMove) -> None:
-        """Automatic consequences of a move (refills, flips). Default: the declared ``refill``, then turn up
-        exposed face-down cards."""
+        """Automatic consequences of a move (refills, flips). Default: the declared ``finished_runs``, then
+        the declared ``refill``, then turn up exposed face-down cards."""
+        if self.finished_runs:
+            self._leave_finished_runs(move)
         refill = self._plan.refill
         if refill is not None:
             cards = self.cards
@@ -554,6 +569,25 @@ class Game(Position, DeprecatedMethods):
                             self.move_cards(source, i)
                             break
         self.flip_exposed_cards()
+
+    def _leave_finished_runs(self, move: AnyMove) -> None:
+        """:attr:`finished_runs`: a pile that cards went onto, topped by King to Ace of one suit face up,
+        sends those thirteen to the first empty foundation."""
+        if isinstance(move, Move):
+            piles = (move.dst,) if self._kinds[move.dst] is Kind.TABLEAU else ()
+        else:
+            piles = self.tableau_ix
+        cards = self.cards
+        for pile in piles:
+            cards_ = cards[pile]
+            if len(cards_) - self.face_down[pile] < 13:
+                continue
+            for n in range(1, 13):
+                upper, lower = cards_[-n], cards_[-n - 1]
+                if lower[1] != upper[1] or lower[0] != upper[0] + 1:
+                    break
+            else:
+                self.move_cards(pile, next(f for f in self.foundation_ix if not cards[f]), 13)
 
     def flip_exposed_cards(self) -> None:
         """Turn up the top card of every stack this move took cards from, where its rule says so."""
@@ -785,16 +819,24 @@ class Game(Position, DeprecatedMethods):
         the variant overrides a method whose result could depend on a stack's place (dealing onto the
         tableau or the reserves, the redeal, what happens after a move, its own refusals), and never a stack
         declared ``positional`` (where a card stands matters). Override to say more (the groups may depend on
-        the position: Spider's piles once its stock is empty); a wrong group makes the solver wrong, so leave a
-        stack out when unsure. ``reussite check`` swaps two stacks of a group now and then and fails the game if
-        the position then has another future."""
+        the position, as the default's do: the piles a stock deals onto join once it is empty); a wrong group
+        makes the solver wrong, so leave a stack out when unsure. ``reussite check`` swaps two stacks of a
+        group now and then and fails the game if the position then has another future."""
         cls = type(self)
         cached = cls.__dict__.get("_default_groups")
-        if cached is not None:
-            return cached
-        result = self._place_groups() if not self._place_overrides() - {"do_deal"} else ()
-        cls._default_groups = result
-        return result
+        if cached is None:
+            cached = cls._default_groups = {}
+        dealing = self._deals_onto_piles()
+        found = cached.get(dealing)
+        if found is None:
+            found = cached[dealing] = self._place_groups() if not self._place_overrides() - {"do_deal"} else ()
+        return found
+
+    def _deals_onto_piles(self) -> bool:
+        """Whether the stock may still deal onto the tableau piles in order (their place matters until then):
+        it deals there, and holds cards or has a waste to be turned over into it."""
+        stock = self.stock_ix
+        return self.deal_to == "tableau" and stock is not None and bool(self.cards[stock] or self.waste_ix is not None)
 
     def _place_overrides(self) -> set[str]:
         """Which of the methods whose override may make a stack's place matter the variant overrides."""
@@ -817,7 +859,7 @@ class Game(Position, DeprecatedMethods):
         dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
         for i, spec in enumerate(self.specs):
             if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
-                if spec.kind is Kind.TABLEAU and self.deal_to == "tableau":
+                if spec.kind is Kind.TABLEAU and self._deals_onto_piles():
                     continue
                 # A deal of the variant's own may put cards onto the piles or the reserves in order (Bristol's
                 # stock, one card onto each reserve): their place matters then.

@@ -190,6 +190,9 @@ class StackRule:
     #: listed and played, and the stack is never swapped with another in the position key. By default such a
     #: move changes nothing that matters, so it is not listed.
     positional: bool = False
+    #: What moves together, where it is not the build (``pickup=PICK_RUN`` or ``PICK_RUN_BY_SPACES``): Spider's
+    #: piles build down regardless of suit, but only a run down in one suit moves, ``run=Build("same", -1)``.
+    run: Build | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,17 +313,22 @@ def spec_problems(spec: object) -> list[str]:
     rule = spec.rule
     if not isinstance(rule, StackRule):
         return [*found, f"rule: {rule!r} is not a StackRule"]
+    for field in ("build", "run"):
+        build = getattr(rule, field)
+        if build is not None and not isinstance(build, Build):
+            found.append(f"rule.{field}: {build!r} is not a Build or None")
+        elif build is not None:
+            if not _valid(build.suit, BuildSuit):
+                found.append(f"rule.{field}.suit: {build.suit!r} is not one of {_choices(BuildSuit)}")
+            if not _is_int(build.step) or not 0 < abs(build.step) < 13:
+                found.append(f"rule.{field}.step: {build.step!r} is not a whole number from -12 to 12 other than 0")
+            for flag in ("either", "wrap"):
+                if not isinstance(getattr(build, flag), bool):
+                    found.append(f"rule.{field}.{flag}: {getattr(build, flag)!r} is not True or False")
     build = rule.build
-    if build is not None and not isinstance(build, Build):
-        found.append(f"rule.build: {build!r} is not a Build or None")
-    elif build is not None:
-        if not _valid(build.suit, BuildSuit):
-            found.append(f"rule.build.suit: {build.suit!r} is not one of {_choices(BuildSuit)}")
-        if not _is_int(build.step) or not 0 < abs(build.step) < 13:
-            found.append(f"rule.build.step: {build.step!r} is not a whole number from -12 to 12 other than 0")
-        for flag in ("either", "wrap"):
-            if not isinstance(getattr(build, flag), bool):
-                found.append(f"rule.build.{flag}: {getattr(build, flag)!r} is not True or False")
+    if rule.run is not None and rule.pickup not in (Pickup.RUN, Pickup.RUN_BY_SPACES):
+        found.append(f"rule.run: {rule.run!r} says what moves together, but pickup={str(rule.pickup)!r} moves no "
+                     "run; use pickup=PICK_RUN or PICK_RUN_BY_SPACES, or leave out run")
     if isinstance(rule.empty, Base):
         if not _is_int(rule.empty.offset) or not -12 <= rule.empty.offset <= 12:
             found.append(f"rule.empty: Base(offset={rule.empty.offset!r}): the offset is not a whole number "
@@ -453,21 +461,28 @@ class CompiledRule:
     - ``wants[top]``: the same as a sorted tuple for the generator, or ``ANY_CARD`` when every card fits;
     - ``on[lower]``: the keys of the cards that continue a run above ``lower`` by the stack's own build;
     - ``lift[lower]``: those that may be picked up with the cards above them when ``lower`` is picked up:
-      ``on``, or every card where the pickup is ``face-up``;
+      ``on``, the declared ``run``'s, or every card where the pickup is ``face-up``; ``runs_on[lower]``: those
+      that both follow the build and move with it (what the solver's estimate counts as in order);
     - what the cards come from (``accepts_from``), how many it holds (``max_cards``) and, for foundations,
       that several cards go on one at a time, top card first (``top_first``, allowed only with
       ``group_moves``).
     """
 
     __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
-                 "top_first", "group_moves", "may_take", "limited", "own", "by_top", "lift")
+                 "top_first", "group_moves", "may_take", "limited", "own", "by_top", "lift", "runs_on")
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
         self.spec, self.rule, self.kind = spec, rule, spec.kind
         self.pickup = str(rule.pickup)  # a plain string: compared on every listing (see reussite.game)
         self.on, self.takes, self.wants = _tables(rule)
-        self.lift = _EVERY_CARD_ON if self.pickup == Pickup.FACE_UP.value else self.on
+        if self.pickup == Pickup.FACE_UP.value:
+            self.lift, self.runs_on = _EVERY_CARD_ON, self.on
+        elif rule.run is not None:
+            self.lift = _runs(rule.run, {key: _card_of(key) for key in CARD_KEYS})
+            self.runs_on = tuple(a & b for a, b in zip(self.on, self.lift, strict=True))
+        else:
+            self.lift = self.runs_on = self.on
         self.accepts_from = rule.accepts_from
         self.max_cards = rule.max_cards
         self.top_first = spec.kind is Kind.FOUNDATION

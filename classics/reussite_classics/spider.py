@@ -3,11 +3,11 @@ foundation by itself. Spider (one, two or four suits), Spider with three decks, 
 Wisp, Scorpion and Simple Simon."""
 
 from reussite.cards import new_pack
-from reussite.game import Deal, Game, Move, Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
     NONE,
+    PICK_FACE_UP,
     PICK_NONE,
     PICK_RUN,
     Build,
@@ -28,8 +28,6 @@ NP_("name after the preposition of", "Spider Three Decks")
 NP_("name after the preposition of", "Scorpion")
 NP_("name after the preposition of", "Will o' the Wisp")
 
-R_EMPTY_PILE = Reason(N_("Fill every empty pile before dealing."))
-
 #: The suits of each pack by option: spades only, spades and hearts, or all four. PySolFC's one- and two-suit
 #: packs are in the same places (its clubs are our spades), so a number deals the same cards as PySolFC's.
 PACK_SUITS = {"1": (1, 1, 1, 1), "2": (1, 1, 2, 2), "4": (0, 1, 2, 3)}
@@ -40,32 +38,6 @@ CLOSED_FOUNDATION = StackRule(empty=NONE, pickup=PICK_NONE, accepts_from=frozens
 #: The place of a finished run, as the pages name it.
 FINISHED_RUN = {"label": N_("finished run {number}"),
                 "text": N_("Takes a finished run, King to Ace in one suit, which leaves its pile by itself.")}
-
-
-def suit_run(game, stack):
-    """How many face-up cards on top of ``stack`` run down by one in a single suit."""
-    pile, up = game.cards[stack], len(game.cards[stack]) - game.face_down[stack]
-    n = min(1, up)
-    while n < up and pile[-n - 1].suit == pile[-n].suit and pile[-n - 1].rank == pile[-n].rank + 1:
-        n += 1
-    return n
-
-
-def face_up_count(game, stack):
-    """How many face-up cards lie on ``stack`` (Yukon's piles: any of them moves with the cards above)."""
-    return len(game.cards[stack]) - game.face_down[stack]
-
-
-def leave_finished_runs(game, move):
-    """Send a finished run, King to Ace of one suit on top of a pile, to the first empty foundation, as part of
-    ``move``. Only where cards arrived: the pile a move went to, or every pile after a deal."""
-    if isinstance(move, Move):
-        piles = (move.dst,) if move.dst in game.tableau_ix else ()
-    else:
-        piles = game.tableau_ix
-    for pile in piles:
-        if len(game.cards[pile]) - game.face_down[pile] >= 13 and suit_run(game, pile) == 13:
-            game.move_cards(pile, next(f for f in game.foundation_ix if not game.cards[f]), 13)
 
 
 class Spider(Variant):
@@ -82,16 +54,24 @@ class Spider(Variant):
     #: The family's parameters: how many piles, how the piles build, what an empty pile takes.
     piles = 10
     build = Build(BuildSuit.ANY, -1)
+    #: What moves together: built regardless of suit, but only a run of one suit moves.
+    run = Build(BuildSuit.SAME, -1)
+    pickup = PICK_RUN
     empty = ANY
     max_score = 104
     score_rule = N_("One point for each card on the foundations.")
+    # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move; the stock
+    # deals only when no pile is empty. (Once the stock is empty nothing reads a pile's place: the engine keys
+    # the piles as a set from then on.)
+    finished_runs = True
+    fill_before_deal = True
 
     @classmethod
     def layout(cls):
         return (
             stock(0, 0),
             *foundations(4 * cls.decks, CLOSED_FOUNDATION, x=2, **FINISHED_RUN),
-            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=PICK_RUN), y=1),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty, pickup=cls.pickup, run=cls.run), y=1),
         )
 
     def pack(self):
@@ -105,33 +85,6 @@ class Spider(Variant):
         self.deal_row(cards)
         self.place("stock", cards)
 
-    def run_length(self, stack):
-        # Built regardless of suit, but only a run of one suit moves together.
-        return suit_run(self, stack)
-
-    def stock_refusal(self, move):
-        # Any deal, not only the DEAL constant: a Deal() built elsewhere is the same move.
-        if isinstance(move, Deal) and not all(self.cards[i] for i in self.tableau_ix):
-            return R_EMPTY_PILE
-        return None
-
-    def after_move(self, move):
-        # A finished run, King to Ace of one suit, goes to a foundation by itself as part of the move.
-        leave_finished_runs(self, move)
-        super().after_move(move)  # then the card it uncovered turns up
-
-    def interchangeable_stacks(self):
-        # Once the stock is empty nothing reads a pile's place: the deals onto the piles in order are over, a
-        # finished run leaves whichever pile it lies on, and the runs and refusals read only the piles they
-        # name. So the solver keys the piles as a set from then on.
-        stock = self.stock_ix
-        if stock is not None and self.cards[stock]:
-            return ()
-        cls = type(self)
-        groups = cls.__dict__.get("_pile_group")
-        if groups is None:
-            cls._pile_group = groups = (tuple(self.tableau_ix),)
-        return groups
 
 
 class Spiderette(Spider):
@@ -176,6 +129,11 @@ class Scorpion(Spider):
     decks = 1
     piles = 7
     build = Build(BuildSuit.SAME, -1)
+    # Any face-up card moves with the cards above it, whether they follow it or not; the stock deals its three
+    # cards onto piles 1 to 3, empty or not.
+    run = None
+    pickup = PICK_FACE_UP
+    fill_before_deal = False
     empty = 13
     options = ()
     max_score = 52
@@ -191,12 +149,6 @@ class Scorpion(Spider):
                 self.deal_row(cards)
         self.place("stock", cards)
 
-    def run_length(self, stack):
-        # Any face-up card moves with the cards above it, whether they follow it or not.
-        return face_up_count(self, stack)
-
-    def stock_refusal(self, move):
-        return None  # the stock deals its three cards onto piles 1 to 3, empty or not
 
 
 class SimpleSimon(Spider):
@@ -223,8 +175,14 @@ class SimpleSimon(Spider):
             self.deal_row(cards, self.tableau_ix[:count])
         self.deal_row(cards)
 
-    #: Any sequence down by one, whatever its suits, may be picked up (the stacks' own build).
-    run_length = Game.run_length
+    def interchangeable_stacks(self):
+        # Its own max_movable reads only the piles a move names and how many piles are empty, so the piles are
+        # a group, and so are the foundations, which only finished runs fill.
+        cls = type(self)
+        groups = cls.__dict__.get("_groups")
+        if groups is None:
+            cls._groups = groups = (tuple(self.foundation_ix), tuple(self.tableau_ix))
+        return groups
 
     def max_movable(self, src, dst):
         # A sequence of k runs of one suit moves when k <= 2 ** (empty piles, the target aside): each empty
@@ -253,6 +211,7 @@ class SpiderThreeDecks(Spider):
     piles = 12
     options = ()  # four suits: Aisleriot offers no choice
     max_score = 156
+    fill_before_deal = False  # unlike Spider, a deal is allowed with empty piles
 
     def deal(self, cards):
         # Aisleriot's layout, dealt row by row from the left (PySolFC has no such game): four rows onto the
@@ -263,9 +222,6 @@ class SpiderThreeDecks(Spider):
         self.deal_row(cards, self.tableau_ix[6:])
         self.deal_row(cards, self.tableau_ix[:6])
         self.place("stock", cards)
-
-    def stock_refusal(self, move):
-        return None  # unlike Spider, a deal is allowed with empty piles
 
 
 GAMES = (Spider, Spiderette, Scorpion, SimpleSimon, SpiderThreeDecks, WillOTheWisp)

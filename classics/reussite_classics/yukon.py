@@ -20,7 +20,7 @@ from reussite.rules import (
     waste,
 )
 from reussite.variant import Option, Variant
-from reussite_classics.spider import CLOSED_FOUNDATION, FINISHED_RUN, leave_finished_runs
+from reussite_classics.spider import CLOSED_FOUNDATION, FINISHED_RUN
 
 # The name after "of" where a language cannot build it from the name (French « du Yukon »): see
 # reussite.messages.OF_CONTEXT.
@@ -111,6 +111,7 @@ class TenAcross(Yukon):
     id = "ten-across"
     name = N_("Ten Across")
     build = Build(BuildSuit.SAME, -1)
+    finished_runs = True
     options = (
         Option("cells", ("open", "closed"), "open", N_("whether cards may be put on the two free cells"),
                label=N_("Free cells"), choice_labels=(N_("Open"), N_("Closed: only their first cards play"))),
@@ -141,11 +142,6 @@ class TenAcross(Yukon):
         if dst in self.reserve_ix and self.option_values.get("cells") == "closed":
             return R_CELLS_CLOSED
         return None
-
-    def after_move(self, move):
-        # A finished run, King to Ace of one suit on top of a pile, goes to a foundation by itself.
-        leave_finished_runs(self, move)
-        super().after_move(move)
 
 
 #: Grandfather's pattern (PySolFC's Tvete's Grandfather, game 278): face-down rows onto piles 2-7, 2-6, 3-6,

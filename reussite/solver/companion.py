@@ -131,7 +131,7 @@ class Companion:
             key = game.stack_key(i)
             out = kept.get((i, key))
             if out is None:
-                on, down = (rules[i].on if runs is None else runs[i]), face_down[i]
+                on, down = (rules[i].runs_on if runs is None else runs[i]), face_down[i]
                 out = down
                 for j in range(max(1, down), len(pile)):
                     lower, upper = pile[j - 1], pile[j]

@@ -230,6 +230,12 @@ class Knowledge:
         # A refill moves cards the proofs below do not follow (a reserve's card onto an emptied pile).
         if getattr(game_class, "refill", None) is not None:
             return "refills emptied stacks (refill)"
+        # Runs sent home by themselves, deals refused while a pile is empty: moves and refusals the proofs below
+        # do not follow.
+        if getattr(game_class, "finished_runs", False):
+            return "sends finished runs home (finished_runs)"
+        if getattr(game_class, "fill_before_deal", False):
+            return "deals only onto filled piles (fill_before_deal)"
         for spec in game_class.stacks:
             if spec.rule.own_rule and not _by_top(spec.rule):
                 return f"{spec.id} has a rule of its own"

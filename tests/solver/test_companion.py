@@ -415,9 +415,9 @@ def _spider_progress(cls, piles: dict[str, str]) -> float:
 
 
 def test_default_progress_counts_a_card_that_follows_the_build_but_does_not_move_with_the_card_under_it():
-    """Spider builds in any suit but moves runs of one suit (its own ``run_length``): the estimate asks that
-    override which cards move together and counts a five of hearts on a six of spades as out of order, where
-    the build alone would not; a game whose runs follow its build (FreeCell) is read from the build."""
+    """Spider builds in any suit but moves runs of one suit (its declared ``run``): the estimate counts a five
+    of hearts on a six of spades as out of order, where the build alone would not (``CompiledRule.runs_on``,
+    no override to ask); a game whose runs follow its build (FreeCell) is read from the build."""
     host = Host.load()
     if "spider" not in host.games:
         pytest.skip("the classic games are not installed (pip install -e ./classics)")
@@ -427,11 +427,10 @@ def test_default_progress_counts_a_card_that_follows_the_build_but_does_not_move
     mixed = _spider_progress(spider, {**piles, "tableau-1": "7D 6S 5H"})
     broken = _spider_progress(spider, {**piles, "tableau-1": "7D 6S 9H"})  # no build at all
     assert in_suit - mixed == 0.5 and mixed == broken
-    tables = Companion(spider)._run_tables(spider(1, {"suits": "4"}))
-    assert tables is not None
+    game = spider(1, {"suits": "4"})
+    assert Companion(spider)._run_tables(game) is None  # nothing to ask: the rule says it
     six_spades, five_spades = 6 * 4 + 1, 5 * 4 + 1  # suits: clubs, spades, hearts, diamonds
-    pile = spider(1, {"suits": "4"}).tableau_ix[0]
-    assert tables[pile][six_spades] == {five_spades}
+    assert game._rules[game.tableau_ix[0]].runs_on[six_spades] == {five_spades}
     freecell = host.games["freecell"]
     assert Companion(freecell)._run_tables(freecell(1, {})) is None
 

@@ -46,10 +46,12 @@ def _ids(game, groups) -> list[list[str]]:
 def test_spider_piles_are_a_group_once_the_stock_is_empty():
     cls = _classic("spiderette")
     game = cls(1, {})
-    assert game.interchangeable_stacks() == ()  # the stock deals onto the piles in order
+    foundations = [f"foundation-{k}" for k in range(1, 5)]  # only finished runs fill them, the first empty one
+    # The engine's default groups (no code of Spiderette's own): the stock deals onto the piles in order
+    assert _ids(game, game.interchangeable_stacks()) == [foundations]
     while game.cards[game.stock_ix]:
         game.push(Deal())
-    assert _ids(game, game.interchangeable_stacks()) == [[f"tableau-{k}" for k in range(1, 8)]]
+    assert _ids(game, game.interchangeable_stacks()) == [foundations, [f"tableau-{k}" for k in range(1, 8)]]
     # Two piles swapped: one key.
     layout = game.layout_json()
     swapped = {**layout, "stacks": [dict(s) for s in layout["stacks"]]}
@@ -62,7 +64,7 @@ def test_spider_piles_are_a_group_once_the_stock_is_empty():
     assert one.snapshot() != two.snapshot() and one.position_key() == two.position_key()
     # Simple Simon has no stock: its piles are a group from the deal.
     simon = _classic("simple-simon")(1, {})
-    assert _ids(simon, simon.interchangeable_stacks()) == [[f"tableau-{k}" for k in range(1, 11)]]
+    assert _ids(simon, simon.interchangeable_stacks()) == [foundations, [f"tableau-{k}" for k in range(1, 11)]]
 
 
 def _endgame(cls, rng: random.Random) -> dict:
