@@ -65,7 +65,11 @@ cdef class Core:
     cdef uint8_t *kind
     cdef uint8_t *pickup
     cdef uint8_t *takes      # [S][56][56]: takes[s][top][card]
-    cdef uint8_t *on         # [S][56][56]: on[s][lower][upper]
+    cdef uint8_t *on         # [S][56][56]: on[s][lower][upper]: upper may be picked up with lower (lift)
+    cdef uint8_t *disorder   # [S][56][56]: upper follows lower by the build and moves with it (runs_on)
+    cdef uint8_t *late       # [S]: in its group only once the stock is empty (the piles it deals onto)
+    cdef int fill            # Game.fill_before_deal: no deal while a tableau pile is empty
+    cdef int finished        # Game.finished_runs: King to Ace of one suit on a pile goes home by itself
     cdef uint8_t *accepts    # [S][5]
     cdef int32_t *room
     cdef int32_t *twin
@@ -173,6 +177,9 @@ cdef class Core:
         self.pickup = self._bytes(t["pickup"])
         self.takes = self._bytes(t["takes"])
         self.on = self._bytes(t["on"])
+        self.disorder = self._bytes(t["disorder"])
+        self.late = self._bytes(t["late"])
+        self.fill, self.finished = t["fill"], t["finished"]
         self.accepts = self._bytes(t["accepts"])
         self.flips = self._bytes(t["flips"])
         self.group_moves = self._bytes(t["group_moves"])
@@ -268,7 +275,8 @@ cdef class Core:
                   <size_t> self.lean_scratch, <size_t> self.refill_into, <size_t> self.refill_sources,
                   <size_t> self.movebuf, <size_t> self.cur, <size_t> self.kid, <size_t> self.cover_at,
                   <size_t> self.covers, <size_t> self.uncover_at, <size_t> self.uncovers,
-                  <size_t> self.pair_stacks, <size_t> self.match, <size_t> self.alone):
+                  <size_t> self.pair_stacks, <size_t> self.match, <size_t> self.alone,
+                  <size_t> self.disorder, <size_t> self.late):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -326,12 +334,14 @@ cdef class Core:
         cdef uint64_t a = 0, b = 0, ha, hb
         cdef uint64_t fa[2]
         cdef uint64_t fb[2]
-        cdef int s, g, fold = 0
+        cdef int s, g, fold = 0, dealing = self.stock >= 0 and pos[self.stock] > 0
         if self.stock_plays and (pos[self.stock] == 0 or pos[self.waste] % self.deal_count == 0):
             fold = 1
             self.turn_hash(pos, fa, fb)
         for s in range(self.S):
             g = self.group[s]
+            if dealing and self.late[s]:
+                g = -1
             ha = h[2 * s]
             hb = h[2 * s + 1]
             if fold and s == self.stock:
@@ -375,6 +385,25 @@ cdef class Core:
         cdef int n = pos[s]
         if self.flips[s] and n and pos[self.S + s] >= n:
             pos[self.S + s] = n - 1
+
+    cdef void finish(self, uint8_t *pos, int s) noexcept nogil:
+        """Game.finished_runs: thirteen face-up cards on top of pile ``s``, down by one in one suit, go to the
+        first empty foundation; the card under them turns up."""
+        cdef int n = pos[s], i, f
+        cdef uint8_t *c = self.cards(pos, s)
+        if n - pos[self.S + s] < 13:
+            return
+        for i in range(n - 12, n):  # c[i] on c[i - 1]: the same suit, one rank lower
+            if (c[i] & 3) != (c[i - 1] & 3) or (c[i] >> 2) + 1 != (c[i - 1] >> 2):
+                return
+        for i in range(self.nall_foundations):
+            f = self.all_foundations[i]
+            if pos[f] == 0:
+                self.move_cards(pos, s, f, 13, 0)
+                self.flip(pos, s)
+                self.rehash(pos, s)
+                self.rehash(pos, f)
+                return
 
     cdef inline int covered(self, uint8_t *pos, int s) noexcept nogil:
         """Whether a stack some others cover still has a card on one of them (movegen.is_covered)."""
@@ -449,6 +478,8 @@ cdef class Core:
             self.flip(pos, src)
             self.rehash(pos, src)
             self.rehash(pos, dst)
+            if self.finished and self.kind[dst] == K_TABLEAU:
+                self.finish(pos, dst)
         elif kind == M_DEAL:
             if self.deal_to_found >= 0:
                 self.move_cards(pos, self.stock, self.deal_to_found, self.deal_count, 1)
@@ -468,6 +499,9 @@ cdef class Core:
                         self.rehash(pos, self.tableau[i])
                     if total:
                         self.flip(pos, self.stock)
+                if self.finished:
+                    for i in range(self.ntableau):
+                        self.finish(pos, self.tableau[i])
             self.rehash(pos, self.stock)
         elif kind == M_REDEAL:
             pos[2 * self.S] += 1
@@ -572,8 +606,15 @@ cdef class Core:
             return m + self.stock_moves(pos, out + m)
         if self.stock >= 0:
             if pos[self.stock]:
-                out[m] = pack(M_DEAL, 0, 0, 0)
-                m += 1
+                ok = 1
+                if self.fill:
+                    for i in range(self.ntableau):
+                        if pos[self.tableau[i]] == 0:
+                            ok = 0
+                            break
+                if ok:
+                    out[m] = pack(M_DEAL, 0, 0, 0)
+                    m += 1
             elif (self.deal_to_found < 0 and (self.redeals < 0 or pos[2 * S] < self.redeals)
                   and (not self.deal_to_waste or pos[self.waste])):
                 out[m] = pack(M_REDEAL, 0, 0, 0)
@@ -778,7 +819,7 @@ cdef class Core:
             c = self.cards(pos, s)
             down = pos[S + s]
             out = down
-            on = self.on + s * NKEYS * NKEYS
+            on = self.disorder + s * NKEYS * NKEYS
             for j in range(down if down > 1 else 1, n):
                 if not on[c[j - 1] * NKEYS + c[j]]:
                     out += 1

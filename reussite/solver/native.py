@@ -127,7 +127,8 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
     specs = plan.stacks
     count = len(specs)
     takes = bytearray(count * _KEYS * _KEYS)
-    on = bytearray(count * _KEYS * _KEYS)
+    on = bytearray(count * _KEYS * _KEYS)  # what may be picked up together (CompiledRule.lift)
+    disorder = bytearray(count * _KEYS * _KEYS)  # what the estimate counts as in order (CompiledRule.runs_on)
     accepts = bytearray(count * 5)
     probe = game.copy(history=False) if any(rule.own for rule in plan.rules) else None  # see _takes_by_top
     for s, rule in enumerate(plan.rules):
@@ -138,14 +139,23 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
             row = base + top * _KEYS
             for key in (rule.takes[top] if own is None else own[top]):
                 takes[row + key] = 1
-            for key in rule.on[top]:
+            for key in rule.lift[top]:
                 on[row + key] = 1
+            for key in rule.runs_on[top]:
+                disorder[row + key] = 1
         for kind, code in _KINDS.items():
             accepts[s * 5 + code] = rule.accepts_from is None or kind in rule.accepts_from
-    group = [-1] * count
-    for g, members in enumerate(game.interchangeable_stacks()):
+    # The groups once the stock is empty; those it still deals onto are apart until then (``late``).
+    now = {s for members in game.interchangeable_stacks() for s in members}
+    emptied = game
+    if game.stock_ix is not None and game.cards[game.stock_ix]:
+        emptied = game.copy(history=False)
+        emptied.cards[game.stock_ix] = []
+    group, late = [-1] * count, bytearray(count)
+    for g, members in enumerate(emptied.interchangeable_stacks()):
         for s in members:
             group[s] = g
+            late[s] = s not in now
     levels = bytearray(_KEYS * 4)
     if copies is not None:
         for key in CARD_KEYS:
@@ -193,7 +203,8 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "cap": max(1, sum(map(len, game.cards))),
         "kind": bytes(_KINDS[spec.kind] for spec in specs),
         "pickup": bytes(_PICKUPS[rule.pickup] for rule in plan.rules),
-        "takes": bytes(takes), "on": bytes(on), "accepts": bytes(accepts),
+        "takes": bytes(takes), "on": bytes(on), "disorder": bytes(disorder), "accepts": bytes(accepts),
+        "late": bytes(late), "fill": int(bool(game.fill_before_deal)), "finished": int(bool(game.finished_runs)),
         "flips": bytes(s in plan.flips for s in range(count)),
         "group_moves": bytes(bool(rule.group_moves) and not rule.own for rule in plan.rules),
         "room": [min(rule.max_cards if rule.max_cards is not None else 1 << 30, 1 << 30) for rule in plan.rules],
