@@ -19,6 +19,7 @@ from reussite.rules import (
     DealTo,
     Kind,
     Pairs,
+    Refill,
     StackRule,
     card_key,
     foundations,
@@ -274,6 +275,8 @@ class Cover(Variant):
     won_when_empty = (Kind.STOCK,)
     max_score = 48
     score_rule = N_("One point for each card discarded.")
+    # The two emptied piles are refilled from the stock, in order.
+    refill = Refill(Kind.TABLEAU, ("stock",))
 
     def deal(self, cards):
         self.deal_row(cards)
@@ -282,12 +285,6 @@ class Cover(Variant):
     def stock_refusal(self, move):
         return R_REFILLS_ONLY
 
-    def after_move(self, move):
-        # The two emptied piles are refilled from the stock, in order.
-        for pile in self.tableau_ix:
-            if not self.cards[pile] and self.cards[self.stock_ix]:
-                self.move_cards(self.stock_ix, pile)
-        super().after_move(move)
 
 
 GAMES = (AcesUp, Fortunes, FirstLaw, Valentine, Cover)

@@ -454,6 +454,8 @@ class Plait(Variant):
     )
     max_score = 104
     score_rule = N_("One point for each card on the foundations.")
+    # An empty corner is refilled at once from the plait while it has cards.
+    refill = Refill(("reserve-1", "reserve-2", "reserve-3", "reserve-4"), ("tableau-1",))
 
     def deal(self, cards):
         # PySolFC's order (game 12, Braid): twenty cards onto the plait, one onto each edge and each free
@@ -489,14 +491,6 @@ class Plait(Variant):
                 ranks = tuple({(top - 1 + d) % 13 + 1 for d in ((1, -1) if key[2] == 0 else (key[2],))})
             found = _PLAIT_TAKES[key] = frozenset(rank * 4 + suit for rank in ranks)
         return found
-
-    def after_move(self, move):
-        # An empty edge is refilled at once from the plait while it has cards.
-        plait = self.tableau_ix[0]
-        for i in self.reserve_ix[:4]:
-            if not self.cards[i] and self.cards[plait]:
-                self.move_cards(plait, i)
-        super().after_move(move)
 
 
 R_BASE_FIRST = Reason(N_("First start a foundation with a reserve card: it sets the base rank."))

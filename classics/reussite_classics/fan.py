@@ -9,7 +9,7 @@ empty piles. Carpet: twenty cards in four rows, nothing built on them; a card th
 the carpet is replaced from the waste or the stock."""
 
 from reussite.cards import ACE, KING
-from reussite.game import Move, Reason, Redeal
+from reussite.game import Reason, Redeal
 from reussite.messages import N_, NP_
 from reussite.rules import (
     FOUNDATION_UP_IN_SUIT,
@@ -20,6 +20,7 @@ from reussite.rules import (
     DealTo,
     Fan,
     Kind,
+    Refill,
     StackRule,
     foundations,
     reserves,
@@ -224,13 +225,17 @@ class Carpet(Variant):
         stock(0, 0),
         waste(0, 1),
         # The carpet: four rows of five single cards, numbered row by row; nothing is built on them, their
-        # card goes to a foundation, and the game refills a place it leaves (after_move).
+        # card goes to a foundation, and the game refills a place it leaves (refill).
         *(spec for row in range(4) for spec in tableau(
             5, StackRule(empty=NONE, pickup=PICK_TOP), x=3, y=row, fan=Fan.NONE, first=1 + 5 * row)),
         # Up in suit from the Aces dealt there, two on each side of the carpet; a card there stays there.
         *(spec for k, (x, y) in enumerate(((2, 1), (8, 1), (2, 2), (8, 2)))
           for spec in foundations(1, FOUNDATION_UP_IN_SUIT, x=x, y=y, first=k + 1)),
     )
+    # A place left empty takes the waste's top card, or the stock's when the waste is empty, as part of the
+    # move. Refilling every empty place is the same: nothing else goes on a place (empty=NONE), and one stays
+    # empty only once the waste and the stock are, for good (no redeal).
+    refill = Refill(Kind.TABLEAU, ("waste", "stock"))
 
     def shuffle_hook(self, cards):
         # PySolFC puts the Aces on top of the pack, clubs on the very top: they are dealt first, clubs first.
@@ -243,16 +248,6 @@ class Carpet(Variant):
         self.deal_row(cards, self.foundation_ix)
         self.deal_row(cards)
         self.place("stock", cards)
-
-    def after_move(self, move):
-        # A place of the carpet left empty takes the waste's top card, or the stock's when the waste is empty,
-        # as part of the same move (undone with it).
-        if isinstance(move, Move) and self.specs[move.src].kind is Kind.TABLEAU and not self.cards[move.src]:
-            for source in (self.waste_ix, self.stock_ix):
-                if self.cards[source]:
-                    self.move_cards(source, move.src)
-                    break
-        super().after_move(move)
 
     def score(self):
         return self.on_foundations() - 4

@@ -16,6 +16,8 @@ from reussite.rules import (
     BuildSuit,
     DealTo,
     Fan,
+    Kind,
+    Refill,
     StackRule,
     foundations,
     reserves,
@@ -331,6 +333,8 @@ class Zebra(Klondike):
                                 flip_exposed=False)
     max_score = 96
     score_rule = N_("One point for each card on the foundations besides the Aces.")
+    # An empty pile is filled at once from the waste, or from the stock when the waste is empty.
+    refill = Refill(Kind.TABLEAU, ("waste", "stock"))
 
     def shuffle_hook(self, cards):
         # PySolFC's _shuffleHookMoveToTop: the Aces to the top of the pack, so that they are dealt first, the
@@ -342,16 +346,6 @@ class Zebra(Klondike):
         self.deal_row(cards, self.foundation_ix)
         self.deal_row(cards)
         self.place("stock", cards)
-
-    def after_move(self, move):
-        # An empty pile is filled at once from the waste, or from the stock when the waste is empty.
-        for pile in self.tableau_ix:
-            if not self.cards[pile]:
-                if self.cards[self.waste_ix]:
-                    self.move_cards(self.waste_ix, pile)
-                elif self.cards[self.stock_ix]:
-                    self.move_cards(self.stock_ix, pile)
-        super().after_move(move)
 
     def score(self):  # the Aces were dealt there
         return sum(card.rank != 1 for f in self.foundation_ix for card in self.cards[f])

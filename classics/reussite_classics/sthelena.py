@@ -11,6 +11,7 @@ from reussite.rules import (
     Build,
     BuildSuit,
     Kind,
+    Refill,
     StackRule,
     StackSpec,
     foundations,
@@ -60,6 +61,9 @@ class KingsAudience(Variant):
     )
     max_score = 52
     score_rule = N_("One point for each card in the audience chamber.")
+    # The empty places of the antechamber are filled in turn from the waste, or the stock when it is empty,
+    # once the pair has left (Game.after_move refills after the override's own moves).
+    refill = Refill(Kind.RESERVE, ("waste", "stock"))
 
     def deal(self, cards):
         # PySolFC's order: one card on each place of the antechamber, then one turned onto the waste.
@@ -83,14 +87,7 @@ class KingsAudience(Variant):
             lower = min(top.rank, under.rank)
             home = self.foundation_ix[top.suit + (4 if lower == ACE else 0)]
             self.move_cards(move.dst, home, 2, reverse=top.rank != (JACK if lower == ACE else QUEEN))
-        # The empty places of the antechamber are filled in turn from the waste, or the stock when it is empty.
-        for i in self.reserve_ix:
-            if not cards[i]:
-                if cards[self.waste_ix]:
-                    self.move_cards(self.waste_ix, i)
-                elif cards[self.stock_ix]:
-                    self.move_cards(self.stock_ix, i)
-        super().after_move(move)
+        super().after_move(move)  # then the declared refill
 
 
 GAMES = (KingsAudience,)
