@@ -56,6 +56,7 @@ from reussite.moves import (
     R_STOCK_NOT_EMPTY,
     R_TOO_MANY,
     R_TOP_ONLY,
+    R_WASTE_FULL,
     REDEAL,
     WHY_REASONS,
     AnyMove,
@@ -295,6 +296,11 @@ class Game(Position, DeprecatedMethods):
                 return R_NO_DEAL
             if self.fill_before_deal and not all(self.cards[i] for i in self.tableau_ix):
                 return R_FILL_PILES
+            if self.deal_to == "waste" and self.waste_ix is not None:  # a waste of max_cards (Sir Tommy's one)
+                room = self._rules[self.waste_ix].max_cards
+                stock, waste = self.cards[self.stock_ix], self.cards[self.waste_ix]
+                if room is not None and len(waste) + min(self.deal_count, len(stock)) > room:
+                    return R_WASTE_FULL
             return self.stock_refusal(move)
         if isinstance(move, Redeal):
             return self.redeal_refusal() or self.stock_refusal(move)

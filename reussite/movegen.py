@@ -98,9 +98,11 @@ class Plan:
         self.custom_run = overridden("run_length")
         self.custom_max = overridden("max_movable")
         self.custom_refusal = overridden("refusal")
-        # A declared condition on the deal (Game.fill_before_deal) is asked as an override is (Game.refusal).
+        # A declared condition on the deal (Game.fill_before_deal, a waste of max_cards) is asked as an override
+        # is (Game.refusal).
         self.custom_deal = (overridden("can_deal") or overridden("redeal_refusal") or overridden("stock_refusal")
-                            or bool(getattr(cls, "fill_before_deal", False)))
+                            or bool(getattr(cls, "fill_before_deal", False))
+                            or any(spec.kind is Kind.WASTE and spec.rule.max_cards is not None for spec in specs))
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
         # stack is a candidate source or target (an own drop rule, or refusal, is asked about every candidate). A
         # drop rule declared to concern only some kinds of stack (``Game.custom_drop_kinds``) is asked about those

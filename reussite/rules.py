@@ -578,8 +578,11 @@ def stock(x: float = 0, y: float = 0) -> StackSpec:
     return StackSpec("stock", Kind.STOCK, StackRule(empty=NONE, pickup=PICK_NONE, flip_exposed=False), x, y)
 
 
-def waste(x: float = 1, y: float = 0, fan: Fan | str = Fan.NONE) -> StackSpec:
-    return StackSpec("waste", Kind.WASTE, StackRule(empty=NONE, accepts_from=frozenset()), x, y, fan)
+def waste(x: float = 1, y: float = 0, fan: Fan | str = Fan.NONE, max_cards: int | None = None) -> StackSpec:
+    """The waste; with ``max_cards``, the stock turns no cards that would pass it (Sir Tommy's waste of one
+    card: play it before turning another)."""
+    return StackSpec("waste", Kind.WASTE, StackRule(empty=NONE, accepts_from=frozenset(), max_cards=max_cards),
+                     x, y, fan)
 
 
 def foundations(count: int, rule: StackRule, x: float = 0, y: float = 0, dx: float = 1, dy: float = 0,

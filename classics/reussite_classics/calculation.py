@@ -6,7 +6,7 @@ Doublets doubles the rank on its one foundation, fed by seven reserves."""
 from functools import lru_cache
 
 from reussite.cards import KING
-from reussite.game import Deal, Move, Reason
+from reussite.game import Move, Reason
 from reussite.messages import N_
 from reussite.rules import (
     CARD_KEYS,
@@ -24,8 +24,6 @@ from reussite.rules import (
     waste,
 )
 from reussite.variant import Variant
-
-R_WASTE_FULL = Reason(N_("Play the card on the waste before turning another."))
 
 #: A pile of the tableau: any card from the waste goes on top, whatever lies there; its top card goes only to a
 #: foundation.
@@ -45,16 +43,12 @@ ANY_CARD = frozenset(CARD_KEYS)
 
 
 class _OneCardWaste(Variant):
-    """What the family shares: a stock turned one card at a time onto a waste of one card, no redeal."""
+    """What the family shares: a stock turned one card at a time onto a waste of one card (its layout's
+    ``waste(..., max_cards=1)``: play its card before turning another), no redeal."""
 
     family = N_("Calculation")
     domain = "reussite_classics"
     decks = 1
-
-    def stock_refusal(self, move):
-        if isinstance(move, Deal) and self.cards[self.waste_ix]:
-            return R_WASTE_FULL
-        return None
 
     def takes(self, stack):  # a pile of the tableau, the one stack with its own rule here
         return ANY_CARD
@@ -67,7 +61,7 @@ class Hopscotch(_OneCardWaste):
     name = N_("Hopscotch")
     stacks = (
         stock(0, 1),
-        waste(0, 2),
+        waste(0, 2, max_cards=1),
         # Foundation K builds by K regardless of suit, round the corner, thirteen cards up to a King.
         *(spec for k in range(1, 5) for spec in foundations(
             1, StackRule(build=Build(BuildSuit.ANY, k, wrap=True), empty=NONE, max_cards=13, pickup=PICK_NONE,
@@ -95,7 +89,7 @@ class SirTommy(_OneCardWaste):
     name = N_("Sir Tommy")
     stacks = (
         stock(0, 1),
-        waste(0, 2),
+        waste(0, 2, max_cards=1),
         # Up from the Ace regardless of suit, to the King.
         *foundations(4, StackRule(build=Build(BuildSuit.ANY, 1), empty=1, pickup=PICK_NONE, flip_exposed=False),
                      x=1.5, y=0),

@@ -612,6 +612,10 @@ cdef class Core:
                         if pos[self.tableau[i]] == 0:
                             ok = 0
                             break
+                if self.deal_to_waste:  # a waste of max_cards takes no more (room: 1 << 30 where none)
+                    i = pos[self.stock] if pos[self.stock] < self.deal_count else self.deal_count
+                    if pos[self.waste] + i > self.room[self.waste]:
+                        ok = 0
                 if ok:
                     out[m] = pack(M_DEAL, 0, 0, 0)
                     m += 1

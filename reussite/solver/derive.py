@@ -236,6 +236,8 @@ class Knowledge:
             return "sends finished runs home (finished_runs)"
         if getattr(game_class, "fill_before_deal", False):
             return "deals only onto filled piles (fill_before_deal)"
+        if any(spec.kind is Kind.WASTE and spec.rule.max_cards is not None for spec in game_class.stacks):
+            return "deals only onto a waste with room (max_cards)"
         for spec in game_class.stacks:
             if spec.rule.own_rule and not _by_top(spec.rule):
                 return f"{spec.id} has a rule of its own"

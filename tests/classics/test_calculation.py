@@ -10,9 +10,9 @@ import classics_support as oracle
 import pytest
 from classics_support import legal, move
 from classics_support import stack_codes as codes
-from reussite_classics.calculation import R_KING, R_NOT_DOUBLE, R_WASTE_FULL, Doublets, Hopscotch, SirTommy
+from reussite_classics.calculation import R_KING, R_NOT_DOUBLE, Doublets, Hopscotch, SirTommy
 
-from reussite.game import DEAL, R_FROM_KIND, R_NO_REDEAL, REDEAL
+from reussite.game import DEAL, R_FROM_KIND, R_NO_REDEAL, R_WASTE_FULL, REDEAL
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
