@@ -400,10 +400,17 @@ cdef class Core:
             f = self.all_foundations[i]
             if pos[f] == 0:
                 self.move_cards(pos, s, f, 13, 0)
-                self.flip(pos, s)
-                self.rehash(pos, s)
+                self.left(pos, s)
                 self.rehash(pos, f)
                 return
+
+    cdef inline void left(self, uint8_t *pos, int s) noexcept nogil:
+        """What follows cards leaving stack ``s`` (Game.flip_exposed_cards): emptied, it uncovers the stacks it
+        lay on; its own top card turns up; its hash."""
+        if self.any_covered:
+            self.uncover(pos, s)
+        self.flip(pos, s)
+        self.rehash(pos, s)
 
     cdef inline int covered(self, uint8_t *pos, int s) noexcept nogil:
         """Whether a stack some others cover still has a card on one of them (movegen.is_covered)."""
@@ -438,10 +445,7 @@ cdef class Core:
                 src = self.refill_sources[j]
                 if pos[src]:
                     self.move_cards(pos, src, s, 1, 0)
-                    if self.any_covered:
-                        self.uncover(pos, src)
-                    self.flip(pos, src)
-                    self.rehash(pos, src)
+                    self.left(pos, src)
                     self.rehash(pos, s)
                     break
 
@@ -463,20 +467,12 @@ cdef class Core:
             i = n & 0xff
             self.move_cards(pos, src, dst, 1, 0)
             self.move_cards(pos, i, dst, 1, 0)
-            if self.any_covered:
-                self.uncover(pos, src)
-                self.uncover(pos, i)
-            self.flip(pos, src)
-            self.flip(pos, i)
-            self.rehash(pos, src)
-            self.rehash(pos, i)
+            self.left(pos, src)
+            self.left(pos, i)
             self.rehash(pos, dst)
         elif kind == M_MOVE:
             self.move_cards(pos, src, dst, n, n > 1 and self.kind[dst] == K_FOUNDATION)
-            if self.any_covered:
-                self.uncover(pos, src)
-            self.flip(pos, src)
-            self.rehash(pos, src)
+            self.left(pos, src)
             self.rehash(pos, dst)
             if self.finished and self.kind[dst] == K_TABLEAU:
                 self.finish(pos, dst)
