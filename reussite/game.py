@@ -29,6 +29,7 @@ from reussite.moves import (
     M_FROM_NOWHERE,
     M_TOO_MANY,
     M_TOO_MANY_CELLS,
+    M_TOO_MANY_CELLS_ONLY,
     R_ALONE_ONLY,
     R_BAD_COUNT,
     R_BUILD,
@@ -204,12 +205,14 @@ class Game(Position, DeprecatedMethods):
         if pickup == _PICK_RUN or pickup == _PICK_FACE_UP:
             return self.run_length(src)
         # PICK_RUN_BY_SPACES: the run stands for single moves through the empty piles (R-FT-7) and the free
-        # cells: one card more for each empty cell, doubled for each empty pile other than the two stacks.
+        # cells: one card more for each empty cell, doubled for each empty pile other than the two stacks that
+        # takes any card (Plan.spaces: a pile that takes only a King passes no run along).
         if self.specs[dst].kind is Kind.FOUNDATION:
             return self.run_length(src)
-        cards = self.cards
-        cells = sum(1 for i in self._plan.cells if not cards[i])
-        return min(self.run_length(src), (1 + cells) << self.empty_count((src, dst)))
+        cards, plan = self.cards, self._plan
+        cells = sum(1 for i in plan.cells if not cards[i])
+        spaces = sum(1 for i in plan.spaces if not cards[i] and i != src and i != dst)
+        return min(self.run_length(src), (1 + cells) << spaces)
 
     def pick_refusal(self, src: int, n: int, dst: int) -> Reason | None:
         """Why the top ``n`` cards of ``src`` cannot be picked up to go to ``dst``; None if they can."""
@@ -440,7 +443,8 @@ class Game(Position, DeprecatedMethods):
             kinds = dst.rule.accepts_from
             msgid = FROM_KIND[next(iter(kinds))] if len(kinds) == 1 else msgid if kinds else M_FROM_NOWHERE
         if reason is R_TOO_MANY:
-            text = M_TOO_MANY_CELLS if self._plan.cells else M_TOO_MANY
+            plan = self._plan
+            text = (M_TOO_MANY if not plan.cells else M_TOO_MANY_CELLS if plan.spaces else M_TOO_MANY_CELLS_ONLY)
             return Message(text[0], params, plural=text[1], count=params["max"])
         return Message(msgid, params)
 

@@ -47,7 +47,6 @@ class Rules(Protocol):
 # A top card never seen (a stack's top is a card or None).
 _UNSEEN = object()
 
-_TABLEAU = Kind.TABLEAU  # looked up once: an enum member read through its class costs a lookup each time
 # The pickups as plain strings, as CompiledRule holds them: the interpreter compares two plain strings on its
 # fast path, a string with an enum member on its slow one.
 _PICK_NONE, _PICK_TOP, _PICK_RUN_BY_SPACES = (p.value for p in (PICK_NONE, PICK_TOP, PICK_RUN_BY_SPACES))
@@ -61,7 +60,7 @@ class Plan:
     __slots__ = ("stacks", "rules", "sources", "targets", "custom_pick", "custom_drop", "custom_extra",
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
-                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells",
+                 "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells", "spaces",
                  "top_wants", "won_kinds", "won_stacks", "twins", "declared", "base_rank", "covered", "uncovers",
                  "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of", "over",
                  "refill", "refill_declared")
@@ -88,6 +87,11 @@ class Plan:
         self.cells = tuple(i for i, spec in enumerate(specs) if spec.kind is Kind.RESERVE
                            and spec.rule.max_cards == 1 and spec.rule.empty == rules.ANY
                            and (spec.rule.accepts_from is None or Kind.TABLEAU in spec.rule.accepts_from))
+        # Spaces: the tableau piles that take any card from the tableau once empty. Only they double a run
+        # picked up by spaces; an empty pile that takes a King alone passes no other card along (Eight Off).
+        self.spaces = tuple(i for i, spec in enumerate(specs) if spec.kind is Kind.TABLEAU
+                            and spec.rule.empty == rules.ANY
+                            and (spec.rule.accepts_from is None or Kind.TABLEAU in spec.rule.accepts_from))
 
         def overridden(name: str) -> bool:
             return getattr(cls, name) is not getattr(base, name)
@@ -483,8 +487,8 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
     cells = 0  # and empty free cells
     custom_run, extra, custom_max = plan.custom_run, plan.custom_extra, plan.custom_max
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
-    kinds, compiled, move_of, single, twins = plan.kinds, plan.rules, plan.move_of, plan.single, plan.twins
-    accepts, room, tableau = plan.accepts, plan.room, plan.places[1]
+    compiled, move_of, single, twins = plan.rules, plan.move_of, plan.single, plan.twins
+    accepts, room, spaces_at = plan.accepts, plan.room, plan.spaces
     drop = game.drop_refusal
     moves: list[Move] = []
     picky = plan.picky if anything else None
@@ -578,9 +582,9 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
                     continue
             elif n > 1 and by_spaces and dst not in top_first:
                 if free < 0:
-                    free = sum(1 for i in tableau if not cards[i])
+                    free = sum(1 for i in spaces_at if not cards[i])
                     cells = sum(1 for i in plan.cells if not cards[i])
-                spaces = free - (1 if not target and kinds[dst] is _TABLEAU else 0)
+                spaces = free - (1 if not target and dst in spaces_at else 0)
                 if n > (1 + cells) << spaces:
                     continue
             # The candidate fits by the tables it came from (a run onto a foundation was followed card by

@@ -15,6 +15,7 @@ from reussite.messages import N_, ngettext
 from reussite.rules import Kind
 
 __all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE", "M_TOO_MANY", "M_TOO_MANY_CELLS",
+           "M_TOO_MANY_CELLS_ONLY",
            "Move", "Outcome", "Pair", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE",
            "R_FACE_DOWN", "R_FILL_PILES", "R_WASTE_FULL",
            "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN", "R_NO_BUILD",
@@ -120,6 +121,10 @@ R_TOO_MANY = Reason(M_TOO_MANY[0])  # rendered with its plural by Game.explain
 M_TOO_MANY_CELLS = ngettext(
     "Only {count} card can move at once here: one, plus one for each empty free cell, doubled for each empty pile.",
     "Only {count} cards can move at once here: one, plus one for each empty free cell, doubled for each empty pile.")
+#: The same where the empty piles take only some cards, so that only the free cells help (Eight Off).
+M_TOO_MANY_CELLS_ONLY = ngettext(
+    "Only {count} card can move at once here: one, plus one for each empty free cell.",
+    "Only {count} cards can move at once here: one, plus one for each empty free cell.")
 R_FROM_KIND = Reason(N_("{stack.The} takes no cards from {source}."))
 R_FULL = Reason(N_("{stack.The} is full."))
 R_NOTHING_ON_EMPTY = Reason(N_("Nothing can be placed on {stack} once it is empty."))

@@ -4,17 +4,14 @@ suit. A run moves as a unit as long as the free cells and empty piles would let 
 Eight Off and Seahaven Towers: more free cells, some dealt a card, piles built down in suit, Kings alone on
 an empty pile, so that a run moves only as far as the free cells let it: one card more than the empty ones."""
 
-from reussite.game import Reason
 from reussite.messages import N_
 from reussite.rules import (
     ANY,
     FOUNDATION_UP_IN_SUIT,
-    PICK_RUN,
     PICK_RUN_BY_SPACES,
     PICK_TOP,
     Build,
     BuildSuit,
-    Kind,
     StackRule,
     foundations,
     reserves,
@@ -24,7 +21,6 @@ from reussite.variant import Variant
 
 #: A free cell holds any one card, and gives it back to a pile or a foundation.
 FREE_CELL = StackRule(empty=ANY, max_cards=1, pickup=PICK_TOP)
-R_CELLS = Reason(N_("A run moves only if it has no more cards than the empty free cells, plus one."))
 
 
 class FreeCell(Variant):
@@ -80,8 +76,9 @@ class EightOff(Variant):
             *reserves(cls.cells, FREE_CELL, x=0, y=0, dx=1, dy=0, label=N_("free cell {number}")),
             *foundations(4, FOUNDATION_UP_IN_SUIT, x=cls.piles + 0.5, y=0, dx=0, dy=1),
             # Down in suit; an empty pile takes a King or a run from a King. Empty piles take no other card,
-            # so they never help a run along: how far it goes is the game's own condition (extra_refusal).
-            *tableau(cls.piles, StackRule(build=Build(BuildSuit.SAME, -1), empty=13, pickup=PICK_RUN), y=1),
+            # so they never help a run along: a run has one card more than the empty free cells at most.
+            *tableau(cls.piles, StackRule(build=Build(BuildSuit.SAME, -1), empty=13, pickup=PICK_RUN_BY_SPACES),
+                     y=1),
         )
 
     def deal(self, cards):
@@ -90,13 +87,6 @@ class EightOff(Variant):
             self.deal_row(cards)
         self.deal_row(cards, [self.reserve_ix[i] for i in self.dealt_cells])
 
-    def extra_refusal(self, src, n, dst):
-        # As many cards as the empty free cells could hold, plus one: the single moves the run stands for.
-        if n > 1 and self.specs[dst].kind is Kind.TABLEAU:
-            free = sum(1 for i in self.reserve_ix if not self.cards[i])
-            if n > free + 1:
-                return R_CELLS
-        return None
 
 
 class Seahaven(EightOff):
@@ -113,7 +103,7 @@ class Seahaven(EightOff):
             *foundations(2, FOUNDATION_UP_IN_SUIT, x=0, y=0),
             *reserves(4, FREE_CELL, x=3, y=0, dx=1, dy=0, label=N_("free cell {number}")),
             *foundations(2, FOUNDATION_UP_IN_SUIT, x=8, y=0, first=3),
-            *tableau(10, StackRule(build=Build(BuildSuit.SAME, -1), empty=13, pickup=PICK_RUN), y=1),
+            *tableau(10, StackRule(build=Build(BuildSuit.SAME, -1), empty=13, pickup=PICK_RUN_BY_SPACES), y=1),
         )
 
 

@@ -84,6 +84,9 @@ cdef class Core:
     cdef int ntableau
     cdef int32_t *cells
     cdef int ncells
+    cdef int32_t *spaces     # Plan.spaces: the piles that double a run picked up by spaces when empty
+    cdef int nspaces
+    cdef uint8_t *space      # [S]: whether the stack is one of them
     cdef int32_t *won
     cdef int nwon
     cdef int stock, waste, deal_to_waste, deal_count, redeals
@@ -190,6 +193,8 @@ cdef class Core:
         self.sources = self._ints(t["sources"]); self.nsources = len(t["sources"])
         self.tableau = self._ints(t["tableau"]); self.ntableau = len(t["tableau"])
         self.cells = self._ints(t["cells"]); self.ncells = len(t["cells"])
+        self.spaces = self._ints(t["spaces"]); self.nspaces = len(t["spaces"])
+        self.space = self._bytes(bytes(1 if s in t["spaces"] else 0 for s in range(S)))
         self.won = self._ints(t["won"]); self.nwon = len(t["won"])
         self.foundations = self._ints(t["foundations"]); self.nfoundations = len(t["foundations"])
         self.safe_sources = self._ints(t["safe_sources"]); self.nsafe_sources = len(t["safe_sources"])
@@ -276,7 +281,7 @@ cdef class Core:
                   <size_t> self.movebuf, <size_t> self.cur, <size_t> self.kid, <size_t> self.cover_at,
                   <size_t> self.covers, <size_t> self.uncover_at, <size_t> self.uncovers,
                   <size_t> self.pair_stacks, <size_t> self.match, <size_t> self.alone,
-                  <size_t> self.disorder, <size_t> self.late):
+                  <size_t> self.disorder, <size_t> self.late, <size_t> self.spaces, <size_t> self.space):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -584,13 +589,13 @@ cdef class Core:
                         if n > 1 and self.pickup[src] == P_SPACES:
                             if free < 0:
                                 free = 0
-                                for i in range(self.ntableau):
-                                    if pos[self.tableau[i]] == 0:
+                                for i in range(self.nspaces):
+                                    if pos[self.spaces[i]] == 0:
                                         free += 1
                                 for i in range(self.ncells):
                                     if pos[self.cells[i]] == 0:
                                         cells += 1
-                            spaces = free - (1 if pos[dst] == 0 and self.kind[dst] == K_TABLEAU else 0)
+                            spaces = free - (1 if pos[dst] == 0 and self.space[dst] else 0)
                             if n > ((1 + cells) << spaces):
                                 continue
                     if self.fits(pos, src, dst, n, size):

@@ -212,7 +212,7 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "group": group,
         "sources": list(plan.sources),
         "tableau": list(plan.places[1]),
-        "cells": list(plan.cells),
+        "cells": list(plan.cells), "spaces": list(plan.spaces),
         "won": list(plan.won_stacks),
         "stock": -1 if game.stock_ix is None else game.stock_ix,
         "waste": -1 if game.waste_ix is None else game.waste_ix,

@@ -8,7 +8,9 @@ import os
 import classics_support as oracle
 import pytest
 from classics_support import legal, move
-from reussite_classics.freecell import R_CELLS, EightOff, Seahaven
+from reussite_classics.freecell import EightOff, Seahaven
+
+from reussite.moves import R_TOO_MANY
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -104,7 +106,12 @@ def test_a_run_moves_with_as_many_cards_as_empty_free_cells_plus_one(cls, free, 
         game = run_position(cls, n, free, empty_pile)
         assert legal(game, "tableau-1", "tableau-2", n) == (n <= free + 1), (n, free)
         if n > free + 1:
-            assert game.refusal(move(game, "tableau-1", "tableau-2", n)) is R_CELLS
+            played = move(game, "tableau-1", "tableau-2", n)
+            assert game.refusal(played) is R_TOO_MANY
+            # The message counts the free cells alone: the empty piles, which take only a King, do not double.
+            assert str(game.explain(played)) == (
+                f"Only {free + 1} card{'s' if free else ''} can move at once here: one, plus one for each empty "
+                "free cell.")
 
 
 @pytest.mark.parametrize("cls", [EightOff, Seahaven])
