@@ -75,6 +75,7 @@ class Klondike(Variant):
     build = Build(BuildSuit.ALTERNATE, -1)
     empty_pile = KING
     pile_pickup = PICK_RUN
+    pile_run = None  # what moves together, where it is not the build (StackRule.run)
     foundation_rule = FOUNDATION_GIVES_BACK  # up in suit from the Ace; the top card may come back
     has_waste = True
 
@@ -87,7 +88,8 @@ class Klondike(Variant):
         return (
             *top,
             *foundations(count, cls.foundation_rule, x=max(cls.piles - count, len(top) + 1)),
-            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty_pile, pickup=cls.pile_pickup), y=1),
+            *tableau(cls.piles, StackRule(build=cls.build, empty=cls.empty_pile, pickup=cls.pile_pickup,
+                                                 run=cls.pile_run), y=1),
         )
 
     def configure(self):
@@ -128,19 +130,12 @@ class Whitehead(Klondike):
     options = ()
     redeals = 0
     build = Build(BuildSuit.COLOUR, -1)
+    pile_run = Build(BuildSuit.SAME, -1)  # built in the same colour, but only a run of one suit moves together
     empty_pile = ANY
 
     def deal(self, cards):
         self.deal_triangle(cards, face_down=False)  # PySolFC's order, every card face up
         self.place("stock", cards)
-
-    def run_length(self, stack):
-        # Built in the same colour, but only a run of one suit moves together.
-        pile, up = self.cards[stack], len(self.cards[stack]) - self.face_down[stack]
-        n = min(1, up)
-        while n < up and pile[-n - 1].suit == pile[-n].suit and pile[-n - 1].rank == pile[-n].rank + 1:
-            n += 1
-        return n
 
 
 class Saratoga(Klondike):
