@@ -53,6 +53,7 @@ from reussite.moves import (
     R_PAIR_SUIT,
     R_PAIR_TO,
     R_PAIR_TOTAL,
+    R_REFILL_ONLY,
     R_SAME_STACK,
     R_STOCK_NOT_EMPTY,
     R_TOO_MANY,
@@ -295,6 +296,8 @@ class Game(Position, DeprecatedMethods):
                 return R_NO_PAIRS
             return self._move_refusal(move.src, move.n, move.dst)
         if isinstance(move, Deal):
+            if self.deal_to == "refill":
+                return R_REFILL_ONLY
             if not self.can_deal():
                 return R_NO_DEAL
             if self.fill_before_deal and not all(self.cards[i] for i in self.tableau_ix):

@@ -105,7 +105,7 @@ class Plan:
         # A declared condition on the deal (Game.fill_before_deal, a waste of max_cards) is asked as an override
         # is (Game.refusal).
         self.custom_deal = (overridden("can_deal") or overridden("redeal_refusal") or overridden("stock_refusal")
-                            or bool(getattr(cls, "fill_before_deal", False))
+                            or bool(getattr(cls, "fill_before_deal", False)) or cls.deal_to == "refill"
                             or any(spec.kind is Kind.WASTE and spec.rule.max_cards is not None for spec in specs))
         # With its own pick or drop rule, a variant may move cards the declarations cannot predict, so every
         # stack is a candidate source or target (an own drop rule, or refusal, is asked about every candidate). A

@@ -17,7 +17,7 @@ from reussite.rules import Kind
 __all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE", "M_TOO_MANY", "M_TOO_MANY_CELLS",
            "M_TOO_MANY_CELLS_ONLY",
            "Move", "Outcome", "Pair", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE",
-           "R_FACE_DOWN", "R_FILL_PILES", "R_WASTE_FULL",
+           "R_FACE_DOWN", "R_FILL_PILES", "R_REFILL_ONLY", "R_WASTE_FULL",
            "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN", "R_NO_BUILD",
            "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_ALONE_ONLY", "R_COVERED", "R_NOT_ALONE", "R_NO_PAIRS",
            "R_PAIR_APART", "R_PAIR_FROM", "R_PAIR_ITSELF", "R_PAIR_LINE", "R_PAIR_RANK", "R_PAIR_SAME",
@@ -134,6 +134,7 @@ R_BUILD = Reason(N_("{card.The} cannot go on {target.the}: {rule}."))
 R_SUIT = Reason(N_("{stack.The} takes only {suit}."))
 R_GROUP = Reason(N_("Only one card at a time can go on {stack}."))
 R_NO_DEAL = Reason(N_("There are no cards left to deal."))
+R_REFILL_ONLY = Reason(N_("The stock is not dealt: its cards only refill the empty piles, by themselves."))
 R_FILL_PILES = Reason(N_("Fill every empty pile before dealing."))
 R_WASTE_FULL = Reason(N_("Play the card on the waste before turning another."))
 R_NO_REDEAL = Reason(N_("No redeal is left."))

@@ -84,6 +84,8 @@ class DealTo(StrEnum):
     TABLEAU = "tableau"  # ``deal_count`` cards onto each tableau pile
     #: turn ``deal_count`` cards onto the first foundation, the top card first, whatever lies there (Golf)
     FOUNDATION = "foundation"
+    #: no deal: the stock's cards leave it only by the game's ``refill`` (Cover's piles, refilled at once)
+    REFILL = "refill"
 
 
 # The names the declarations have always used; each is the enum member, equal to its string.

@@ -716,7 +716,7 @@ class _FormProbe:
         if method == "do_deal":
             for deal_to in DealTo:
                 needs = {DealTo.WASTE: Kind.WASTE, DealTo.TABLEAU: Kind.TABLEAU, DealTo.FOUNDATION: Kind.FOUNDATION}
-                if Kind.STOCK in present and needs[deal_to] in present:
+                if Kind.STOCK in present and needs.get(deal_to) in present:
                     for count in sorted({1, cls.deal_count}):
                         found.append((f"deal_to=DealTo.{deal_to.name}, deal_count={count}",
                                       {"deal_to": deal_to, "deal_count": count}))

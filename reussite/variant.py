@@ -182,6 +182,13 @@ class Variant(Game):
               and not any(getattr(s, "kind", None) is Kind.WASTE for s in stacks)):
             found.append("deal_to: 'waste', but there is no waste stack (add waste(), deal to 'tableau', "
                          "or override do_deal)")
+        elif cls.deal_to == DealTo.REFILL:
+            refill = getattr(cls, "refill", None)
+            if not isinstance(refill, Refill) or not any(
+                    getattr(s, "kind", None) is Kind.STOCK and s.id in refill.sources
+                    for s in stacks if isinstance(getattr(refill, "sources", None), tuple)):
+                found.append("deal_to: 'refill', but no refill = Refill(...) takes cards from the stock: declare "
+                             "one, or deal to 'waste', 'tableau' or 'foundation'")
         elif cls.deal_to == DealTo.FOUNDATION:
             if (cls.do_deal is Game.do_deal and any(getattr(s, "kind", None) is Kind.STOCK for s in stacks)
                     and not any(getattr(s, "kind", None) is Kind.FOUNDATION for s in stacks)):

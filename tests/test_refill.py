@@ -82,3 +82,29 @@ def test_a_bad_refill_is_an_error_naming_the_class_field_and_value(refill, named
     with pytest.raises(VariantError) as caught:
         define(refill=refill)
     assert "Refilled" in str(caught.value) and named in str(caught.value)
+
+
+def test_a_stock_that_only_refills_is_never_dealt_but_refills():
+    # DealTo.REFILL: no deal is listed or allowed; the stock's cards come out by the refill alone.
+    from reussite.moves import DEAL, R_REFILL_ONLY
+    from reussite.rules import DealTo, stock
+
+    stacks = (stock(0, 0), *foundations(4, FOUNDATION_UP_IN_SUIT), *tableau(2, PILES))
+    cls = type("OnlyRefills", (Game,), {"stacks": stacks, "deal_to": DealTo.REFILL,
+                                        "refill": Refill(Kind.TABLEAU, ("stock",))})
+    game = cls()
+    game.place(game.tableau_ix[0], [Card(1, 0)])
+    game.place(game.tableau_ix[1], [Card(9, 1)])
+    game.place("stock", [Card(4, 2), Card(5, 3)])
+    assert game.refusal(DEAL) is R_REFILL_ONLY and DEAL not in set(game.legal_moves())
+    game.push(Move(game.tableau_ix[0], game.foundation_ix[0], 1))
+    assert game.cards[game.tableau_ix[0]] == [Card(5, 3)] and game.cards[game.stock_ix] == [Card(4, 2)]
+
+
+@pytest.mark.parametrize("refill", [None, Refill(Kind.TABLEAU, ("reserve-1",))])
+def test_a_stock_that_only_refills_needs_a_refill_from_it(refill):
+    from reussite.rules import DealTo, stock
+
+    with pytest.raises(VariantError) as caught:
+        define(deal_to=DealTo.REFILL, refill=refill, stacks=(stock(0, 0), *define().stacks))
+    assert "deal_to: 'refill', but no refill = Refill(...) takes cards from the stock" in str(caught.value)

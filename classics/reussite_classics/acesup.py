@@ -39,7 +39,6 @@ R_NO_HIGHER = Reason(N_("{card} can be discarded only while a higher card of its
 R_NOT_FOUR = Reason(N_("Cards go to the foundation four at a time, when the four piles show the same rank."))
 R_LEFT_ONLY = Reason(N_("A card moves only onto a pile to its left."))
 R_SAME_RANK = Reason(N_("{card} goes only onto a card of its rank."))
-R_REFILLS_ONLY = Reason(N_("The stock only refills the piles, by itself."))
 R_NOTHING_TO_GATHER = Reason(N_("There are no cards to gather."))
 
 #: The discard pile, which takes cards from the piles only and gives none back.
@@ -271,7 +270,7 @@ class Cover(Variant):
         *foundations(1, PAIR_DISCARD, x=6, y=0, label=N_("discard pile"), text=DISCARD_TEXT),
     )
     pairs = Pairs(by="suit")
-    deal_to = DealTo.TABLEAU  # but only the game deals, to refill the piles (stock_refusal)
+    deal_to = DealTo.REFILL  # no deal: the stock only refills the piles
     won_when_empty = (Kind.STOCK,)
     max_score = 48
     score_rule = N_("One point for each card discarded.")
@@ -282,8 +281,6 @@ class Cover(Variant):
         self.deal_row(cards)
         self.place("stock", cards)
 
-    def stock_refusal(self, move):
-        return R_REFILLS_ONLY
 
 
 

@@ -214,7 +214,8 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "tableau": list(plan.places[1]),
         "cells": list(plan.cells), "spaces": list(plan.spaces),
         "won": list(plan.won_stacks),
-        "stock": -1 if game.stock_ix is None else game.stock_ix,
+        # A stock that only refills (DealTo.REFILL) is dealt by no move: to the core, a stack like any other.
+        "stock": -1 if game.stock_ix is None or game.deal_to == "refill" else game.stock_ix,
         "waste": -1 if game.waste_ix is None else game.waste_ix,
         "deal_to_waste": int(game.deal_to == "waste"),
         "deal_count": game.deal_count,

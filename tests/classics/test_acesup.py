@@ -15,7 +15,6 @@ from reussite_classics.acesup import (
     R_NO_HIGHER,
     R_NOT_FOUR,
     R_NOTHING_TO_GATHER,
-    R_REFILLS_ONLY,
     R_SAME_RANK,
     AcesUp,
     Cover,
@@ -26,7 +25,7 @@ from reussite_classics.acesup import (
 
 from reussite.game import DEAL, R_NO_PICKUP, R_STOCK_NOT_EMPTY, REDEAL, Pair
 from reussite.host import Host
-from reussite.moves import R_PAIR_SUIT
+from reussite.moves import R_PAIR_SUIT, R_REFILL_ONLY
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
 
@@ -228,7 +227,7 @@ def test_cover_discards_two_cards_of_a_suit_and_refills_both_piles():
     assert codes(game, "tableau-1") == ["6S"] and codes(game, "tableau-3") == ["4S"]  # in order, from the top
     assert not legal(game, "foundation-1", "tableau-1")
     assert not legal(game, "tableau-2", "tableau-4")  # nothing is put on a pile
-    assert game.refusal(DEAL) is R_REFILLS_ONLY  # the player never deals
+    assert game.refusal(DEAL) is R_REFILL_ONLY and DEAL not in set(game.legal_moves())  # the player never deals
     assert game.refusal(move(game, "foundation-1", "tableau-1")) is R_NO_PICKUP
 
 
