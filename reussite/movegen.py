@@ -61,6 +61,7 @@ class Plan:
                  "custom_run", "custom_max", "custom_refusal", "custom_deal", "checked", "source_rules",
                  "target_wants", "kinds", "picky", "top_first", "groupable", "limited", "asked", "flips", "move_of",
                  "own_wants", "ask_drop", "accepts", "room", "single", "index", "by_short", "places", "cells", "spaces",
+                 "empty_accepts",
                  "top_wants", "won_kinds", "won_stacks", "twins", "declared", "base_rank", "covered", "uncovers",
                  "pairs", "sink", "pair_stacks", "match", "alone", "near", "below", "pair_of", "over",
                  "refill", "refill_declared")
@@ -91,7 +92,8 @@ class Plan:
         # picked up by spaces; an empty pile that takes a King alone passes no other card along (Eight Off).
         self.spaces = tuple(i for i, spec in enumerate(specs) if spec.kind is Kind.TABLEAU
                             and spec.rule.empty == rules.ANY
-                            and (spec.rule.accepts_from is None or Kind.TABLEAU in spec.rule.accepts_from))
+                            and (spec.rule.accepts_from is None or Kind.TABLEAU in spec.rule.accepts_from)
+                            and (spec.rule.empty_from is None or Kind.TABLEAU in spec.rule.empty_from))
 
         def overridden(name: str) -> bool:
             return getattr(cls, name) is not getattr(base, name)
@@ -168,6 +170,9 @@ class Plan:
         # it takes cards from, and how many cards it holds at most.
         every_kind = frozenset(Kind)
         self.accepts = tuple(every_kind if r.accepts_from is None else r.accepts_from for r in compiled)
+        # ... and once empty (StackRule.empty_from).
+        self.empty_accepts = tuple(a if r.empty_from is None else a & r.empty_from
+                                   for a, r in zip(self.accepts, compiled, strict=True))
         self.room = tuple(r.max_cards if r.max_cards is not None else 1 << 30 for r in compiled)
         # The stacks Game.is_won finds empty in a won game: those of the kinds won_when_empty names, else those
         # off the foundations; None when the variant counts its cards its own way (on_foundations, total_cards).
@@ -488,7 +493,7 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
     custom_run, extra, custom_max = plan.custom_run, plan.custom_extra, plan.custom_max
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
     compiled, move_of, single, twins = plan.rules, plan.move_of, plan.single, plan.twins
-    accepts, room, spaces_at = plan.accepts, plan.room, plan.spaces
+    accepts, empty_accepts, room, spaces_at = plan.accepts, plan.empty_accepts, plan.room, plan.spaces
     drop = game.drop_refusal
     moves: list[Move] = []
     picky = plan.picky if anything else None
@@ -525,7 +530,8 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
                 if size == 1 and not target and twins[dst] == twins[src]:
                     continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
                 if dst in limited and (drop(src, 1, dst) is not None if dst in ask_drop
-                                       else kind not in accepts[dst] or len(target) >= room[dst]):
+                                       else kind not in (accepts if target else empty_accepts)[dst]
+                                       or len(target) >= room[dst]):
                     continue
                 if extra and game.extra_refusal(src, 1, dst) is not None:
                     continue
@@ -591,7 +597,8 @@ def indexed_moves(plan: Plan, game: Rules, wants: Wants | None = None) -> list[M
             # card above): only what the rule says beyond fitting is left to check, as
             # CompiledRule.drop_refusal checks it, or the variant's drop rule to ask.
             if dst in limited and (drop(src, n, dst) is not None if dst in ask_drop
-                                   else kind not in accepts[dst] or len(target) + n > room[dst]):
+                                   else kind not in (accepts if target else empty_accepts)[dst]
+                                   or len(target) + n > room[dst]):
                 continue
             if extra and game.extra_refusal(src, n, dst) is not None:
                 continue
@@ -618,7 +625,7 @@ def _picked_moves(plan: Plan, game: Rules, wanted: list[list[int]], anything: li
     pick, drop, extra = game.pick_refusal, game.drop_refusal, plan.custom_extra
     top_first, groupable, limited, ask_drop = plan.top_first, plan.groupable, plan.limited, plan.ask_drop
     compiled, move_of, single, twins = plan.rules, plan.move_of, plan.single, plan.twins
-    accepts, room, kinds = plan.accepts, plan.room, plan.kinds
+    accepts, empty_accepts, room, kinds = plan.accepts, plan.empty_accepts, plan.room, plan.kinds
     picky = plan.picky if anything else None
     stack_key = game.stack_key
     # Card keys some target wants now, as a translation table: the cards under each top card that some target
@@ -665,7 +672,8 @@ def _picked_moves(plan: Plan, game: Rules, wanted: list[list[int]], anything: li
             if n == size and not target and twins[dst] == twins[src]:
                 continue  # a whole pile onto an empty twin (same kind, same rule) changes nothing
             if dst in limited and (drop(src, n, dst) is not None if dst in ask_drop
-                                   else kind not in accepts[dst] or len(target) + n > room[dst]):
+                                   else kind not in (accepts if target else empty_accepts)[dst]
+                                   or len(target) + n > room[dst]):
                 continue
             if pick(src, n, dst) is not None:
                 continue

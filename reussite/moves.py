@@ -18,7 +18,8 @@ __all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE
            "M_TOO_MANY_CELLS_ONLY",
            "Move", "Outcome", "Pair", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE",
            "R_FACE_DOWN", "R_FILL_PILES", "R_REFILL_ONLY", "R_WASTE_FULL",
-           "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN", "R_NO_BUILD",
+           "R_EMPTY_FROM", "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN",
+           "R_NO_BUILD",
            "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_ALONE_ONLY", "R_COVERED", "R_NOT_ALONE", "R_NO_PAIRS",
            "R_PAIR_APART", "R_PAIR_FROM", "R_PAIR_ITSELF", "R_PAIR_LINE", "R_PAIR_RANK", "R_PAIR_SAME",
            "R_PAIR_SUIT", "R_PAIR_TO", "R_PAIR_TOTAL", "R_SAME_STACK", "R_STOCK_NOT_EMPTY", "R_SUIT", "R_TOO_MANY",
@@ -126,6 +127,7 @@ M_TOO_MANY_CELLS_ONLY = ngettext(
     "Only {count} card can move at once here: one, plus one for each empty free cell.",
     "Only {count} cards can move at once here: one, plus one for each empty free cell.")
 R_FROM_KIND = Reason(N_("{stack.The} takes no cards from {source}."))
+R_EMPTY_FROM = Reason(N_("Once empty, {stack} takes no cards from {source}."))
 R_FULL = Reason(N_("{stack.The} is full."))
 R_NOTHING_ON_EMPTY = Reason(N_("Nothing can be placed on {stack} once it is empty."))
 R_EMPTY_RANK = Reason(N_("{card.The} cannot start {stack}: it must start with {rank.a}."))
@@ -159,6 +161,7 @@ R_NOT_ALONE = Reason(N_("{card.The} cannot be removed on its own: it must be pai
 WHY_REASONS = {
     rules.WHY_COUNT: R_BAD_COUNT,
     rules.WHY_FROM_KIND: R_FROM_KIND,
+    rules.WHY_EMPTY_FROM: R_EMPTY_FROM,
     rules.WHY_FULL: R_FULL,
     rules.WHY_GROUP: R_GROUP,
     rules.WHY_SUIT: R_SUIT,

@@ -195,6 +195,9 @@ class StackRule:
     #: What moves together, where it is not the build (``pickup=PICK_RUN`` or ``PICK_RUN_BY_SPACES``): Spider's
     #: piles build down regardless of suit, but only a run down in one suit moves, ``run=Build("same", -1)``.
     run: Build | None = None
+    #: Where an empty stack takes cards from, where that is less than ``accepts_from`` says (None: the same):
+    #: Kansas's empty piles take only the waste's card, Backbone's any card but the backbone's.
+    empty_from: frozenset[Kind] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +352,10 @@ def spec_problems(spec: object) -> list[str]:
             isinstance(rule.accepts_from, frozenset) and all(isinstance(k, Kind) for k in rule.accepts_from)):
         found.append(f"rule.accepts_from: {rule.accepts_from!r} is not None or a frozenset of Kind "
                      f"(of {_choices(Kind)})")
+    if rule.empty_from is not None and not (
+            isinstance(rule.empty_from, frozenset) and all(isinstance(k, Kind) for k in rule.empty_from)):
+        found.append(f"rule.empty_from: {rule.empty_from!r} is not None or a frozenset of Kind "
+                     f"(of {_choices(Kind)})")
     if rule.own_rule is True and (build is not None or rule.empty != ANY or rule.suit is not None
                                   or rule.group_moves):
         found.append("rule.own_rule: True, so the variant's takes() decides what the stack takes; leave out "
@@ -365,6 +372,7 @@ def spec_problems(spec: object) -> list[str]:
 # Why a stack's declared rule refuses cards; the engine turns each into a message (``reussite.game``).
 WHY_COUNT = "count"  # not that many cards to move
 WHY_FROM_KIND = "from-kind"  # not from that kind of stack
+WHY_EMPTY_FROM = "empty-from"  # not from that kind of stack while it is empty
 WHY_FULL = "full"  # no room for so many cards
 WHY_GROUP = "group"  # only one card at a time goes on
 WHY_SUIT = "suit"  # not its fixed suit
@@ -471,7 +479,8 @@ class CompiledRule:
     """
 
     __slots__ = ("spec", "rule", "kind", "pickup", "takes", "wants", "on", "accepts_from", "max_cards",
-                 "top_first", "group_moves", "may_take", "limited", "own", "by_top", "lift", "runs_on")
+                 "top_first", "group_moves", "may_take", "limited", "own", "by_top", "lift", "runs_on",
+                 "empty_from")
 
     def __init__(self, spec: StackSpec) -> None:
         rule = spec.rule
@@ -486,6 +495,7 @@ class CompiledRule:
         else:
             self.lift = self.runs_on = self.on
         self.accepts_from = rule.accepts_from
+        self.empty_from = rule.empty_from
         self.max_cards = rule.max_cards
         self.top_first = spec.kind is Kind.FOUNDATION
         self.group_moves = rule.group_moves
@@ -494,7 +504,7 @@ class CompiledRule:
         # Could it ever take a card? (A stack that cannot is never worth asking.)
         self.may_take = rule.accepts_from != frozenset() and (self.own or any(self.takes))
         # Does it say more than which card goes on which?
-        self.limited = rule.accepts_from is not None or rule.max_cards is not None
+        self.limited = rule.accepts_from is not None or rule.max_cards is not None or rule.empty_from is not None
 
     def run(self, pile: list[Card], face_down: int) -> int:
         """How many face-up cards on top of ``pile`` form a run by this stack's build, or may be picked up
@@ -536,6 +546,8 @@ class CompiledRule:
             return WHY_COUNT, None, None
         if self.accepts_from is not None and src_kind not in self.accepts_from:
             return WHY_FROM_KIND, None, None
+        if not target and self.empty_from is not None and src_kind not in self.empty_from:
+            return WHY_EMPTY_FROM, None, None
         if self.max_cards is not None and len(target) + n > self.max_cards:
             return WHY_FULL, None, None
         top = target[-1] if target else None

@@ -54,6 +54,7 @@ CASES = [
     (tableau_with(suit=4), {}, ["rule.suit", "4", "0 to 3"]),
     (tableau_with(max_cards=0), {}, ["rule.max_cards", "0"]),
     (tableau_with(accepts_from={"tableau"}), {}, ["rule.accepts_from", "frozenset of Kind"]),
+    (tableau_with(empty_from=frozenset({"waste"})), {}, ["rule.empty_from", "frozenset of Kind"]),
     (tableau_with(group_moves="yes"), {}, ["rule.group_moves", "'yes'"]),
     (tableau_with(own_rule=True), {}, ["rule.own_rule", "leave out build"]),
     ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU, fan="dwn")), {},
@@ -116,3 +117,25 @@ def test_a_class_changed_after_definition_is_refused_at_load():
     cls.deal_to = "tabelau"
     with pytest.raises(VariantError, match="deal_to: 'tabelau'"):
         cls.validate()
+
+
+def test_an_empty_stack_takes_cards_only_from_the_kinds_of_empty_from():
+    # Kansas's rule as a declaration: an empty pile takes the waste's card only, a pile with cards any card
+    # that follows the build; the generator lists what the refusals allow.
+    from reussite.cards import Card
+    from reussite.game import Game
+    from reussite.moves import R_EMPTY_FROM, Move
+
+    pile = StackRule(build=Build("any", -1), empty=ANY, pickup=PICK_RUN, empty_from=frozenset({Kind.WASTE}))
+    stacks = (stock(), waste(), *foundations(4, FOUNDATION_UP_IN_SUIT, x=3), *tableau(3, pile))
+    game = type("EmptyFrom", (Game,), {"stacks": stacks})()
+    game.place("tableau-2", [Card(9, 0), Card(8, 1)])
+    game.place("tableau-3", [Card(9, 2)])
+    game.place("waste", [Card(5, 3)])
+    pile1, pile2, pile3, waste_ix = (game.index[i] for i in ("tableau-1", "tableau-2", "tableau-3", "waste"))
+    assert game.refusal(Move(pile2, pile1, 1)) is R_EMPTY_FROM
+    assert game.refusal(Move(waste_ix, pile1, 1)) is None
+    assert game.refusal(Move(pile2, pile3, 1)) is None  # a pile with cards takes from the tableau
+    listed = {m for m in game.legal_moves() if isinstance(m, Move)}
+    assert Move(waste_ix, pile1, 1) in listed and Move(pile2, pile1, 1) not in listed
+    assert Move(pile2, pile3, 1) in listed

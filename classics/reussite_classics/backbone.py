@@ -1,7 +1,6 @@
 """Backbone: two packs; a backbone of two columns of nine cards joined by one card at their foot, eight piles
 built down in suit one card at a time, the stock turned one card at a time with one redeal."""
 
-from reussite.game import Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
@@ -24,9 +23,10 @@ from reussite.variant import Variant
 # The name after "of" where French cannot build it from the name (« de la Colonne vertébrale »).
 NP_("name after the preposition of", "Backbone")
 
-R_COVERED = Reason(N_("The card at the foot of the backbone covers both columns: play it first."))
-R_NOT_FROM_BACKBONE = Reason(N_("An empty pile takes no card from the backbone."))
 
+#: Down in suit, one card at a time; an empty pile takes any card but one from the backbone.
+PILE = StackRule(build=Build(BuildSuit.SAME, -1), empty=ANY, pickup=PICK_TOP,
+                 empty_from=frozenset({Kind.WASTE, Kind.TABLEAU}))
 #: The backbone takes nothing; only its top cards leave it.
 BACKBONE = StackRule(empty=NONE, pickup=PICK_TOP, accepts_from=frozenset(), flip_exposed=False)
 
@@ -44,9 +44,8 @@ class Backbone(Variant):
     stacks = (
         *foundations(4, FOUNDATION_UP_IN_SUIT, x=0, y=0),
         *foundations(4, FOUNDATION_UP_IN_SUIT, x=6, y=0, first=5),
-        # Down in suit, one card at a time; an empty pile takes any card but one from the backbone.
-        *tableau(4, StackRule(build=Build(BuildSuit.SAME, -1), empty=ANY, pickup=PICK_TOP), x=0, y=1),
-        *tableau(4, StackRule(build=Build(BuildSuit.SAME, -1), empty=ANY, pickup=PICK_TOP), x=6, y=1, first=5),
+        *tableau(4, PILE, x=0, y=1),
+        *tableau(4, PILE, x=6, y=1, first=5),
         StackSpec("reserve-1", Kind.RESERVE, BACKBONE, 4, 0, Fan.DOWN, N_("backbone column {number}")),
         StackSpec("reserve-2", Kind.RESERVE, BACKBONE, 5, 0, Fan.DOWN, N_("backbone column {number}")),
         StackSpec("reserve-3", Kind.RESERVE, BACKBONE, 4.5, 3.5, Fan.NONE, N_("the foot of the backbone")),
@@ -55,6 +54,8 @@ class Backbone(Variant):
     )
     max_score = 104
     score_rule = N_("One point for each card on the foundations.")
+    # The card at the foot covers both columns: they play only once it is gone.
+    covered_by = {"reserve-1": ("reserve-3",), "reserve-2": ("reserve-3",)}
 
     def deal(self, cards):
         # PySolFC's order (Small Backbone, game 824): rows of two onto the columns, then a row onto the columns
@@ -66,14 +67,6 @@ class Backbone(Variant):
         self.deal_row(cards)
         self.place("waste", [cards.pop()])
         self.place("stock", cards)
-
-    def extra_refusal(self, src, n, dst):
-        backbone = self.reserve_ix  # the two columns, then the foot
-        if src in backbone[:2] and self.cards[backbone[2]]:
-            return R_COVERED
-        if src in backbone and dst in self.tableau_ix and not self.cards[dst]:
-            return R_NOT_FROM_BACKBONE
-        return None
 
 
 GAMES = (Backbone,)

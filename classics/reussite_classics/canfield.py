@@ -128,14 +128,10 @@ class Kansas(Canfield):
         *foundations(4, with_changes(FOUNDATION_FROM_BASE, pickup=PICK_NONE), x=3, suits=range(4)),
         # Down regardless of suit, the King on the Ace, any run moves; an empty pile (once the reserve is out)
         # takes the waste's top card only.
-        *tableau(3, StackRule(build=Build(BuildSuit.ANY, -1, wrap=True), empty=ANY, pickup=PICK_RUN), x=3, y=1),
+        *tableau(3, StackRule(build=Build(BuildSuit.ANY, -1, wrap=True), empty=ANY, pickup=PICK_RUN,
+                              empty_from=frozenset({Kind.WASTE})), x=3, y=1),
         *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
     )
-
-    def extra_refusal(self, src, n, dst):
-        if not self.cards[dst] and self.specs[dst].kind is Kind.TABLEAU and src != self.waste_ix:
-            return R_EMPTY_FROM_WASTE
-        return None
 
 
 def _placed(specs, places):

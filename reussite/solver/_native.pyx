@@ -71,6 +71,7 @@ cdef class Core:
     cdef int fill            # Game.fill_before_deal: no deal while a tableau pile is empty
     cdef int finished        # Game.finished_runs: King to Ace of one suit on a pile goes home by itself
     cdef uint8_t *accepts    # [S][5]
+    cdef uint8_t *empty_accepts  # [S][5]: once empty (StackRule.empty_from)
     cdef int32_t *room
     cdef int32_t *twin
     cdef uint8_t *flips
@@ -184,6 +185,7 @@ cdef class Core:
         self.late = self._bytes(t["late"])
         self.fill, self.finished = t["fill"], t["finished"]
         self.accepts = self._bytes(t["accepts"])
+        self.empty_accepts = self._bytes(t["empty_accepts"])
         self.flips = self._bytes(t["flips"])
         self.group_moves = self._bytes(t["group_moves"])
         self.levels = self._bytes(t["levels"])
@@ -281,7 +283,8 @@ cdef class Core:
                   <size_t> self.movebuf, <size_t> self.cur, <size_t> self.kid, <size_t> self.cover_at,
                   <size_t> self.covers, <size_t> self.uncover_at, <size_t> self.uncovers,
                   <size_t> self.pair_stacks, <size_t> self.match, <size_t> self.alone,
-                  <size_t> self.disorder, <size_t> self.late, <size_t> self.spaces, <size_t> self.space):
+                  <size_t> self.disorder, <size_t> self.late, <size_t> self.spaces, <size_t> self.space,
+                  <size_t> self.empty_accepts):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -523,7 +526,7 @@ cdef class Core:
         cdef int ld = pos[dst]
         if n == size and ld == 0 and self.twin[dst] == self.twin[src]:
             return 0
-        if not self.accepts[dst * 5 + self.kind[src]]:
+        if not (self.accepts if ld else self.empty_accepts)[dst * 5 + self.kind[src]]:
             return 0
         if ld + n > self.room[dst]:
             return 0

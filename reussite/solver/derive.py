@@ -238,6 +238,10 @@ class Knowledge:
             return "deals only onto filled piles (fill_before_deal)"
         if any(spec.kind is Kind.WASTE and spec.rule.max_cards is not None for spec in game_class.stacks):
             return "deals only onto a waste with room (max_cards)"
+        # An empty stack that takes from fewer stacks than when it holds cards: the proofs below read only
+        # accepts_from.
+        if any(getattr(spec.rule, "empty_from", None) is not None for spec in game_class.stacks):
+            return "an empty stack takes cards from some stacks only (empty_from)"
         for spec in game_class.stacks:
             if spec.rule.own_rule and not _by_top(spec.rule):
                 return f"{spec.id} has a rule of its own"

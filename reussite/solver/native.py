@@ -130,6 +130,7 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
     on = bytearray(count * _KEYS * _KEYS)  # what may be picked up together (CompiledRule.lift)
     disorder = bytearray(count * _KEYS * _KEYS)  # what the estimate counts as in order (CompiledRule.runs_on)
     accepts = bytearray(count * 5)
+    empty_accepts = bytearray(count * 5)  # what an empty stack takes from (StackRule.empty_from)
     probe = game.copy(history=False) if any(rule.own for rule in plan.rules) else None  # see _takes_by_top
     for s, rule in enumerate(plan.rules):
         base = s * _KEYS * _KEYS
@@ -145,6 +146,7 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
                 disorder[row + key] = 1
         for kind, code in _KINDS.items():
             accepts[s * 5 + code] = rule.accepts_from is None or kind in rule.accepts_from
+            empty_accepts[s * 5 + code] = accepts[s * 5 + code] and (rule.empty_from is None or kind in rule.empty_from)
     # The groups once the stock is empty; those it still deals onto are apart until then (``late``).
     now = {s for members in game.interchangeable_stacks() for s in members}
     emptied = game
@@ -204,6 +206,7 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "kind": bytes(_KINDS[spec.kind] for spec in specs),
         "pickup": bytes(_PICKUPS[rule.pickup] for rule in plan.rules),
         "takes": bytes(takes), "on": bytes(on), "disorder": bytes(disorder), "accepts": bytes(accepts),
+        "empty_accepts": bytes(empty_accepts),
         "late": bytes(late), "fill": int(bool(game.fill_before_deal)), "finished": int(bool(game.finished_runs)),
         "flips": bytes(s in plan.flips for s in range(count)),
         "group_moves": bytes(bool(rule.group_moves) and not rule.own for rule in plan.rules),

@@ -8,9 +8,20 @@ import os
 
 import classics_support as oracle
 from classics_support import legal, move
-from reussite_classics.backbone import R_COVERED, R_NOT_FROM_BACKBONE, Backbone
+from reussite_classics.backbone import Backbone
 
-from reussite.game import DEAL, R_BUILD, R_EMPTY_RANK, R_FROM_KIND, R_NO_PICKUP, R_NO_REDEAL, R_TOP_ONLY, REDEAL
+from reussite.game import (
+    DEAL,
+    R_BUILD,
+    R_COVERED,
+    R_EMPTY_FROM,
+    R_EMPTY_RANK,
+    R_FROM_KIND,
+    R_NO_PICKUP,
+    R_NO_REDEAL,
+    R_TOP_ONLY,
+    REDEAL,
+)
 from reussite.messages import Translator
 
 NUMBERS = range(1, 1001) if os.environ.get("CI") else range(1, 31)
@@ -61,7 +72,8 @@ def test_the_foot_of_the_backbone_covers_both_columns():
                     foundation_1=" ".join(r + "C" for r in "A23456789TJQ"))
     assert game.refusal(move(game, "reserve-1", "tableau-1")) is R_COVERED
     assert game.refusal(move(game, "reserve-2", "tableau-2")) is R_COVERED
-    assert "foot of the backbone" in Translator.english().render(game.explain(move(game, "reserve-1", "tableau-1")))
+    assert Translator.english().render(game.explain(move(game, "reserve-1", "tableau-1"))) == (
+        "The 7 of hearts is covered: only uncovered cards can be played.")
     assert legal(game, "reserve-3", "foundation-1")  # the King onto its Queen
     game.push(move(game, "reserve-3", "foundation-1"))
     assert legal(game, "reserve-1", "tableau-1") and legal(game, "reserve-2", "tableau-2")
@@ -71,7 +83,9 @@ def test_the_foot_of_the_backbone_covers_both_columns():
 def test_an_empty_backbone_pile_takes_any_card_but_none_from_the_backbone():
     game = position(reserve_1="2S 7H", reserve_2="3S", reserve_3="", tableau_1="", tableau_2="4C 9D", waste="QS",
                     stock="KD")
-    assert game.refusal(move(game, "reserve-1", "tableau-1")) is R_NOT_FROM_BACKBONE
+    assert game.refusal(move(game, "reserve-1", "tableau-1")) is R_EMPTY_FROM
+    assert Translator.english().render(game.explain(move(game, "reserve-1", "tableau-1"))) == (
+        "Once empty, tableau pile 1 takes no cards from backbone column 1.")
     assert legal(game, "tableau-2", "tableau-1")
     assert legal(game, "waste", "tableau-1")
 

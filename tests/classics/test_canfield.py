@@ -379,7 +379,7 @@ def test_kansas_refills_from_the_reserve_then_empty_piles_take_the_waste_only():
     game = position(Kansas, 5, tableau_1="", tableau_2="8H", tableau_3="KC QS", waste="4H")
     assert legal(game, "waste", "tableau-1")
     assert not legal(game, "tableau-3", "tableau-1")
-    assert refusal(game, "tableau-3", "tableau-1") == "An empty pile takes only the waste's top card."
+    assert refusal(game, "tableau-3", "tableau-1") == "Once empty, tableau pile 1 takes no cards from tableau pile 3."
 
 
 def test_kansas_foundations_from_the_base_keep_their_cards():
