@@ -175,6 +175,68 @@ def test_finished_runs_the_deal_rule_and_the_piles_grouped_once_the_stock_is_emp
             assert same_native == same_python == empty_stock
 
 
+#: Positions around empty stacks that random walks from the deal rarely reach: (game, the stacks emptied
+#: at the start, onto the stock or else the last pile). Kansas's and Backbone's empty piles take cards from
+#: some stacks only (empty_from); Eight Off's take only a King, so they never double a run (Plan.spaces).
+EMPTIED = [("kansas", ("reserve-1", "tableau-1")), ("backbone", ("reserve-3", "tableau-1", "tableau-5")),
+           ("eight-off", ("tableau-1", "tableau-2", "reserve-1", "reserve-3")),
+           ("freecell", ("tableau-1", "reserve-1"))]
+
+
+def _emptied_walks(game_id: str, emptied: tuple[str, ...], rng: random.Random):
+    for number in range(1, 4):
+        game = _host().new_game(game_id, number, {})
+        into = game.stock_ix if game.stock_ix is not None else game.tableau_ix[-1]
+        for stack in emptied:
+            i = game.index[stack]
+            game.cards[into] += game.cards[i]
+            game.cards[i], game.face_down[i] = [], 0
+        if into == game.stock_ix:
+            game.face_down[into] = len(game.cards[into])
+        game._stack_keys = [None] * len(game.cards)
+        yield game
+        for _ in range(40 if THOROUGH else 15):
+            moves = list(game.legal_moves())
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+            yield game
+
+
+@pytest.mark.parametrize(("game_id", "emptied"), EMPTIED)
+def test_empty_stacks_take_what_their_rules_say_in_both_engines(game_id, emptied):
+    keys: dict[int, bytes] = {}
+    search = None
+    for game in _emptied_walks(game_id, emptied, random.Random(game_id)):
+        if search is None or search.game is not game:  # a deal of its own: Kansas's base rank is the deal's
+            search, keys = native.NativeSearch(game), {}
+        _compare(search, game, keys, f"{game_id} emptied, deal {game.number}")
+
+
+@pytest.mark.parametrize(("game_id", "mutant"), [("kansas", "empty_accepts"), ("backbone", "empty_accepts"),
+                                                 ("eight-off", "spaces")])
+def test_mutants_of_the_empty_stacks_tables_are_caught(game_id, mutant, monkeypatch):
+    """What an empty pile takes from, and which empty piles double a run, spoiled in the core's tables: the
+    comparison of the test above fails."""
+    real = native._tables
+
+    def spoiled(game, *args):
+        found = dict(real(game, *args))
+        if mutant == "empty_accepts":
+            found[mutant] = found["accepts"]
+        else:
+            found[mutant] = list(game.tableau_ix)
+        return found
+
+    monkeypatch.setattr(native, "_tables", spoiled)
+    native._TABLES.clear()
+    try:
+        with pytest.raises(AssertionError):
+            test_empty_stacks_take_what_their_rules_say_in_both_engines(game_id, dict(EMPTIED)[game_id])
+    finally:
+        native._TABLES.clear()
+
+
 def test_the_games_it_takes_and_why_not_the_others():
     assert {"klondike", "freecell", "bakers-game", "fan", "beleaguered-castle"} <= set(NATIVE_GAMES)
     host = _host()
