@@ -37,6 +37,7 @@ from reussite.moves import (
     R_EMPTY_SOURCE,
     R_FACE_DOWN,
     R_FILL_PILES,
+    R_FILL_POSSIBLE,
     R_FROM_KIND,
     R_NO_DEAL,
     R_NO_PAIRS,
@@ -120,8 +121,10 @@ class Game(Position, DeprecatedMethods):
     #: foundation, as part of the move that finished it: the pile a move put cards on, every pile after a deal
     #: (Spider). Done by the default :meth:`after_move`.
     finished_runs: ClassVar[bool] = False
-    #: The stock deals only when no tableau pile is empty (Spider).
-    fill_before_deal: ClassVar[bool] = False
+    #: The stock deals only when no tableau pile is empty (``True``: Spider), or only when no empty pile could
+    #: take a card now (``"when-possible"``: Easthaven fills its empty piles with a King first, where one can
+    #: move there). A whole pile moved onto an empty one fills nothing.
+    fill_before_deal: ClassVar[bool | str] = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -300,8 +303,12 @@ class Game(Position, DeprecatedMethods):
                 return R_REFILL_ONLY
             if not self.can_deal():
                 return R_NO_DEAL
-            if self.fill_before_deal and not all(self.cards[i] for i in self.tableau_ix):
-                return R_FILL_PILES
+            fill = self.fill_before_deal
+            if fill and not all(self.cards[i] for i in self.tableau_ix):
+                if fill != "when-possible":
+                    return R_FILL_PILES
+                if self._can_fill():
+                    return R_FILL_POSSIBLE
             if self.deal_to == "waste" and self.waste_ix is not None:  # a waste of max_cards (Sir Tommy's one)
                 room = self._rules[self.waste_ix].max_cards
                 stock, waste = self.cards[self.stock_ix], self.cards[self.waste_ix]
@@ -674,15 +681,7 @@ class Game(Position, DeprecatedMethods):
         nothing, so it is not listed, unless the empty pile is declared ``positional`` (where a card stands
         matters)."""
         plan = self._plan
-        if plan.checked:
-            moves: list[AnyMove] = checked_moves(plan, self)
-        else:
-            wants = self._wants
-            if wants is None or wants.plan is not plan or wants.owner != id(self):
-                wants = self._wants = Wants(id(self), plan)
-            moves = indexed_moves(plan, self, wants)
-        if plan.pairs is not None:
-            moves += pair_moves(plan, self)
+        moves = self._card_moves()
         if plan.custom_deal:
             if self.can_deal():
                 if self.refusal(DEAL) is None:
@@ -697,6 +696,30 @@ class Game(Position, DeprecatedMethods):
                   and (self.deal_to != "foundation" or type(self).do_redeal is not Game.do_redeal)):
                 moves.append(REDEAL)
         return iter(moves)
+
+    def _card_moves(self) -> list[AnyMove]:
+        """The legal card moves and pairs, in :meth:`legal_moves`'s order (no deal nor redeal)."""
+        plan = self._plan
+        if plan.checked:
+            moves: list[AnyMove] = checked_moves(plan, self)
+        else:
+            wants = self._wants
+            if wants is None or wants.plan is not plan or wants.owner != id(self):
+                wants = self._wants = Wants(id(self), plan)
+            moves = indexed_moves(plan, self, wants)
+        if plan.pairs is not None:
+            moves += pair_moves(plan, self)
+        return moves
+
+    def _can_fill(self) -> bool:
+        """Whether a card can move onto an empty tableau pile now (``fill_before_deal = "when-possible"``): not
+        a pile's bottom card, which would leave its own pile empty."""
+        cards, tableau = self.cards, self.tableau_ix
+        for move in self._card_moves():
+            if (move.__class__ is Move and not cards[move.dst] and move.dst in tableau
+                    and (move.src not in tableau or move.n < len(cards[move.src]))):
+                return True
+        return False
 
     @property
     def _indexable(self) -> bool:

@@ -17,7 +17,7 @@ from reussite.rules import Kind
 __all__ = ["AnyMove", "DEAL", "Deal", "FROM_KIND", "KIND_NAMES", "M_FROM_NOWHERE", "M_TOO_MANY", "M_TOO_MANY_CELLS",
            "M_TOO_MANY_CELLS_ONLY",
            "Move", "Outcome", "Pair", "REDEAL", "R_BAD_COUNT", "R_BUILD", "R_EMPTY_RANK", "R_EMPTY_SOURCE",
-           "R_FACE_DOWN", "R_FILL_PILES", "R_REFILL_ONLY", "R_WASTE_FULL",
+           "R_FACE_DOWN", "R_FILL_PILES", "R_FILL_POSSIBLE", "R_REFILL_ONLY", "R_WASTE_FULL",
            "R_EMPTY_FROM", "R_FINISHED", "R_FROM_KIND", "R_FULL", "R_GROUP", "R_NOTHING_ON_EMPTY", "R_NOT_A_RUN",
            "R_NO_BUILD",
            "R_NO_DEAL", "R_NO_PICKUP", "R_NO_REDEAL", "R_ALONE_ONLY", "R_COVERED", "R_NOT_ALONE", "R_NO_PAIRS",
@@ -138,6 +138,7 @@ R_GROUP = Reason(N_("Only one card at a time can go on {stack}."))
 R_NO_DEAL = Reason(N_("There are no cards left to deal."))
 R_REFILL_ONLY = Reason(N_("The stock is not dealt: its cards only refill the empty piles, by themselves."))
 R_FILL_PILES = Reason(N_("Fill every empty pile before dealing."))
+R_FILL_POSSIBLE = Reason(N_("Fill the empty piles that a card can move to before dealing."))
 R_WASTE_FULL = Reason(N_("Play the card on the waste before turning another."))
 R_NO_REDEAL = Reason(N_("No redeal is left."))
 R_STOCK_NOT_EMPTY = Reason(N_("The stock is not empty yet: deal its cards first."))

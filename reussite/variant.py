@@ -197,6 +197,8 @@ class Variant(Game):
             if cls.redeals != 0 and cls.do_redeal is Game.do_redeal:
                 found.append(f"redeals: {cls.redeals!r} with deal_to 'foundation', where there is no waste to "
                              "turn over as the stock: leave redeals at 0, or override do_redeal")
+        if not (isinstance(cls.fill_before_deal, bool) or cls.fill_before_deal == "when-possible"):
+            found.append(f"fill_before_deal: {cls.fill_before_deal!r} is not True, False or 'when-possible'")
         if isinstance(cls.deal_count, bool) or not isinstance(cls.deal_count, int) or cls.deal_count < 1:
             found.append(f"deal_count: {cls.deal_count!r} is not a whole number from 1")
         if cls.redeals is not None and (isinstance(cls.redeals, bool) or not isinstance(cls.redeals, int)

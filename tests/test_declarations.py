@@ -74,6 +74,7 @@ CASES = [
     ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU)), {},
      ["deal_to", "no waste stack"]),
     (None, {"deal_count": 0}, ["deal_count", "0"]),
+    (None, {"fill_before_deal": "yes"}, ["fill_before_deal", "'yes'", "'when-possible'"]),
     (None, {"redeals": -1}, ["redeals", "-1"]),
     (None, {"decks": 5}, ["decks", "5"]),
     (None, {"custom_drop_kinds": {"foundation"}}, ["custom_drop_kinds", "frozenset of Kind"]),

@@ -2,7 +2,7 @@
 turned onto a waste (or dealt onto the piles). Each game changes a few class parameters of Klondike: how many
 piles, how they build, what an empty pile takes, how the stock turns and how often, and the deal."""
 
-from reussite.game import DEAL, Reason
+from reussite.game import Reason
 from reussite.messages import N_, NP_
 from reussite.rules import (
     ANY,
@@ -52,7 +52,6 @@ BELOW_OTHER_COLOUR = {k: frozenset(j for j in RANK_KEYS[(k >> 2) - 1 or 13] if (
                       for k in CARD_KEYS}
 NEXT_IN_SUIT = {k: frozenset({(k >> 2) % 13 * 4 + 4 + (k & 3)}) for k in CARD_KEYS}
 
-R_FILL_FIRST = Reason(N_("Fill the empty piles with a King before dealing."))
 R_TOP_OR_ALL = Reason(N_("Only the top card or all the face-up cards of a pile move."))
 R_ON_BASE = Reason(N_("Nothing goes on a card of the base rank."))
 R_EMPTY_BELOW_BASE = Reason(N_("An empty pile takes only a card one rank below the base card."))
@@ -229,6 +228,8 @@ class Easthaven(Klondike):
     has_waste = False
     deal_to = DealTo.TABLEAU
     foundation_rule = FOUNDATION_UP_IN_SUIT  # a card there stays there
+    # Aisleriot's rule: an empty pile is filled with a King, where one can move there, before a deal.
+    fill_before_deal = "when-possible"
 
     def deal(self, cards):
         # PySolFC's order: two face-down rows, then a face-up row, each from the left.
@@ -236,22 +237,6 @@ class Easthaven(Klondike):
         self.deal_row(cards, face_down=True)
         self.deal_row(cards)
         self.place("stock", cards)
-
-    def stock_refusal(self, move):
-        # Aisleriot's rule: an empty pile is filled with a King, where one can move there, before a deal.
-        if move is DEAL and any(not self.cards[i] for i in self.tableau_ix) and self.king_to_move():
-            return R_FILL_FIRST
-        return None
-
-    def king_to_move(self):
-        """Whether a King heads a run that can move onto an empty pile (a King at the bottom of its pile is
-        already on one)."""
-        for i in self.tableau_ix:
-            n = self.run_length(i)
-            pile = self.cards[i]
-            if n and n < len(pile) and pile[-n].rank == KING:
-                return True
-        return False
 
 
 class Westhaven(Klondike):

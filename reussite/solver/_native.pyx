@@ -68,7 +68,8 @@ cdef class Core:
     cdef uint8_t *on         # [S][56][56]: on[s][lower][upper]: upper may be picked up with lower (lift)
     cdef uint8_t *disorder   # [S][56][56]: upper follows lower by the build and moves with it (runs_on)
     cdef uint8_t *late       # [S]: in its group only once the stock is empty (the piles it deals onto)
-    cdef int fill            # Game.fill_before_deal: no deal while a tableau pile is empty
+    cdef int fill            # Game.fill_before_deal: no deal while a tableau pile is empty (1), that a card
+                             # could move to (2)
     cdef int finished        # Game.finished_runs: King to Ace of one suit on a pile goes home by itself
     cdef uint8_t *accepts    # [S][5]
     cdef uint8_t *empty_accepts  # [S][5]: once empty (StackRule.empty_from)
@@ -616,6 +617,8 @@ cdef class Core:
                         if pos[self.tableau[i]] == 0:
                             ok = 0
                             break
+                    if not ok and self.fill == 2:
+                        ok = not self.can_fill(pos, out, m)
                 if self.deal_to_waste:  # a waste of max_cards takes no more (room: 1 << 30 where none)
                     i = pos[self.stock] if pos[self.stock] < self.deal_count else self.deal_count
                     if pos[self.waste] + i > self.room[self.waste]:
@@ -628,6 +631,22 @@ cdef class Core:
                 out[m] = pack(M_REDEAL, 0, 0, 0)
                 m += 1
         return m
+
+    cdef int can_fill(self, uint8_t *pos, uint32_t *out, int m) noexcept nogil:
+        """Game._can_fill: whether one of the ``m`` card moves in ``out`` puts a card onto an empty tableau pile
+        (not a pile's bottom card, which would leave its own pile empty)."""
+        cdef int k, src, dst, n
+        cdef uint32_t mv
+        for k in range(m):
+            mv = out[k]
+            if (mv >> 30) != M_MOVE:
+                continue
+            src, dst, n = (mv >> 22) & 0xff, (mv >> 14) & 0xff, mv & 0x3fff
+            if n & PAIR or pos[dst] or self.kind[dst] != K_TABLEAU:
+                continue
+            if self.kind[src] != K_TABLEAU or n < pos[src]:
+                return 1
+        return 0
 
     cdef int pair_moves(self, uint8_t *pos, uint32_t *out) noexcept nogil:
         """movegen.pair_moves: each free card removed alone, then each two free cards that pair (the first

@@ -39,6 +39,8 @@ _OWN_CODE = (*OVERRIDES, "position_key", "_joined_key", "stack_key", "interchang
 _KINDS = {Kind.STOCK: 0, Kind.WASTE: 1, Kind.FOUNDATION: 2, Kind.TABLEAU: 3, Kind.RESERVE: 4}
 _PICKUPS = {"none": 0, "top": 1, "run": 2, "run-by-spaces": 3, "face-up": 4}
 _KEYS = 56
+#: Game.fill_before_deal as the core reads it: 0 no rule, 1 every pile filled, 2 those a card can move to.
+_FILL = {False: 0, True: 1, "when-possible": 2}
 #: In a core's move (kind, src, dst, n): n with this bit is a pair (Game.pairs), the other stack in its low byte.
 PAIR = 0x2000
 #: Moves tried per move of a won line to make it shorter (as search._SHORTEN_WORK).
@@ -207,7 +209,7 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "pickup": bytes(_PICKUPS[rule.pickup] for rule in plan.rules),
         "takes": bytes(takes), "on": bytes(on), "disorder": bytes(disorder), "accepts": bytes(accepts),
         "empty_accepts": bytes(empty_accepts),
-        "late": bytes(late), "fill": int(bool(game.fill_before_deal)), "finished": int(bool(game.finished_runs)),
+        "late": bytes(late), "fill": _FILL[game.fill_before_deal], "finished": int(bool(game.finished_runs)),
         "flips": bytes(s in plan.flips for s in range(count)),
         "group_moves": bytes(bool(rule.group_moves) and not rule.own for rule in plan.rules),
         "room": [min(rule.max_cards if rule.max_cards is not None else 1 << 30, 1 << 30) for rule in plan.rules],

@@ -550,7 +550,7 @@ def test_easthaven_deals_a_card_onto_each_pile_the_last_deal_three():
 def test_easthaven_fills_an_empty_pile_with_a_king_before_dealing():
     game = position(Easthaven, tableau_1="", tableau_2="3C KS QD", stock="2C")
     assert not game.is_legal(DEAL)
-    assert str(game.explain(DEAL)) == "Fill the empty piles with a King before dealing."
+    assert str(game.explain(DEAL)) == "Fill the empty piles that a card can move to before dealing."
     game.push(move(game, "tableau-2", "tableau-1", 2))
     assert game.is_legal(DEAL)
     # No King to move (none, or one already at the bottom of its pile): the deal goes ahead.

@@ -177,10 +177,11 @@ def test_finished_runs_the_deal_rule_and_the_piles_grouped_once_the_stock_is_emp
 
 #: Positions around empty stacks that random walks from the deal rarely reach: (game, the stacks emptied
 #: at the start, onto the stock or else the last pile). Kansas's and Backbone's empty piles take cards from
-#: some stacks only (empty_from); Eight Off's take only a King, so they never double a run (Plan.spaces).
+#: some stacks only (empty_from); Eight Off's take only a King, so they never double a run (Plan.spaces);
+#: Easthaven deals only once no King can move to an empty pile (fill_before_deal "when-possible").
 EMPTIED = [("kansas", ("reserve-1", "tableau-1")), ("backbone", ("reserve-3", "tableau-1", "tableau-5")),
            ("eight-off", ("tableau-1", "tableau-2", "reserve-1", "reserve-3")),
-           ("freecell", ("tableau-1", "reserve-1"))]
+           ("freecell", ("tableau-1", "reserve-1")), ("easthaven", ("tableau-1", "tableau-2"))]
 
 
 def _emptied_walks(game_id: str, emptied: tuple[str, ...], rng: random.Random):
@@ -214,16 +215,18 @@ def test_empty_stacks_take_what_their_rules_say_in_both_engines(game_id, emptied
 
 
 @pytest.mark.parametrize(("game_id", "mutant"), [("kansas", "empty_accepts"), ("backbone", "empty_accepts"),
-                                                 ("eight-off", "spaces")])
+                                                 ("eight-off", "spaces"), ("easthaven", "fill")])
 def test_mutants_of_the_empty_stacks_tables_are_caught(game_id, mutant, monkeypatch):
-    """What an empty pile takes from, and which empty piles double a run, spoiled in the core's tables: the
-    comparison of the test above fails."""
+    """What an empty pile takes from, which empty piles double a run, and when the stock deals onto empty
+    piles, spoiled in the core's tables: the comparison of the test above fails."""
     real = native._tables
 
     def spoiled(game, *args):
         found = dict(real(game, *args))
         if mutant == "empty_accepts":
             found[mutant] = found["accepts"]
+        elif mutant == "fill":  # every pile filled before a deal, as Spider's rule
+            found[mutant] = 1
         else:
             found[mutant] = list(game.tableau_ix)
         return found
