@@ -525,8 +525,9 @@ class Game(Position, DeprecatedMethods):
             n = min(self.deal_count, len(self.cards[stock]))
             self.move_cards(stock, self.waste_ix if deal_to == "waste" else self.foundation_ix[0], n, reverse=True)
             return
+        piles = self.reserve_ix if deal_to == "reserve" else self.tableau_ix
         for _ in range(self.deal_count):
-            self.deal_cards(stock, self.tableau_ix)
+            self.deal_cards(stock, piles)
 
     def do_redeal(self) -> None:
         """Default: turn the waste over as the new stock (order kept, as a player turns it)."""
@@ -869,10 +870,11 @@ class Game(Position, DeprecatedMethods):
         return found
 
     def _deals_onto_piles(self) -> bool:
-        """Whether the stock may still deal onto the tableau piles in order (their place matters until then):
-        it deals there, and holds cards or has a waste to be turned over into it."""
+        """Whether the stock may still deal onto the tableau piles, or the reserves, in order (their place
+        matters until then): it deals there, and holds cards or has a waste to be turned over into it."""
         stock = self.stock_ix
-        return self.deal_to == "tableau" and stock is not None and bool(self.cards[stock] or self.waste_ix is not None)
+        return (self.deal_to in ("tableau", "reserve") and stock is not None
+                and bool(self.cards[stock] or self.waste_ix is not None))
 
     def _place_overrides(self) -> set[str]:
         """Which of the methods whose override may make a stack's place matter the variant overrides."""
@@ -895,7 +897,7 @@ class Game(Position, DeprecatedMethods):
         dealt_onto = self.foundation_ix[:1] if self.deal_to == "foundation" else ()
         for i, spec in enumerate(self.specs):
             if spec.kind in (Kind.FOUNDATION, Kind.TABLEAU, Kind.RESERVE) and not spec.rule.positional:
-                if spec.kind is Kind.TABLEAU and self._deals_onto_piles():
+                if spec.kind.value == self.deal_to and self._deals_onto_piles():
                     continue
                 # A deal of the variant's own may put cards onto the piles or the reserves in order (Bristol's
                 # stock, one card onto each reserve): their place matters then.

@@ -84,6 +84,8 @@ class DealTo(StrEnum):
     TABLEAU = "tableau"  # ``deal_count`` cards onto each tableau pile
     #: turn ``deal_count`` cards onto the first foundation, the top card first, whatever lies there (Golf)
     FOUNDATION = "foundation"
+    #: ``deal_count`` cards onto each reserve, in layout order, while the stock lasts (Bristol)
+    RESERVE = "reserve"
     #: no deal: the stock's cards leave it only by the game's ``refill`` (Cover's piles, refilled at once)
     REFILL = "refill"
 

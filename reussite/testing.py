@@ -715,7 +715,8 @@ class _FormProbe:
         present = {spec.kind for spec in cls.stacks}
         if method == "do_deal":
             for deal_to in DealTo:
-                needs = {DealTo.WASTE: Kind.WASTE, DealTo.TABLEAU: Kind.TABLEAU, DealTo.FOUNDATION: Kind.FOUNDATION}
+                needs = {DealTo.WASTE: Kind.WASTE, DealTo.TABLEAU: Kind.TABLEAU, DealTo.FOUNDATION: Kind.FOUNDATION,
+                         DealTo.RESERVE: Kind.RESERVE}
                 if Kind.STOCK in present and needs.get(deal_to) in present:
                     for count in sorted({1, cls.deal_count}):
                         found.append((f"deal_to=DealTo.{deal_to.name}, deal_count={count}",

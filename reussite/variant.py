@@ -182,6 +182,11 @@ class Variant(Game):
               and not any(getattr(s, "kind", None) is Kind.WASTE for s in stacks)):
             found.append("deal_to: 'waste', but there is no waste stack (add waste(), deal to 'tableau', "
                          "or override do_deal)")
+        elif (cls.deal_to == DealTo.RESERVE and cls.do_deal is Game.do_deal
+              and any(getattr(s, "kind", None) is Kind.STOCK for s in stacks)
+              and not any(getattr(s, "kind", None) is Kind.RESERVE for s in stacks)):
+            found.append("deal_to: 'reserve', but there is no reserve to deal onto (add reserves(), deal to "
+                         "'tableau', or override do_deal)")
         elif cls.deal_to == DealTo.REFILL:
             refill = getattr(cls, "refill", None)
             if not isinstance(refill, Refill) or not any(

@@ -73,6 +73,8 @@ CASES = [
     (None, {"deal_to": "wast"}, ["deal_to", "'wast'", "'waste', 'tableau'"]),
     ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU)), {},
      ["deal_to", "no waste stack"]),
+    ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU)), {"deal_to": DealTo.RESERVE},
+     ["deal_to", "no reserve to deal onto"]),
     (None, {"deal_count": 0}, ["deal_count", "0"]),
     (None, {"fill_before_deal": "yes"}, ["fill_before_deal", "'yes'", "'when-possible'"]),
     (None, {"redeals": -1}, ["redeals", "-1"]),

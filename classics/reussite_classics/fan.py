@@ -94,6 +94,7 @@ class Bristol(Variant):
     domain = "reussite_classics"
     decks = 1
     redeals = 0
+    deal_to = DealTo.RESERVE  # one card onto each reserve, the first from the top of the stock; the last deal one
     max_score = 52
     score_rule = N_("One point for each card on the foundations.")
     stacks = (
@@ -118,9 +119,6 @@ class Bristol(Variant):
             self.deal_row(cards)
         self.place("stock", cards)
 
-    def do_deal(self):
-        # One card onto each reserve, the first from the top of the stock; the last deal has one card.
-        self.deal_cards(self.stock_ix, self.reserve_ix)
 
 
 #: Fan's piles in rows, as PySolFC lays them out: five, five, five and three.

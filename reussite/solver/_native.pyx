@@ -84,6 +84,8 @@ cdef class Core:
     cdef int nsources
     cdef int32_t *tableau
     cdef int ntableau
+    cdef int32_t *dealt      # the stacks a deal puts a card on each of (the tableau, or the reserves)
+    cdef int ndealt
     cdef int32_t *cells
     cdef int ncells
     cdef int32_t *spaces     # Plan.spaces: the piles that double a run picked up by spaces when empty
@@ -195,6 +197,7 @@ cdef class Core:
         self.group = self._ints(t["group"])
         self.sources = self._ints(t["sources"]); self.nsources = len(t["sources"])
         self.tableau = self._ints(t["tableau"]); self.ntableau = len(t["tableau"])
+        self.dealt = self._ints(t["dealt"]); self.ndealt = len(t["dealt"])
         self.cells = self._ints(t["cells"]); self.ncells = len(t["cells"])
         self.spaces = self._ints(t["spaces"]); self.nspaces = len(t["spaces"])
         self.space = self._bytes(bytes(1 if s in t["spaces"] else 0 for s in range(S)))
@@ -285,7 +288,7 @@ cdef class Core:
                   <size_t> self.covers, <size_t> self.uncover_at, <size_t> self.uncovers,
                   <size_t> self.pair_stacks, <size_t> self.match, <size_t> self.alone,
                   <size_t> self.disorder, <size_t> self.late, <size_t> self.spaces, <size_t> self.space,
-                  <size_t> self.empty_accepts):
+                  <size_t> self.empty_accepts, <size_t> self.dealt):
             free(<void *> p)
 
     # -- positions ----------------------------------------------------------------------------------------
@@ -497,11 +500,11 @@ cdef class Core:
             else:
                 for k in range(self.deal_count):
                     total = pos[self.stock]
-                    if total > self.ntableau:
-                        total = self.ntableau
+                    if total > self.ndealt:
+                        total = self.ndealt
                     for i in range(total):  # the top card onto the first pile
-                        self.move_cards(pos, self.stock, self.tableau[i], 1, 0)
-                        self.rehash(pos, self.tableau[i])
+                        self.move_cards(pos, self.stock, self.dealt[i], 1, 0)
+                        self.rehash(pos, self.dealt[i])
                     if total:
                         self.flip(pos, self.stock)
                 if self.finished:

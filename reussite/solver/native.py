@@ -217,6 +217,8 @@ def _tables(game: Game, knowledge: Knowledge, copies) -> dict[str, Any]:
         "group": group,
         "sources": list(plan.sources),
         "tableau": list(plan.places[1]),
+        # The stacks a deal puts a card on each of, in order (DealTo.TABLEAU or RESERVE).
+        "dealt": list(plan.places[2] if game.deal_to == "reserve" else plan.places[1]),
         "cells": list(plan.cells), "spaces": list(plan.spaces),
         "won": list(plan.won_stacks),
         # A stock that only refills (DealTo.REFILL) is dealt by no move: to the core, a stack like any other.
