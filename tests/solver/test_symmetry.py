@@ -123,11 +123,15 @@ def test_reussite_check_fails_a_group_whose_stacks_the_rules_tell_apart():
 
 
 def test_bristols_reserves_which_its_deal_fills_in_order_are_not_grouped():
-    """The engine's default grouped Bristol's three reserves, though its own deal puts one card onto each in
-    order; the check's swap found it. A variant's own deal keeps its piles and reserves apart now."""
+    """The engine's default grouped Bristol's three reserves, though its deal puts one card onto each in order;
+    the check's swap found it. The reserves the stock deals onto keep their places while it has cards
+    (DealTo.RESERVE), and join once it is empty; the piles, which nothing is dealt onto, are alike."""
     cls = _classic("bristol")
     game = cls(1, {})
-    assert _ids(game, game.interchangeable_stacks()) == [[f"foundation-{k}" for k in range(1, 5)]]
+    piles = [f"tableau-{k}" for k in range(1, 9)]
+    assert _ids(game, game.interchangeable_stacks()) == [[f"foundation-{k}" for k in range(1, 5)], piles]
+    game.cards[game.stock_ix] = []
+    assert [f"reserve-{k}" for k in range(1, 4)] in _ids(game, game.interchangeable_stacks())
     old = type("OldBristol", (cls,), {"id": "old-bristol", "_default_groups": None,
                                       "interchangeable_stacks": lambda self: (*Game.interchangeable_stacks(self),
                                                                               tuple(self.reserve_ix))})
