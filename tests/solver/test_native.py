@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 import pytest
 
 from reussite.game import DEAL, REDEAL
 from reussite.moves import Move, Pair
+from reussite.rules import Build
 from reussite.solver import Budget, Verdict, native, solve
 from reussite.solver.batch import _host
 from reussite.solver.companion import companion_for
@@ -240,6 +242,77 @@ def test_mutants_of_the_empty_stacks_tables_are_caught(game_id, mutant, monkeypa
         native._TABLES.clear()
 
 
+def test_a_mixed_run_from_king_to_ace_stays_on_its_pile_in_both_engines():
+    """Spider's finished runs are of one suit: a King-to-Ace run of two suits, built down regardless of suit,
+    stays where it is after the move that completes it, in both engines."""
+    keys: dict[int, bytes] = {}
+    for number in (1, 2):
+        game = _host().new_game("spider", number, {"suits": "2"})
+        cards = [c for pile in game.cards for c in pile]
+        run = []
+        for rank in range(13, 1, -1):  # the suits alternate down the run
+            wanted = [c for c in cards if c[0] == rank]
+            card = next((c for c in wanted if not run or c[1] != run[-1][1]), wanted[0])
+            cards.remove(card)
+            run.append(card)
+        ace = next(c for c in cards if c[0] == 1 and c[1] != run[-1][1])
+        cards.remove(ace)
+        piles = game.tableau_ix
+        for i in range(len(game.cards)):
+            game.cards[i], game.face_down[i] = [], 0
+        game.cards[piles[0]] = run
+        for k, card in enumerate(cards[:40]):
+            game.cards[piles[1 + k % 9]].append(card)
+        game.cards[piles[1]].append(ace)
+        game.cards[game.stock_ix] = cards[40:]
+        game.face_down[game.stock_ix] = len(cards[40:])
+        game._stack_keys = [None] * len(game.cards)
+        search = native.NativeSearch(game)
+        _compare(search, game, keys, f"spider 2 suits deal {number}")
+        game.push(Move(piles[1], piles[0], 1))
+        assert len(game.cards[piles[0]]) == 13 and not any(game.cards[f] for f in game.foundation_ix)
+        _compare(search, game, keys, f"spider 2 suits deal {number}, the mixed run complete")
+
+
+def test_runs_go_home_top_card_first_in_both_engines():
+    """Forty Thieves's foundations take a run one card at a time, its top card first (group_moves): no game the
+    core takes has such foundations, so Forty Thieves without its companion stands in, its walks led to the
+    runs it can send home."""
+    cls = _host().games["forty-thieves"]
+    plain = type("PlainFortyThieves", (cls,), {"id": "plain-forty-thieves", "solver_companion": None})
+    rng = random.Random(40)
+    sent = 0
+    for number in range(1, 4):
+        game = plain(number, {})
+        assert native.why_not(game) is None
+        search, keys = native.NativeSearch(game), {}
+        for _ in range(120 if THOROUGH else 60):
+            _compare(search, game, keys, f"forty thieves deal {number}")
+            moves = list(game.legal_moves())
+            if not moves:
+                break
+            home = [m for m in moves if isinstance(m, Move) and m.n > 1 and m.dst in game.foundation_ix]
+            sent += len(home)
+            game.push(rng.choice(home or moves))
+    assert sent  # the walks reached runs going home
+
+
+@pytest.mark.parametrize("game_id", ["athena", "thumb-and-pouch", "zebra"])
+def test_a_redeal_changes_the_key_in_both_engines(game_id):
+    """Games with a number of redeals: the stock turned through and redealt gives the starting cards again, one
+    redeal used, which both engines key apart from the start."""
+    game = _host().new_game(game_id, 3, {})
+    search, keys = native.NativeSearch(game), {}
+    _compare(search, game, keys, f"{game_id} at the start")
+    start = search.core.key_of(search.block(game))
+    while game.cards[game.stock_ix]:
+        game.push(DEAL)
+    game.push(REDEAL)
+    assert game.redeals_used == 1 and _state(game)[0] == _state(_host().new_game(game_id, 3, {}))[0]
+    _compare(search, game, keys, f"{game_id} redealt")
+    assert search.core.key_of(search.block(game)) != start
+
+
 def test_the_games_it_takes_and_why_not_the_others():
     assert {"klondike", "freecell", "bakers-game", "fan", "beleaguered-castle"} <= set(NATIVE_GAMES)
     host = _host()
@@ -268,6 +341,51 @@ def test_interchangeable_stacks_share_a_key():
     game.pop()
     game.push(Move(game.tableau_ix[1], cells[1], 1))
     assert search.core.key_of(search.block(game)) != one
+
+
+def test_a_folded_stack_is_keyed_by_its_top_card_too():
+    """Golf's foundation is folded in the key (nothing leaves it, its rule reads its top card): two positions
+    that differ only by the order of its last two cards have two keys, as in Python, since the top card says
+    what it takes next."""
+    game = _host().new_game("golf", 4, {})
+    search = native.NativeSearch(game)
+    f = game.foundation_ix[0]
+    keys = []
+    for swap in (False, True):
+        copy = game.copy(history=False)
+        pile = copy.cards[f]
+        donor = next(i for i in copy.tableau_ix if copy.cards[i])
+        pile.append(copy.cards[donor].pop())  # a second card on the foundation, then the two swapped
+        if swap:
+            pile[-1], pile[-2] = pile[-2], pile[-1]
+        copy._stack_keys = [None] * len(copy.cards)
+        keys.append((search.core.key_of(search.block(copy)), companion_for(copy).key(copy)))
+    assert keys[0][1] != keys[1][1]  # Python keys them apart
+    assert keys[0][0] != keys[1][0]
+
+
+def test_a_whole_pile_onto_an_empty_pile_of_another_rule_fills_nothing():
+    """fill_before_deal "when-possible": a pile's bottom card moved onto an empty pile leaves its own pile
+    empty, so it does not hold up the deal, in both engines, where the two piles have other rules (the
+    generator lists such a move, unlike one between twins)."""
+    cls = _host().games["easthaven"]
+    odd = type("OddEasthaven", (cls,), {"id": "odd-easthaven", "stacks": (*cls.stacks[:-1], replace(
+        cls.stacks[-1], rule=replace(cls.stacks[-1].rule, build=Build("alternate", -1, wrap=True))))})
+    game = odd(1, {})
+    last, first = game.tableau_ix[-1], game.tableau_ix[0]
+    kings = [c for pile in game.cards for c in pile if c[0] == 13]
+    for i in game.tableau_ix:  # no King on the piles but the one alone on the last
+        game.cards[i] = [c for c in game.cards[i] if c[0] != 13]
+        game.face_down[i] = min(game.face_down[i], max(len(game.cards[i]) - 1, 0))
+    game.cards[game.stock_ix] = [c for c in game.cards[game.stock_ix] if c[0] != 13] + kings[1:]
+    king = kings[0]
+    game.cards[game.stock_ix].extend(game.cards[first] + game.cards[last])
+    game.face_down[game.stock_ix] = len(game.cards[game.stock_ix])
+    game.cards[first], game.face_down[first] = [], 0
+    game.cards[last], game.face_down[last] = [king], 0
+    game._stack_keys = [None] * len(game.cards)
+    assert Move(last, first, 1) in set(game.legal_moves()) and DEAL in set(game.legal_moves())
+    _compare(native.NativeSearch(game), game, {}, "odd easthaven")
 
 
 CASES = [("freecell", n) for n in (1, 2, 3)] + [("klondike", n) for n in (1, 2, 3, 4)] + [
