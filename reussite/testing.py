@@ -108,6 +108,8 @@ class Report:
     failure: Failure | None = None
     #: What the game could declare to be searched faster, found on the way (``check_game(advise=True)``).
     advice: list[Message] = field(default_factory=list)
+    #: The positions where the native search core was held to the rules (0: it does not search this game).
+    native_positions: int = 0
 
     @property
     def ok(self) -> bool:
@@ -125,6 +127,11 @@ class Report:
                          game=game, count=len(self.deals), positions=self.positions)
         if self.ok:
             text = tr.gettext("{report}: ok").format(report=head)
+            if self.native_positions:
+                text += "\n" + tr.format(tr.ngettext(
+                    "the native search core plays as the rules at {count:,} position checked",
+                    "the native search core plays as the rules at {count:,} positions checked",
+                    self.native_positions), count=self.native_positions)
         else:
             text = tr.gettext("{report}; FAILED").format(report=head) + "\n" + self.failure.render(tr)
         return text + "".join("\n" + tr.format(tr.gettext("advice: {line}"), line=tr.render(line))
@@ -937,9 +944,17 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
     deal = _cards(game)
     _check_cards(game, deal)
     _check_groups(game, random.Random(game.number))  # at the deal too: the stock full, dealing in order
+    core, keys = _native_search(game), {}
     for step in range(steps):
         report.positions += 1
         listed = _check_position(game, deal)
+        if core is not None:  # a game the native core searches: held to the rules at each position
+            found = core.difference(game, keys)
+            if found is not None:
+                raise _Broken(N_("the native search core plays otherwise than the rules here ({what}): a bug of "
+                                 "Réussite's, please report it; REUSSITE_NATIVE=0 turns the core off meanwhile"),
+                              what=found)
+            report.native_positions += 1
         for probe in probes:
             probe(game)
         if step % SAVE_EVERY == SAVE_EVERY - 1:
@@ -961,6 +976,15 @@ def _play_and_check(game, host, rng: random.Random, steps: int, cls, options, re
                                        "undoing all {count} moves does not give the deal back"), history))
     for _ in range(history):  # the failure report shows the moves: play them again
         game.redo()
+
+
+def _native_search(game):
+    """The native search core set up for ``game``, where it searches it (None otherwise)."""
+    from reussite.solver import native
+
+    if not native.enabled() or native.why_not(game) is not None:
+        return None
+    return native.NativeSearch(game)
 
 
 def _short(exc: BaseException) -> str:

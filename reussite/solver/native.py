@@ -276,6 +276,11 @@ def _takes_by_top(game: Game, stack: int) -> list[frozenset[int]]:
     return out
 
 
+def _state(game: Game) -> tuple:
+    """A position as the core's ``unpack`` gives it: the card keys, the face-down counts, the redeals used."""
+    return ([[c[0] * 4 + c[1] for c in pile] for pile in game.cards], list(game.face_down), game.redeals_used)
+
+
 class NativeSearch:
     """The core set up for one game's class and options, with its position now."""
 
@@ -295,6 +300,55 @@ class NativeSearch:
         g = self.game if game is None else game
         return self.core.position([len(p) for p in g.cards], list(g.face_down), g.redeals_used,
                                   [[c[0] * 4 + c[1] for c in p] for p in g.cards])
+
+    @staticmethod
+    def as_tuple(move: AnyMove) -> tuple[int, int, int, int]:
+        """The engine's move as the core lists it: (kind, src, dst, n), a pair's other stack in n (PAIR)."""
+        if move is DEAL:
+            return (1, 0, 0, 0)
+        if move is REDEAL:
+            return (2, 0, 0, 0)
+        if isinstance(move, Pair):
+            return (0, move.src, move.dst, PAIR | move.other)
+        return (0, move.src, move.dst, move.n)
+
+    def difference(self, game: Game, keys: dict[Any, bytes]) -> str | None:
+        """What the core does otherwise than the Python engine at ``game``'s position (None: nothing): the
+        position, the legal moves and their order, the position after each move and whether it is won, one
+        core key for one Python key (``keys`` keeps them from call to call, for one game class and options),
+        the safe move and the stock plays. ``reussite check`` and the core's tests ask it."""
+        core, companion = self.core, companion_for(game)
+        block = self.block(game)
+        if core.unpack(block) != _state(game):
+            return "the position reads otherwise"
+        moves = list(game.legal_moves())
+        listed = [self.as_tuple(m) for m in moves]
+        found = core.legal(block)
+        if found != listed:
+            return (f"the legal moves differ: {', '.join(map(game.notation, moves))} by the rules, "
+                    f"{', '.join(game.notation(self.move(m)) for m in found)} by the core")
+        for move, as_tuple in zip(moves, listed, strict=True):
+            game.push(move)
+            try:
+                after = core.after(block, *as_tuple)
+                if core.unpack(after) != _state(game):
+                    return f"{game.notation(move)} plays otherwise"
+                if core.won_at(after) != game.is_won():
+                    return f"after {game.notation(move)}, won is {core.won_at(after)} by the core"
+                key, python_key = core.key_of(after), companion.key(game)
+                if keys.setdefault(key, python_key) != python_key:
+                    return f"after {game.notation(move)}, one core key stands for two positions"
+            finally:
+                game.pop()
+        safe = Knowledge(type(game)).safe_move(game)
+        if core.safe(block) != (None if safe is None else self.as_tuple(safe)):
+            return "the safe move differs"
+        if self.tables["stock_plays"]:  # the clicks only as the start of a play from the waste
+            useful = companion.useful_moves(game, moves)
+            if core.plays(block) != [(3, len(m) - 1, m[-1].dst, 1) if isinstance(m, tuple) else self.as_tuple(m)
+                                     for m in useful]:
+                return "the stock plays differ"
+        return None
 
     def move(self, move: tuple[int, int, int, int]) -> AnyMove:
         """A core's move as the engine's."""

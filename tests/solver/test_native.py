@@ -15,12 +15,11 @@ from dataclasses import replace
 import pytest
 
 from reussite.game import DEAL, REDEAL
-from reussite.moves import Move, Pair
+from reussite.moves import Move
 from reussite.rules import Build
 from reussite.solver import Budget, Verdict, native, solve
 from reussite.solver.batch import _host
 from reussite.solver.companion import companion_for
-from reussite.solver.derive import Knowledge
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native core is not built in this install")
 
@@ -38,25 +37,8 @@ def _native_games() -> list[str]:
 NATIVE_GAMES = _native_games() if native.built() else []
 
 
-def _as_tuple(move) -> tuple[int, int, int, int]:
-    if move is DEAL:
-        return (1, 0, 0, 0)
-    if move is REDEAL:
-        return (2, 0, 0, 0)
-    if isinstance(move, Pair):
-        return (0, move.src, move.dst, native.PAIR | move.other)
-    return (0, move.src, move.dst, move.n)
-
-
-def _as_play(move) -> tuple[int, int, int, int]:
-    """A move, or a stock play (clicks, then the waste's card) as the core lists it."""
-    if isinstance(move, tuple):
-        return (3, len(move) - 1, move[-1].dst, 1)
-    return _as_tuple(move)
-
-
-def _state(game) -> tuple:
-    return ([[c[0] * 4 + c[1] for c in pile] for pile in game.cards], list(game.face_down), game.redeals_used)
+_as_tuple = native.NativeSearch.as_tuple
+_state = native._state
 
 
 def _walk(game_id: str, number: int, steps: int, rng: random.Random):
@@ -72,27 +54,11 @@ def _walk(game_id: str, number: int, steps: int, rng: random.Random):
 
 
 def _compare(search, game, keys: dict[int, bytes], where: str) -> None:
-    """The core and the Python engine on ``game``'s position: the same moves, the same position after each,
-    won alike, one key for one Python key (``keys``: native key -> Python key, across calls), the same safe
-    move and stock plays."""
-    core, companion = search.core, companion_for(game)
-    block = search.block(game)
-    assert core.unpack(block) == _state(game)
-    python_moves = [_as_tuple(m) for m in game.legal_moves()]
-    assert core.legal(block) == python_moves, f"{where}: the moves differ"
-    for move, as_tuple in zip(game.legal_moves(), python_moves, strict=True):
-        game.push(move)
-        after = core.after(block, *as_tuple)
-        assert core.unpack(after) == _state(game), f"{where}: {move} plays differently"
-        assert core.won_at(after) == game.is_won()
-        key, python_key = core.key_of(after), companion.key(game)
-        assert keys.setdefault(key, python_key) == python_key, f"{where}: one native key, two positions"
-        game.pop()
-    safe = Knowledge(type(game)).safe_move(game)
-    assert core.safe(block) == (None if safe is None else _as_tuple(safe))
-    if search.tables["stock_plays"]:  # the clicks only as the start of a play from the waste
-        useful = companion.useful_moves(game, list(game.legal_moves()))
-        assert core.plays(block) == [_as_play(m) for m in useful]
+    """The core and the Python engine on ``game``'s position (NativeSearch.difference): the same moves, the same
+    position after each, won alike, one key for one Python key (``keys``: native key -> Python key, across
+    calls), the same safe move and stock plays."""
+    found = search.difference(game, keys)
+    assert found is None, f"{where}: {found}"
 
 
 @pytest.mark.parametrize("game_id", NATIVE_GAMES)
@@ -548,3 +514,29 @@ def test_mutants_of_spiders_declarations_are_caught(mutant, monkeypatch):
                 test_finished_runs_the_deal_rule_and_the_piles_grouped_once_the_stock_is_empty(deal_last)
     finally:
         native._TABLES.clear()  # no spoiled table kept for the tests after
+
+
+def test_reussite_check_holds_the_core_to_the_rules(monkeypatch):
+    """``reussite check`` compares the core with the rules at each position of a game the core searches, so a
+    plugin's game gets the same guard as the bundled ones: a spoiled table fails the check, naming the core."""
+    from reussite.testing import check_game
+
+    cls = _host().games["klondike"]
+    report = check_game(cls, deals=2, steps=40)
+    assert report.ok and report.native_positions == report.positions == 80, report
+    assert "native search core plays as the rules at 80 positions" in str(report)
+    real = native._tables
+
+    def spoiled(game, *args):
+        found = dict(real(game, *args))
+        found["flips"] = bytes(len(found["flips"]))  # no card turned up
+        return found
+
+    monkeypatch.setattr(native, "_tables", spoiled)
+    native._TABLES.clear()
+    try:
+        failed = check_game(cls, deals=2, steps=40)
+    finally:
+        native._TABLES.clear()
+    assert not failed.ok and "native search core plays otherwise than the rules" in failed.failure.problem
+    assert "plays otherwise)" in failed.failure.problem  # what differs: a move's position after it
