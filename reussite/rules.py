@@ -131,6 +131,14 @@ _WRAP_TEXT = {
     ("alternate", "either"): N_("build up or down in alternating colours, the King and the Ace next to each other"),
     ("any", "either"): N_("build up or down regardless of suit, the King and the Ace next to each other"),
 }
+#: The same rules where the Ace ranks above the King (and never below the Two).
+_ACE_HIGH_TEXT = {
+    ("same", -1): N_("build down in suit, the Ace above the King"),
+    ("alternate", -1): N_("build down in alternating colours, the Ace above the King"),
+    ("any", -1): N_("build down regardless of suit, the Ace above the King"),
+    ("same", 1): N_("build up in suit, the Ace above the King"),
+    ("any", 1): N_("build up regardless of suit, the Ace above the King"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +146,9 @@ class Build:
     """How a card goes onto another: ``suit`` is ``same``, ``alternate`` (colour), ``any``, ``colour`` (the
     same colour) or ``other`` (any suit but its own); ``step`` the rank difference (−1 down by one, +2 up by
     twos). ``either``: up or down by ``abs(step)``. ``wrap``: the ranks go round, the Ace after the King
-    going up and the King after the Ace going down (Canfield's foundations, Black Hole).
+    going up and the King after the Ace going down (Canfield's foundations, Black Hole). ``ace_high``: the Ace
+    ranks above the King and below nothing, the ranks going from the Two up to the Ace (Straight Up's piles,
+    down in suit: the King on the Ace, nothing on a Two).
 
     Every form is compiled into the stack's lookup tables, so each is as fast as any other in the move
     generator and the solver."""
@@ -147,10 +157,14 @@ class Build:
     step: int = -1
     either: bool = False
     wrap: bool = False
+    ace_high: bool = False
 
     def fits(self, card: Card, onto: Card) -> bool:
         steps = (self.step, -self.step) if self.either else (self.step,)
-        if self.wrap:
+        if self.ace_high:
+            if not any((card.rank - 2) % 13 == (onto.rank - 2) % 13 + step for step in steps):
+                return False
+        elif self.wrap:
             if not any((onto.rank - 1 + step) % 13 + 1 == card.rank for step in steps):
                 return False
         elif not any(card.rank == onto.rank + step for step in steps):
@@ -169,7 +183,7 @@ class Build:
     def text(self) -> str:
         """The rule as a msgid, for refusal messages and stack descriptions."""
         key = (self.suit, "either" if self.either and abs(self.step) == 1 else self.step)
-        return (_WRAP_TEXT if self.wrap else _BUILD_TEXT).get(key, OWN_RULE_TEXT)
+        return (_ACE_HIGH_TEXT if self.ace_high else _WRAP_TEXT if self.wrap else _BUILD_TEXT).get(key, OWN_RULE_TEXT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,9 +343,12 @@ def spec_problems(spec: object) -> list[str]:
                 found.append(f"rule.{field}.suit: {build.suit!r} is not one of {_choices(BuildSuit)}")
             if not _is_int(build.step) or not 0 < abs(build.step) < 13:
                 found.append(f"rule.{field}.step: {build.step!r} is not a whole number from -12 to 12 other than 0")
-            for flag in ("either", "wrap"):
+            for flag in ("either", "wrap", "ace_high"):
                 if not isinstance(getattr(build, flag), bool):
                     found.append(f"rule.{field}.{flag}: {getattr(build, flag)!r} is not True or False")
+            if build.wrap is True and build.ace_high is True:
+                found.append(f"rule.{field}: wrap and ace_high both set; the ranks either go round or rank the "
+                             "Ace above the King, not both")
     build = rule.build
     if rule.run is not None and rule.pickup not in (Pickup.RUN, Pickup.RUN_BY_SPACES):
         found.append(f"rule.run: {rule.run!r} says what moves together, but pickup={str(rule.pickup)!r} moves no "

@@ -55,6 +55,7 @@ CASES = [
     (tableau_with(max_cards=0), {}, ["rule.max_cards", "0"]),
     (tableau_with(accepts_from={"tableau"}), {}, ["rule.accepts_from", "frozenset of Kind"]),
     (tableau_with(empty_from=frozenset({"waste"})), {}, ["rule.empty_from", "frozenset of Kind"]),
+    (tableau_with(build=Build("same", -1, wrap=True, ace_high=True)), {}, ["rule.build", "wrap and ace_high"]),
     (tableau_with(group_moves="yes"), {}, ["rule.group_moves", "'yes'"]),
     (tableau_with(own_rule=True), {}, ["rule.own_rule", "leave out build"]),
     ((stock(), *foundations(1, FOUNDATION_UP_IN_SUIT), *tableau(2, GOOD_TABLEAU, fan="dwn")), {},
@@ -142,3 +143,16 @@ def test_an_empty_stack_takes_cards_only_from_the_kinds_of_empty_from():
     listed = {m for m in game.legal_moves() if isinstance(m, Move)}
     assert Move(waste_ix, pile1, 1) in listed and Move(pile2, pile1, 1) not in listed
     assert Move(pile2, pile3, 1) in listed
+
+
+def test_an_ace_high_build_ranks_the_ace_above_the_king():
+    from reussite.cards import Card
+
+    down = Build("same", -1, ace_high=True)
+    assert down.fits(Card(13, 0), Card(1, 0))  # the King on the Ace
+    assert down.fits(Card(2, 0), Card(3, 0))
+    assert not down.fits(Card(1, 0), Card(2, 0))  # nothing on a Two
+    assert not down.fits(Card(13, 1), Card(1, 0))  # in suit
+    up = Build("any", 1, ace_high=True)
+    assert up.fits(Card(1, 2), Card(13, 0)) and not up.fits(Card(2, 0), Card(1, 0))
+    assert down.text == "build down in suit, the Ace above the King"

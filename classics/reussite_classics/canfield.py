@@ -113,7 +113,6 @@ class EagleWing(Canfield):
             self.flip_exposed_cards()  # the reserve's last card turns up and comes into play
 
 
-R_EMPTY_FROM_WASTE = Reason(N_("An empty pile takes only the waste's top card."))
 
 
 class Kansas(Canfield):
@@ -365,7 +364,6 @@ class Hamilton(Variant):
         super().after_move(move)
 
 
-R_ACE_HIGH = Reason(N_("The Ace ranks above the King: nothing goes on a Two."))
 
 
 class StraightUp(Canfield):
@@ -380,7 +378,8 @@ class StraightUp(Canfield):
         *foundations(4, with_changes(FOUNDATION_FROM_BASE, empty=2, pickup=PICK_NONE), x=3, suits=range(4)),
         # Down in suit, the King on the Ace (never the Ace on a Two: the Ace is high), any run moves; an empty
         # pile, once the reserve is out, takes the waste's top card only.
-        *tableau(4, StackRule(build=Build(BuildSuit.SAME, -1, wrap=True), empty=ANY, pickup=PICK_RUN), x=3, y=1),
+        *tableau(4, StackRule(build=Build(BuildSuit.SAME, -1, ace_high=True), empty=ANY, pickup=PICK_RUN,
+                              empty_from=frozenset({Kind.WASTE})), x=3, y=1),
         *reserves(1, RESERVE, x=0, y=1, fan=Fan.DOWN),
     )
     max_score = 48
@@ -401,14 +400,6 @@ class StraightUp(Canfield):
         self.place("reserve-1", [cards.pop() for _ in range(13)], face_down=12)
         self.deal_row(cards, self.tableau_ix[::-1])
         self.place("stock", cards)
-
-    def extra_refusal(self, src, n, dst):
-        if self.specs[dst].kind is not Kind.TABLEAU:
-            return None
-        target = self.cards[dst]
-        if not target:
-            return None if src == self.waste_ix else R_EMPTY_FROM_WASTE
-        return R_ACE_HIGH if target[-1].rank == 2 else None
 
     def score(self):
         return self.on_foundations() - 4

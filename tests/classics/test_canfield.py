@@ -730,7 +730,8 @@ def test_straight_up_piles_build_down_in_suit_the_king_on_the_ace_nothing_on_a_t
     assert legal(game, "tableau-2", "tableau-1")
     assert not legal(game, "waste", "tableau-1")  # another suit
     assert not legal(game, "reserve-1", "tableau-3")  # the Ace is high
-    assert refusal(game, "reserve-1", "tableau-3") == "The Ace ranks above the King: nothing goes on a Two."
+    assert refusal(game, "reserve-1", "tableau-3") == (
+        "The Ace of spades cannot go on the 2 of spades: build down in suit, the Ace above the King.")
     game = position(StraightUp, tableau_1="TD", tableau_2="9D 8D 7D", tableau_3="KC", tableau_4="QH", reserve_1="5S")
     assert legal(game, "tableau-2", "tableau-1", 3)
 
@@ -743,6 +744,7 @@ def test_straight_up_refills_from_the_reserve_then_empty_piles_take_the_waste_on
     game = position(StraightUp, tableau_1="", tableau_2="8H", tableau_3="KC QC", tableau_4="5D", waste="4H")
     assert legal(game, "waste", "tableau-1")
     assert not legal(game, "tableau-3", "tableau-1")
+    assert refusal(game, "tableau-3", "tableau-1") == "Once empty, tableau pile 1 takes no cards from tableau pile 3."
 
 
 def test_straight_up_foundations_go_up_to_the_ace_and_keep_their_cards():
