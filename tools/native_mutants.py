@@ -93,6 +93,10 @@ MUTANTS = (
     ("won", "a game is won with one card left off the foundations",
      "            if pos[self.won[i]]:\n                return 0",
      "            if pos[self.won[i]] > 1:\n                return 0"),
+    ("beam-safe", "a beam's line leaves out the safe moves its positions played",
+     "                        node[1].append(safe[0])\n", "                        pass\n"),
+    ("beam-order", "a beam's line gives its steps from the last to the first",
+     "[mv for part in reversed(taken) for mv in part]", "[mv for part in taken for mv in part]"),
     ("fold", "a folded stack is keyed by its size alone",
      "                a = (a ^ (0x100 | self.alike[s * NKEYS + c[n - 1]])) * 0x100000001b3ULL\n"
      "                b = (b + self.alike[s * NKEYS + c[n - 1]] + 0x101) * 0x9e3779b97f4a7c15ULL",

@@ -166,6 +166,7 @@ cdef class Core:
     cdef uint8_t *click      # and one to click the stock through
     cdef int *scores
     cdef public long long expanded
+    cdef public long long beamed
     cdef public object stopped
 
     def __cinit__(self):
@@ -254,6 +255,7 @@ cdef class Core:
         self.click = <uint8_t *> malloc(self.pos_size)
         self.scores = NULL
         self.expanded = 0
+        self.beamed = 0
         self.stopped = None
 
     cdef uint8_t *_bytes(self, bytes data):
@@ -987,6 +989,77 @@ cdef class Core:
             return verdict, []
         return self.resume(nodes, check)
 
+    def beam(self, bytes start, int width, long long nodes, object check):
+        """A beam search from ``start`` (search._Beam, unphased): one move at a time, keeping the ``width``
+        children of the best estimate (``progress``) among those not expanded yet, each kept position first
+        playing its safe moves; ("won", the line as move tuples), or (None, []) when the beam dies out or
+        ``nodes`` positions were expanded. It proves nothing lost. It keeps its own keys: the depth-first
+        search's table and path are left as they were. ``self.beamed`` counts its positions."""
+        cdef int most = self._most(), m, j, serial, size = self.pos_size
+        cdef uint32_t *buf = <uint32_t *> malloc(4 * most)
+        cdef uint32_t safe[1]
+        cdef uint8_t *cur = <uint8_t *> malloc(size)
+        cdef uint8_t *kid = <uint8_t *> malloc(size)
+        cdef uint64_t k[2]
+        if buf == NULL or cur == NULL or kid == NULL:
+            free(buf)
+            free(cur)
+            free(kid)
+            raise MemoryError
+        visited = set()
+        # A node: [the node it came from, the moves from there: the one chosen, then the safe moves played].
+        level = [([None, []], start)]
+        expanded = 0
+        try:
+            while level:
+                children = []
+                serial = 0
+                for node, block in level:
+                    memcpy(cur, <const uint8_t *> (<bytes> block), size)
+                    while True:
+                        if self.is_won(cur):
+                            taken = []
+                            while node is not None:
+                                taken.append(node[1])
+                                node = node[0]
+                            return "won", self._played(start, [mv for part in reversed(taken) for mv in part])
+                        if not (self.safe_on and self.safe_move(cur, safe)):
+                            break
+                        self.play(cur, safe[0])
+                        node[1].append(safe[0])
+                    self.key(cur, k)
+                    if (k[0], k[1]) in visited:
+                        continue
+                    visited.add((k[0], k[1]))
+                    expanded += 1
+                    if (expanded & 511) == 0 and check is not None:
+                        check()
+                    if nodes > 0 and expanded >= nodes:
+                        return None, []
+                    m = self.moves(cur, buf, 1)  # stock clicks as part of a play, as the keys fold them
+                    for j in range(m):
+                        memcpy(kid, cur, size)
+                        self.play(kid, buf[j])
+                        self.key(kid, k)
+                        if (k[0], k[1]) not in visited:
+                            children.append((-self.progress(kid), serial, node, buf[j], (k[0], k[1]), kid[:size]))
+                        serial += 1
+                children.sort()
+                level = []
+                kept = set()
+                for child in children:
+                    if len(level) == width:
+                        break
+                    if child[4] not in kept:  # two parents reach it: one is enough
+                        kept.add(child[4])
+                        level.append(([child[2], [child[3]]], child[5]))
+            return None, []
+        finally:
+            self.beamed += expanded
+            free(buf)
+            free(cur)
+            free(kid)
+
     @property
     def path_depth(self):
         """How deep the path has been (the depths the search holds room for)."""
@@ -1149,6 +1222,35 @@ cdef class Core:
         for j in range(c, depth):
             self.play(self.cur, self.taken[j])
 
+    cdef list _played(self, bytes start, list taken):
+        """The moves ``taken`` from ``start`` as move tuples, each stock play as its clicks and its move."""
+        cdef uint8_t *at = <uint8_t *> malloc(self.pos_size)
+        cdef uint8_t *c = <uint8_t *> malloc(self.pos_size)
+        cdef uint32_t mv
+        cdef int k, click
+        if at == NULL or c == NULL:
+            free(at)
+            free(c)
+            raise MemoryError
+        memcpy(at, <const uint8_t *> start, self.pos_size)
+        out = []
+        try:
+            for mv in taken:
+                if mv >> 30 != M_PLAY:
+                    out.append(self._move(mv))
+                else:
+                    memcpy(c, at, self.pos_size)
+                    for k in range((mv >> 22) & 0xff):
+                        click = M_DEAL if c[self.stock] else M_REDEAL
+                        out.append((click, 0, 0, 0))
+                        self.play(c, pack(click, 0, 0, 0))
+                    out.append((M_MOVE, self.waste, (mv >> 14) & 0xff, 1))
+                self.play(at, mv)
+            return out
+        finally:
+            free(at)
+            free(c)
+
     cdef list _line(self, int depth):
         """The moves taken from the start to depth ``depth``, each stock play as its clicks and its move."""
         cdef int j, k, click
@@ -1303,3 +1405,4 @@ cdef class Core:
         self.stored = 0
         self.depth = -1
         self.expanded = 0
+        self.beamed = 0

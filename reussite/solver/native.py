@@ -51,6 +51,10 @@ FIRST_SLICE = 2000
 STREAMLINE = True
 #: Whether the core orders the children by the estimate of where they lead (Companion.progress's default).
 ESTIMATE = True
+#: The core's beams (as the Python schedule's): the first one's width, doubled each turn, and the positions a
+#: beam may expand per unit of its width (search._BEAM_STEPS). 0: no beams.
+BEAM_WIDTH = 20
+BEAM_STEPS = 400
 
 
 def built() -> bool:
@@ -380,7 +384,9 @@ class NativeSearch:
         the line), ("lost", [], []) or (None, [], []) with ``stopped`` set.
 
         The complete search runs alone for ``FIRST_SLICE`` positions, then takes turns with the streamlined
-        one (if any), each turn twice as long as the last: the Python schedule's two depth-first searches."""
+        one (if any), each turn twice as long as the last, and a beam after each turn, twice as wide as the
+        last (``BEAM_WIDTH``): the Python schedule's two depth-first searches and its unphased beam. A beam
+        that wins gives the line; one that dies out proves nothing."""
         start = self.block()
         core, lean = self.core, self.lean
         share = (max_bytes or 0) // (2 if lean is not None else 1)
@@ -389,7 +395,7 @@ class NativeSearch:
             lean = None
         self._searching = (core, lean)
         total = nodes or 0
-        turn = FIRST_SLICE
+        turn, width = FIRST_SLICE, BEAM_WIDTH
         while verdict is None:
             verdict, line = core.resume(self._cap(core, turn, total), check)
             if verdict is not None or core.stopped != "nodes" or self._spent(total):
@@ -408,6 +414,23 @@ class NativeSearch:
                 if self._spent(total):
                     break
             turn *= 2
+            if width and ESTIMATE:
+                most = width * BEAM_STEPS if not total else min(width * BEAM_STEPS, total - self.expanded)
+                beamed = core.beamed
+                try:
+                    found, beam_line = core.beam(start, width, most, check)
+                except BaseException as stop:  # what check raised: stop as the depth-first search does
+                    core.stopped = stop
+                    break
+                if found == "won":
+                    verdict, line = found, beam_line
+                    break
+                if self._spent(total):
+                    core.stopped = "nodes"
+                    break
+                width *= 2
+                # The depth-first turns keep up with the beams, as in the Python schedule.
+                turn = max(turn, core.beamed - beamed)
         self.stopped = core.stopped if verdict is None else None
         shorter = core.shorten(start, line, SHORTEN_WORK * len(line)) if line else []
         return verdict, [self.move(m) for m in line], [self.move(m) for m in shorter]
@@ -424,7 +447,7 @@ class NativeSearch:
 
     @property
     def expanded(self) -> int:
-        return sum(c.expanded for c in getattr(self, "_searching", (self.core,)) if c is not None)
+        return sum(c.expanded + c.beamed for c in getattr(self, "_searching", (self.core,)) if c is not None)
 
     @property
     def table_bytes(self) -> int:

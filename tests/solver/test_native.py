@@ -540,3 +540,35 @@ def test_reussite_check_holds_the_core_to_the_rules(monkeypatch):
         native._TABLES.clear()
     assert not failed.ok and "native search core plays otherwise than the rules" in failed.failure.problem
     assert "plays otherwise)" in failed.failure.problem  # what differs: a move's position after it
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("spiderette", {}), ("klondike", {"draw": "3"}),
+                                                  ("will-o-the-wisp", {}), ("canfield", {})])
+def test_the_cores_beam_wins_lines_that_the_rules_replay(game_id, options):
+    """The core's beam (search._Beam's, at many more positions a second): its winning lines, safe moves and
+    stock plays included, replay through the Python rules to a won game; one that dies out says nothing."""
+    won = 0
+    for number in range(1, 41 if THOROUGH else 21):
+        game = _host().new_game(game_id, number, options)
+        search = native.NativeSearch(game)
+        verdict, line = search.core.beam(search.block(), 20, 20_000, None)
+        assert verdict in ("won", None) and (line == []) == (verdict is None)
+        if verdict == "won":
+            won += 1
+            for move in line:
+                assert game.refusal(search.move(move)) is None, (number, move)
+                game.push(search.move(move))
+            assert game.is_won()
+    assert won  # the beam wins some of each game's first twenty deals
+
+
+def test_a_beam_stops_when_asked_and_its_positions_count():
+    game = _host().new_game("spiderette", 2, {})
+    search = native.NativeSearch(game)
+
+    def stop():
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        search.core.beam(search.block(), 20, 0, stop)
+    assert search.core.beamed == 512  # the first check, after 512 positions
