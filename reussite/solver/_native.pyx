@@ -1253,25 +1253,7 @@ cdef class Core:
 
     cdef list _line(self, int depth):
         """The moves taken from the start to depth ``depth``, each stock play as its clicks and its move."""
-        cdef int j, k, click
-        cdef uint32_t mv
-        cdef uint8_t *c = self.click
-        cdef uint8_t *at = self.scratch  # the position before move j, from the start
-        memcpy(at, self.frames, self.pos_size)
-        out = []
-        for j in range(depth + 1):
-            mv = self.taken[j]
-            if mv >> 30 != M_PLAY:
-                out.append(self._move(mv))
-            else:
-                memcpy(c, at, self.pos_size)
-                for k in range((mv >> 22) & 0xff):
-                    click = M_DEAL if c[self.stock] else M_REDEAL
-                    out.append((click, 0, 0, 0))
-                    self.play(c, pack(click, 0, 0, 0))
-                out.append((M_MOVE, self.waste, (mv >> 14) & 0xff, 1))
-            self.play(at, mv)
-        return out
+        return self._played(self.frames[:self.pos_size], [self.taken[j] for j in range(depth + 1)])
 
     def plays(self, bytes block):
         """The moves the search tries from a block (stock plays as (3, clicks, target, 1)), in the order of
